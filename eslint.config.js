@@ -1,0 +1,160 @@
+// Lint rules, including the import boundaries that keep the runtime split honest
+// (see ../shared/ARCHITECTURE.md, "What may import what").
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'The renderer runs in a browser sandbox: no Node built-ins.',
+};
+const electronImport = {
+  name: 'electron',
+  message: 'Only electron/main and electron/preload may import electron.',
+};
+const coreFromOutside = {
+  group: ['**/core/**', '**/core'],
+  message: 'The renderer reaches core only through the contract (src/bridge.ts).',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'release/',
+      'coverage/',
+      'test-results/',
+      'playwright-report/',
+      'screenshots/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts}'],
+    ignores: ['src/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            coreFromOutside,
+            {
+              group: [
+                '**/demo-service/**',
+                '**/web/**',
+                '**/cli/**',
+                '**/main/**',
+                '**/preload/**',
+              ],
+              message: 'The renderer imports only electron/contract.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'The renderer never calls the network: go through src/bridge.ts.',
+        },
+        { name: 'WebSocket', message: 'Only the browser-mode bridge opens the host socket.' },
+        { name: 'EventSource', message: 'Run streams come through the contract.' },
+        { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
+      ],
+    },
+  },
+  {
+    files: ['electron/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            nodeBuiltins,
+            coreFromOutside,
+            { group: ['**/src/**'], message: 'The contract is runtime-neutral.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            {
+              group: [
+                '**/src/**',
+                '**/main/**',
+                '**/preload/**',
+                '**/web/**',
+                '**/cli/**',
+                '**/demo-service/**',
+              ],
+              message: 'Core imports contract, node:* and its libraries only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'electron/web/**/*.ts',
+      'electron/cli/**/*.ts',
+      'test/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'bin/**/*.js',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronImport] }],
+    },
+  },
+  {
+    files: ['electron/demo-service/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            {
+              group: ['../**', '**/core/**', '**/contract/**'],
+              message: 'The demo service shares no code with the client: import nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
