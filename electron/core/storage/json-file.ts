@@ -1,0 +1,72 @@
+// Files in the user's data directory: written atomically (temporary file + rename, so a crash
+// never leaves half a file), validated on read, and a corrupt file set aside rather than
+// silently dropped, so the user can be told and support can look at it.
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { z } from 'zod';
+
+export type ReadResult<T> =
+  | { status: 'ok'; value: T }
+  | { status: 'missing' }
+  | { status: 'corrupt'; reason: string; setAsidePath: string };
+
+/** Writes `value` as JSON to `path` so that readers see the old file or the new one, never a mix. */
+export async function writeJsonFileAtomic(path: string, value: unknown): Promise<void> {
+  await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'w', 0o600);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Reads and validates a JSON file. A file that is not JSON or does not match the schema is
+ * renamed to `<path>.corrupt-<timestamp>` and reported, so the caller can fall back to defaults
+ * and say so.
+ */
+export async function readJsonFile<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  now: () => Date = () => new Date(),
+): Promise<ReadResult<z.infer<S>>> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (isNotFound(error)) return { status: 'missing' };
+    throw error;
+  }
+  let reason: string;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    if (parsed.success) return { status: 'ok', value: parsed.data };
+    const issue = parsed.error.issues[0];
+    reason = issue
+      ? `${issue.path.join('.') || '(root)'}: ${issue.message}`
+      : 'does not match the expected shape';
+  } catch {
+    reason = 'not valid JSON';
+  }
+  const setAsidePath = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
+  await rename(path, setAsidePath);
+  return { status: 'corrupt', reason, setAsidePath };
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { readJsonFile, writeJsonFileAtomic } from '../../../../electron/core/storage/json-file';
+
+const Settings = z.object({ theme: z.enum(['light', 'dark', 'system']) });
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'assistant-storage-'));
+}
+
+describe('json files in the data directory', () => {
+  it('round-trips a value and leaves no temporary file behind', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'nested', 'settings.json');
+    await writeJsonFileAtomic(path, { theme: 'dark' });
+    expect(await readJsonFile(path, Settings)).toEqual({ status: 'ok', value: { theme: 'dark' } });
+    expect(await readdir(join(dir, 'nested'))).toEqual(['settings.json']);
+  });
+
+  it('reports a missing file as missing', async () => {
+    expect(await readJsonFile(join(await tempDir(), 'none.json'), Settings)).toEqual({
+      status: 'missing',
+    });
+  });
+
+  it('sets a file that is not JSON aside and keeps its bytes', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'settings.json');
+    await writeFile(path, '{"theme": "da');
+    const result = await readJsonFile(path, Settings, () => new Date('2026-11-22T08:00:00.000Z'));
+    expect(result).toMatchObject({ status: 'corrupt', reason: 'not valid JSON' });
+    if (result.status !== 'corrupt') throw new Error('expected corrupt');
+    expect(await readFile(result.setAsidePath, 'utf8')).toBe('{"theme": "da');
+    expect(await readdir(dir)).toEqual(['settings.json.corrupt-2026-11-22T08-00-00-000Z']);
+  });
+
+  it('names the field when the JSON does not match the schema', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'settings.json');
+    await writeFile(path, JSON.stringify({ theme: 'purple' }));
+    const result = await readJsonFile(path, Settings);
+    expect(result.status).toBe('corrupt');
+    if (result.status === 'corrupt') expect(result.reason).toMatch(/^theme: /);
+  });
+});
