@@ -1,0 +1,64 @@
+// Reading request bodies safely: the media type is checked before a byte is read, the size is
+// capped (Content-Length up front, then a running count), and JSON errors become 400s.
+import type { IncomingMessage } from 'node:http';
+import { invalidJson, MAX_BODY_BYTES, payloadTooLarge, unsupportedMediaType } from './errors';
+
+/** The media type without parameters, lower-cased; undefined when the header is absent. */
+export function mediaType(req: IncomingMessage): string | undefined {
+  const raw = req.headers['content-type'];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(';')[0]?.trim().toLowerCase();
+}
+
+export function requireMediaType(req: IncomingMessage, expected: string): void {
+  const got = mediaType(req);
+  if (got !== expected) throw unsupportedMediaType(req.headers['content-type'], expected);
+}
+
+/** Reads the whole body, refusing (and no longer reading) anything over the limit. */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(payloadTooLarge());
+
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (err: Error | undefined, body?: Buffer): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (err !== undefined) reject(err);
+      else resolve(body ?? Buffer.alloc(0));
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        // Stop reading: the answer carries Connection: close and the rest is never consumed.
+        req.pause();
+        finish(payloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(undefined, Buffer.concat(chunks));
+    const onError = (err: Error): void => finish(err);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  requireMediaType(req, 'application/json');
+  const body = await readBody(req);
+  const text = body.toString('utf8');
+  if (text.trim() === '') throw invalidJson('the body is empty.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw invalidJson(err instanceof Error ? err.message : 'unparseable.');
+  }
+}
