@@ -1,6 +1,8 @@
 // What every caller of the Assistant Service needs to know: where it is, how to authenticate and
 // which fetch to use (Node's in tests, the CLI and browser mode; Electron's net.fetch in the app).
 
+import type { RetryOptions } from './retry';
+
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Supplies the session credential; core never stores it anywhere else. */
@@ -18,8 +20,15 @@ export interface ClientConfig {
   fetch?: FetchLike;
   /** Sent as User-Agent, e.g. `AssistantDesktop/0.1.0 (linux)`. */
   userAgent?: string;
-  /** Per-attempt timeout for ordinary calls, in ms. */
+  /** Per-attempt timeout for ordinary calls, in ms (default DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** Backoff and budget for retried calls; tests shrink the delays. */
+  retry?: RetryOptions;
+  /** Same-origin redirects followed per call (default DEFAULT_MAX_REDIRECTS). */
+  maxRedirects?: number;
 }
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_REDIRECTS = 5;
 
 export const SESSION_COOKIE = 'sb-access-token';

@@ -1,0 +1,79 @@
+// The request headers every call to the service carries, in one place so the JSON client and the
+// run stream authenticate identically.
+//
+// The session travels as an explicit `Cookie: sb-access-token=…` header, never through a cookie
+// store. Why: the app's fetch is Electron's `net.fetch`, which wraps its input in a `Request`
+// whose `credentials` default to 'same-origin'; with no Origin header Electron turns that into
+// 'include', so Chromium attaches the session's cookie jar and writes the Cookie line *after*
+// the headers we set, replacing ours (electron/electron#8223, #22541). With
+// `credentials: 'omit'` (see transport.ts) Chromium neither sends nor stores jar cookies and our
+// header is the only cookie sent. Node's fetch (undici) has no cookie jar, ignores `credentials`
+// and does not treat Cookie as a forbidden header, so the same code path works in both runtimes.
+
+import packageJson from '../../../package.json';
+import { AssistantError } from '../errors';
+import { SESSION_COOKIE, type ClientConfig } from './config';
+
+export const APP_NAME = 'AssistantDesktop';
+export const APP_VERSION: string = packageJson.version;
+
+/** `AssistantDesktop/0.1.0 (linux; node 20.20.0)`; hosts may pass their own via config. */
+export function defaultUserAgent(
+  runtime: string = `node ${process.versions.node}`,
+  version: string = APP_VERSION,
+): string {
+  return `${APP_NAME}/${version} (${process.platform}; ${runtime})`;
+}
+
+// RFC 6265 cookie-octet: printable ASCII without space, DQUOTE, comma, semicolon and backslash.
+const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
+
+/**
+ * The session cookie line. Refuses (kind `unauthorized`) when signed out or when the stored value
+ * could not be a cookie, so nothing is sent; the message never contains the value.
+ */
+export function sessionCookieHeader(config: Pick<ClientConfig, 'session'>): string {
+  const token = config.session.getToken();
+  if (token === undefined || token === '') {
+    throw new AssistantError({
+      kind: 'unauthorized',
+      code: 'not_signed_in',
+      message: 'Not signed in: there is no session to send.',
+      retryable: false,
+    });
+  }
+  if (!COOKIE_VALUE.test(token)) {
+    throw new AssistantError({
+      kind: 'unauthorized',
+      code: 'invalid_session',
+      message: 'The stored session is malformed; please sign in again.',
+      retryable: false,
+    });
+  }
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/**
+ * Headers for one request: Accept (JSON unless `extra` says otherwise, e.g. `text/event-stream`),
+ * User-Agent and the session cookie. `extra` may add headers (Last-Event-ID, Idempotency-Key,
+ * Content-Type) but can never replace the cookie.
+ */
+export function buildRequestHeaders(
+  config: Pick<ClientConfig, 'session' | 'userAgent'>,
+  extra?: Record<string, string>,
+): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  headers.set('User-Agent', config.userAgent ?? defaultUserAgent());
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (name.toLowerCase() === 'cookie') continue;
+    headers.set(name, value);
+  }
+  headers.set('Cookie', sessionCookieHeader(config));
+  return headers;
+}
+
+/** Replaces any occurrence of the session value in text that may reach a log or the renderer. */
+export function redactSecret(text: string, secret: string | undefined): string {
+  if (secret === undefined || secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}

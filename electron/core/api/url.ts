@@ -1,0 +1,77 @@
+// Building request URLs from `{base_url}` (spec §2: the base itself is the metadata endpoint and
+// every other path is appended to it) without letting a caller-supplied id escape its segment.
+
+import { AssistantError } from '../errors';
+
+export type QueryValue = string | number | boolean | undefined | null;
+export type Query = Record<string, QueryValue>;
+
+/**
+ * Checks the configured base URL and returns it without trailing slashes, so `base + '/runs'`
+ * never produces `//runs`. Only http(s), no query or fragment (they would end up in the middle
+ * of every path).
+ */
+export function normaliseBaseUrl(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw invalidBase('The service address is not a valid URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalidBase('The service address must start with http:// or https://.');
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw invalidBase('The service address must not contain a query or a fragment.');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw invalidBase('The service address must not contain a user name or password.');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * `path` is '' (the base: metadata) or starts with '/'. Query values that are undefined or null
+ * are left out; everything else is passed through as given (filtering is the service's business).
+ */
+export function resolveUrl(config: { baseUrl: string }, path: string, query?: Query): URL {
+  if (path !== '' && !path.startsWith('/')) {
+    throw new TypeError(`API paths start with '/': ${path}`);
+  }
+  const url = new URL(normaliseBaseUrl(config.baseUrl) + path);
+  if (query) {
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null) continue;
+      url.searchParams.append(key, String(value));
+    }
+  }
+  return url;
+}
+
+/**
+ * Encodes one path parameter. `.` and `..` are refused: URL parsing resolves them (even as
+ * `%2e%2e`), so `/runs/..` would silently become the metadata endpoint.
+ */
+export function pathSegment(value: string, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new AssistantError({
+      kind: 'invalid_input',
+      message: `${field} is required.`,
+      field,
+      retryable: false,
+    });
+  }
+  if (value === '.' || value === '..') {
+    throw new AssistantError({
+      kind: 'invalid_input',
+      message: `${field} is not a valid identifier.`,
+      field,
+      retryable: false,
+    });
+  }
+  return encodeURIComponent(value);
+}
+
+function invalidBase(message: string): AssistantError {
+  return new AssistantError({ kind: 'invalid_input', message, field: 'baseUrl', retryable: false });
+}

@@ -1,0 +1,2 @@
+export * from './quota';
+export * from './run-quota-guard';
