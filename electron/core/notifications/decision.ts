@@ -1,0 +1,59 @@
+// What the scheduler decides, as plain data: the Electron shell turns it into a native
+// notification (and its click and action handlers), browser mode into a Web Notification or an
+// in-app toast. Nothing here knows how it will be shown.
+import { z } from 'zod';
+import { NotificationKindSchema } from './settings';
+
+export const NotificationTargetSchema = z.discriminatedUnion('screen', [
+  z.object({ screen: z.literal('today') }),
+  z.object({ screen: z.literal('briefing'), which: z.literal('meeting') }),
+  z.object({ screen: z.literal('run'), runId: z.string().min(1) }),
+  z.object({ screen: z.literal('usage') }),
+]);
+export type NotificationTarget = z.infer<typeof NotificationTargetSchema>;
+
+/** "Prepare": start `agentId` on `dealId` (the host builds the run input). */
+export const PrepareActionSchema = z.object({
+  id: z.literal('prepare'),
+  label: z.string(),
+  agentId: z.string().min(1),
+  dealId: z.string().min(1),
+});
+export type PrepareAction = z.infer<typeof PrepareActionSchema>;
+
+export const NotificationDecisionSchema = z.object({
+  kind: NotificationKindSchema,
+  /** Dedupe key: a decision with the same key is never made twice (see state.ts). */
+  key: z.string().min(1),
+  title: z.string(),
+  body: z.string(),
+  /** Where clicking the notification takes the user. */
+  target: NotificationTargetSchema,
+  actions: z.array(PrepareActionSchema).optional(),
+});
+export type NotificationDecision = z.infer<typeof NotificationDecisionSchema>;
+
+export const SuppressionReasonSchema = z.enum(['do-not-disturb', 'window-focused']);
+export type SuppressionReason = z.infer<typeof SuppressionReasonSchema>;
+
+/** A decision that counts as delivered but must not be shown. */
+export const SuppressedDecisionSchema = NotificationDecisionSchema.extend({
+  suppressedBy: SuppressionReasonSchema,
+});
+export type SuppressedDecision = z.infer<typeof SuppressedDecisionSchema>;
+
+/** Native notifications truncate long text anyway; cut it ourselves so the cut is readable. */
+export const MAX_BODY_CHARS = 180;
+
+/**
+ * One line of plain text, at most `max` characters. Briefings are often markdown; a notification
+ * shows it raw, so emphasis and heading marks are dropped.
+ */
+export function clip(text: string, max = MAX_BODY_CHARS): string {
+  const flat = text
+    .replace(/(\*\*|__|`)/g, '')
+    .replace(/^#+\s+/gm, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
