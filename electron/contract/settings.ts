@@ -1,0 +1,90 @@
+// The user's settings: the one schema shared by core (which stores them) and the renderer (which
+// edits them). Defaults live here so a missing or partial file always parses to full settings.
+import { z } from 'zod';
+
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter an http:// or https:// address.' });
+
+const ClockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30.');
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof Theme>;
+
+export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export const Weekday = z.enum(WEEKDAYS);
+
+const KindSwitches = z.object({
+  'morning-briefing': z.boolean().default(true),
+  'meeting-briefing': z.boolean().default(true),
+  quota: z.boolean().default(true),
+  'run-finished': z.boolean().default(true),
+});
+
+const MorningDays = z
+  .array(Weekday)
+  .max(7)
+  .refine((days) => new Set(days).size === days.length, 'must not repeat a day');
+const CatchUpMinutes = z.number().int().min(5).max(720);
+const LeadMinutes = z.number().int().min(0).max(240);
+const PollMinutes = z.number().int().min(1).max(60);
+const PrepAgentId = z.string().trim().min(1).max(200).nullable();
+
+/**
+ * The notification scheduler's preferences. Mirrors electron/core/notifications/settings.ts
+ * field for field (the contract may not import core); a unit test keeps the two identical.
+ */
+export const NotificationSettings = z.object({
+  /** While on, nothing is shown; what falls due meanwhile is dropped, not queued. */
+  doNotDisturb: z.boolean().default(false),
+  /** Per-kind switches. */
+  enabled: KindSwitches.prefault({}),
+  /** Local time of day of the morning briefing notification. */
+  morningTime: ClockTime.default('08:00'),
+  morningDays: MorningDays.default(['mon', 'tue', 'wed', 'thu', 'fri']),
+  morningCatchUpMinutes: CatchUpMinutes.default(180),
+  meetingLeadMinutes: LeadMinutes.default(15),
+  meetingPollMinutes: PollMinutes.default(5),
+  /** Agent the meeting notification's "Prepare" action starts; none chosen, no action. */
+  prepAgentId: PrepAgentId.default(null),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+
+export const Settings = z.object({
+  /** `{base_url}` of the service; null means the embedded demo service. */
+  serviceBaseUrl: HttpUrl.nullable().default(null),
+  /** The service's sign-in page; null means the demo service's own (or none known). */
+  signInUrl: HttpUrl.nullable().default(null),
+  theme: Theme.default('system'),
+  launchAtLogin: z.boolean().default(false),
+  notifications: NotificationSettings.prefault({}),
+});
+export type Settings = z.infer<typeof Settings>;
+
+/** A partial update: only the keys given change; unknown keys are refused. */
+export const SettingsPatch = z.strictObject({
+  serviceBaseUrl: HttpUrl.nullable().optional(),
+  signInUrl: HttpUrl.nullable().optional(),
+  theme: Theme.optional(),
+  launchAtLogin: z.boolean().optional(),
+  notifications: z
+    .strictObject({
+      doNotDisturb: z.boolean().optional(),
+      enabled: z
+        .strictObject({
+          'morning-briefing': z.boolean().optional(),
+          'meeting-briefing': z.boolean().optional(),
+          quota: z.boolean().optional(),
+          'run-finished': z.boolean().optional(),
+        })
+        .optional(),
+      morningTime: ClockTime.optional(),
+      morningDays: MorningDays.optional(),
+      morningCatchUpMinutes: CatchUpMinutes.optional(),
+      meetingLeadMinutes: LeadMinutes.optional(),
+      meetingPollMinutes: PollMinutes.optional(),
+      prepAgentId: PrepAgentId.optional(),
+    })
+    .optional(),
+});
+export type SettingsPatch = z.infer<typeof SettingsPatch>;

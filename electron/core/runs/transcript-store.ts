@@ -1,0 +1,335 @@
+// Run transcripts on disk, one folder per run under `<dataDir>/runs/`:
+//
+//   events.jsonl  every normalised event as it arrived, one JSON line each, append-only. Written
+//                 in small batches (never a write per token); a crash can cut the last line,
+//                 which reading skips, so a transcript always stays readable.
+//   meta.json     what the run is (agent, deal, message), its status, whether it is done and the
+//                 last event id; rewritten atomically after the events it describes are written.
+//
+// After a restart, a run whose meta is not done is followed again from the position its events
+// reached (see RunManager.resumeInterrupted).
+import { createHash } from 'node:crypto';
+import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ErrorData, JsonObject, Timestamp } from '../../contract/common';
+import { RunEventSchema, UsageSchema, type RunEvent } from '../stream/events';
+import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+import { systemClock, type Clock, type TimerHandle } from '../stream/clock';
+import { anchorOf, NOT_AN_ID } from '../stream/positions';
+
+export const TranscriptMeta = z.object({
+  version: z.literal(1),
+  runId: z.string().min(1),
+  agentId: z.string().optional(),
+  dealId: z.string().optional(),
+  message: z.string().optional(),
+  /** The rest of the run's `input` and `context` as sent (other keys are "not shown"). */
+  input: JsonObject.optional(),
+  context: JsonObject.optional(),
+  status: z.string().optional(),
+  /** The run reached a final state; it will not be followed again. */
+  done: z.boolean(),
+  /** Following stopped for good (e.g. the run no longer exists); not resumed on restart. */
+  abandoned: z.boolean().optional(),
+  lastEventId: z.string().optional(),
+  startedAt: Timestamp,
+  updatedAt: Timestamp,
+  finishedAt: Timestamp.optional(),
+  usage: UsageSchema.optional(),
+  error: ErrorData.optional(),
+  eventCount: z.number().int().nonnegative(),
+  textLength: z.number().int().nonnegative(),
+});
+export type TranscriptMeta = z.infer<typeof TranscriptMeta>;
+
+export const TranscriptLine = z.object({
+  /** The follower's position of the event: its id, or a `\0`-prefixed place (stream/positions.ts). */
+  pos: z.string(),
+  event: RunEventSchema,
+});
+export type TranscriptLine = z.infer<typeof TranscriptLine>;
+
+export interface StoredTranscript {
+  meta: TranscriptMeta;
+  /** All events in arrival order. */
+  events: RunEvent[];
+  /** Their positions, parallel to `events`. */
+  positions: string[];
+  /** The output text: every output event's text, concatenated. */
+  text: string;
+  /** The last event id the stored events reached (what a resume asks the service for). */
+  lastEventId: string | undefined;
+  /** Lines that could not be read (a line cut by a crash, or damaged); they are skipped. */
+  damagedLines: number;
+}
+
+export interface TranscriptStoreOptions {
+  /** The user's data directory; transcripts go to `<dataDir>/runs/`. */
+  dataDir: string;
+  clock?: Clock;
+  now?: () => Date;
+  /** How long appended events may wait in memory before they are written. Default 100 ms. */
+  flushIntervalMs?: number;
+}
+
+export const DEFAULT_TRANSCRIPT_FLUSH_MS = 100;
+/** Buffered bytes that trigger a write before the interval is up. */
+const FLUSH_BYTES = 64 * 1024;
+
+const SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+
+/** A folder name for a run id: the id itself when harmless, else a hash (the meta keeps the id). */
+export function runFolderName(runId: string): string {
+  if (SAFE_ID.test(runId) && runId !== '.' && runId !== '..') return runId;
+  return `h-${createHash('sha256').update(runId).digest('hex').slice(0, 40)}`;
+}
+
+/** The last event id a list of positions reached (see stream/positions.ts). */
+export function lastIdOf(positions: readonly string[]): string | undefined {
+  for (let i = positions.length - 1; i >= 0; i -= 1) {
+    const anchor = anchorOf(positions[i] as string);
+    if (anchor !== undefined) return anchor;
+  }
+  return undefined;
+}
+
+export type MetaInit = Omit<
+  TranscriptMeta,
+  'version' | 'done' | 'startedAt' | 'updatedAt' | 'eventCount' | 'textLength'
+> &
+  Partial<Pick<TranscriptMeta, 'startedAt'>>;
+
+export class TranscriptStore {
+  readonly root: string;
+  private readonly clock: Clock;
+  private readonly now: () => Date;
+  private readonly flushIntervalMs: number;
+
+  constructor(options: TranscriptStoreOptions) {
+    this.root = join(options.dataDir, 'runs');
+    this.clock = options.clock ?? systemClock;
+    this.now = options.now ?? (() => new Date());
+    this.flushIntervalMs = options.flushIntervalMs ?? DEFAULT_TRANSCRIPT_FLUSH_MS;
+  }
+
+  private folder(runId: string): string {
+    return join(this.root, runFolderName(runId));
+  }
+
+  /**
+   * Opens a run's transcript for appending: creates it, or continues an existing one (a run
+   * followed again), keeping what it holds and the first start time. `existing` is what the
+   * transcript held before.
+   */
+  async open(
+    init: MetaInit,
+  ): Promise<{ writer: TranscriptWriter; existing: StoredTranscript | undefined }> {
+    const folder = this.folder(init.runId);
+    await mkdir(folder, { recursive: true });
+    const existing = await this.read(init.runId);
+    const stamp = this.now().toISOString();
+    const meta: TranscriptMeta = existing
+      ? { ...existing.meta, ...definedOnly(init), updatedAt: stamp }
+      : {
+          ...definedOnly(init),
+          version: 1,
+          runId: init.runId,
+          done: false,
+          startedAt: init.startedAt ?? stamp,
+          updatedAt: stamp,
+          eventCount: 0,
+          textLength: 0,
+        };
+    const eventsPath = join(folder, 'events.jsonl');
+    const handle = await open(eventsPath, 'a', 0o600);
+    // A line cut by a crash must not swallow the next one: start on a fresh line.
+    const size = (await stat(eventsPath)).size;
+    if (size > 0) {
+      const last = Buffer.alloc(1);
+      const reader = await open(eventsPath, 'r');
+      try {
+        await reader.read(last, 0, 1, size - 1);
+      } finally {
+        await reader.close();
+      }
+      if (last[0] !== 0x0a) await handle.write('\n');
+    }
+    const writer = new TranscriptWriter({
+      handle,
+      metaPath: join(folder, 'meta.json'),
+      meta,
+      clock: this.clock,
+      now: this.now,
+      flushIntervalMs: this.flushIntervalMs,
+    });
+    await writer.flush(true);
+    return { writer, existing };
+  }
+
+  /** Reads a run's transcript; undefined when there is none (or its meta is unreadable). */
+  async read(runId: string): Promise<StoredTranscript | undefined> {
+    const folder = this.folder(runId);
+    const metaResult = await readJsonFile(join(folder, 'meta.json'), TranscriptMeta);
+    if (metaResult.status !== 'ok' || metaResult.value.runId !== runId) return undefined;
+    let raw = '';
+    try {
+      raw = await readFile(join(folder, 'events.jsonl'), 'utf8');
+    } catch (error) {
+      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+    }
+    const events: RunEvent[] = [];
+    const positions: string[] = [];
+    const text: string[] = [];
+    let damagedLines = 0;
+    for (const line of raw.split('\n')) {
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        damagedLines += 1;
+        continue;
+      }
+      const parsed = TranscriptLine.safeParse(value);
+      if (!parsed.success) {
+        damagedLines += 1;
+        continue;
+      }
+      events.push(parsed.data.event);
+      positions.push(parsed.data.pos);
+      if (parsed.data.event.type === 'output') text.push(parsed.data.event.text);
+    }
+    return {
+      meta: metaResult.value,
+      events,
+      positions,
+      text: text.join(''),
+      lastEventId: lastIdOf(positions) ?? metaResult.value.lastEventId,
+      damagedLines,
+    };
+  }
+
+  /** Every stored transcript's meta, newest first. Unreadable ones are skipped. */
+  async list(): Promise<TranscriptMeta[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+      throw error;
+    }
+    const metas: TranscriptMeta[] = [];
+    for (const name of names) {
+      const result = await readJsonFile(join(this.root, name, 'meta.json'), TranscriptMeta);
+      if (result.status === 'ok') metas.push(result.value);
+    }
+    return metas.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+}
+
+function definedOnly<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+interface WriterInit {
+  handle: FileHandle;
+  metaPath: string;
+  meta: TranscriptMeta;
+  clock: Clock;
+  now: () => Date;
+  flushIntervalMs: number;
+}
+
+/** Appends one run's events; writes are serialised and batched. */
+export class TranscriptWriter {
+  private readonly handle: FileHandle;
+  private readonly metaPath: string;
+  private readonly clock: Clock;
+  private readonly now: () => Date;
+  private readonly flushIntervalMs: number;
+  private meta: TranscriptMeta;
+  private buffer: string[] = [];
+  private bufferBytes = 0;
+  private metaDirty = false;
+  private timer: TimerHandle | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** The first write failure, reported by flush() and close(). */
+  private failure: unknown;
+
+  constructor(init: WriterInit) {
+    this.handle = init.handle;
+    this.metaPath = init.metaPath;
+    this.meta = init.meta;
+    this.clock = init.clock;
+    this.now = init.now;
+    this.flushIntervalMs = init.flushIntervalMs;
+  }
+
+  get current(): Readonly<TranscriptMeta> {
+    return this.meta;
+  }
+
+  append(event: RunEvent, position: string): void {
+    if (this.closed) return;
+    const line = `${JSON.stringify({ pos: position, event })}\n`;
+    this.buffer.push(line);
+    this.bufferBytes += line.length;
+    this.meta.eventCount += 1;
+    if (event.type === 'output') this.meta.textLength += event.text.length;
+    if (!position.startsWith(NOT_AN_ID)) this.meta.lastEventId = position;
+    this.metaDirty = true;
+    if (this.bufferBytes >= FLUSH_BYTES) void this.flush().catch(() => undefined);
+    else this.schedule();
+  }
+
+  /** Changes the meta; written with the next flush (after the events before it). */
+  update(patch: Partial<Omit<TranscriptMeta, 'version' | 'runId'>>): void {
+    if (this.closed) return;
+    this.meta = { ...this.meta, ...definedOnly(patch) };
+    this.metaDirty = true;
+    this.schedule();
+  }
+
+  /** Writes buffered events, then the meta if it changed. */
+  flush(forceMeta = false): Promise<void> {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+    const lines = this.buffer.join('');
+    this.buffer = [];
+    this.bufferBytes = 0;
+    const writeMeta = this.metaDirty || forceMeta;
+    this.metaDirty = false;
+    const meta = writeMeta ? { ...this.meta, updatedAt: this.now().toISOString() } : undefined;
+    this.chain = this.chain.then(async () => {
+      try {
+        if (lines !== '') await this.handle.write(lines);
+        if (meta !== undefined) await writeJsonFileAtomic(this.metaPath, meta);
+      } catch (error) {
+        this.failure ??= error;
+      }
+    });
+    return this.chain.then(() => {
+      if (this.failure !== undefined) throw this.failure;
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.flush();
+    } finally {
+      this.closed = true;
+      await this.handle.close();
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== undefined) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      void this.flush().catch(() => undefined);
+    }, this.flushIntervalMs);
+  }
+}

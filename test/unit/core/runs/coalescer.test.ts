@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RunUpdate } from '../../../../electron/contract/runs';
+import { UpdateCoalescer } from '../../../../electron/core/runs/coalescer';
+import { FakeClock } from '../stream/fake-clock';
+
+function setup(intervalMs = 16) {
+  const clock = new FakeClock();
+  const updates: Array<RunUpdate & { at: number }> = [];
+  const coalescer = new UpdateCoalescer({
+    intervalMs,
+    clock,
+    emit: (update) => updates.push({ ...update, at: clock.now() }),
+  });
+  return { clock, updates, coalescer };
+}
+
+describe('coalescing run updates per frame interval', () => {
+  it('turns a burst of tokens into one batch with the text concatenated', () => {
+    const { clock, updates, coalescer } = setup();
+    for (const token of ['Hel', 'lo', ', ', 'wor', 'ld']) coalescer.text('r1', token);
+    expect(updates).toHaveLength(0);
+    clock.advance(0);
+    expect(updates).toEqual([
+      {
+        runId: 'r1',
+        seq: 1,
+        textAppended: 'Hello, world',
+        statuses: [],
+        events: [],
+        done: false,
+        at: 0,
+      },
+    ]);
+  });
+
+  it('sends at most one batch per run per interval, with increasing seq', () => {
+    const { clock, updates, coalescer } = setup(16);
+    for (let ms = 0; ms < 100; ms += 1) {
+      coalescer.text('r1', 'x');
+      if (ms % 3 === 0) coalescer.text('r2', 'y');
+      clock.advance(1);
+    }
+    clock.advance(16);
+    for (const runId of ['r1', 'r2']) {
+      const batches = updates.filter((u) => u.runId === runId);
+      expect(batches.map((u) => u.seq)).toEqual(batches.map((_, i) => i + 1));
+      for (let i = 1; i < batches.length; i += 1) {
+        expect(
+          (batches[i] as { at: number }).at - (batches[i - 1] as { at: number }).at,
+        ).toBeGreaterThanOrEqual(16);
+      }
+    }
+    expect(
+      updates
+        .filter((u) => u.runId === 'r1')
+        .map((u) => u.textAppended)
+        .join(''),
+    ).toBe('x'.repeat(100));
+    expect(
+      updates
+        .filter((u) => u.runId === 'r2')
+        .map((u) => u.textAppended)
+        .join(''),
+    ).toBe('y'.repeat(34));
+  });
+
+  it('keeps statuses and raw events in arrival order and marks the end', () => {
+    const { clock, updates, coalescer } = setup();
+    coalescer.status('r1', 'running');
+    coalescer.text('r1', 'a');
+    coalescer.event('r1', { type: 'other', name: 'tool_call', data: '{}' });
+    coalescer.stream('r1', 'retrying');
+    coalescer.stream('r1', 'open');
+    coalescer.event('r1', { type: 'final', status: 'succeeded', usage: { outputTokens: 3 } });
+    coalescer.status('r1', 'succeeded');
+    coalescer.done('r1', { usage: { outputTokens: 3 } });
+    clock.advance(16);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]).toMatchObject({
+      seq: 1,
+      textAppended: 'a',
+      statuses: ['running', 'succeeded'],
+      events: [
+        { type: 'other', name: 'tool_call', data: '{}' },
+        { type: 'final', status: 'succeeded', usage: { outputTokens: 3 } },
+      ],
+      stream: 'open',
+      done: true,
+      usage: { outputTokens: 3 },
+    });
+  });
+
+  it('has no timer while idle', () => {
+    const { clock, coalescer } = setup();
+    coalescer.text('r1', 'a');
+    clock.advance(100);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('delivers exactly the pushed text whatever the timing (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.string({ unit: 'grapheme', maxLength: 5 }), fc.nat({ max: 40 })), {
+          maxLength: 200,
+        }),
+        fc.integer({ min: 1, max: 50 }),
+        (pushes, interval) => {
+          const { clock, updates, coalescer } = setup(interval);
+          for (const [text, wait] of pushes) {
+            coalescer.text('r', text);
+            clock.advance(wait);
+          }
+          clock.advance(interval);
+          expect(updates.map((u) => u.textAppended).join('')).toBe(pushes.map(([t]) => t).join(''));
+          for (let i = 1; i < updates.length; i += 1) {
+            expect(
+              (updates[i] as { at: number }).at - (updates[i - 1] as { at: number }).at,
+            ).toBeGreaterThanOrEqual(interval);
+            expect((updates[i] as { seq: number }).seq).toBe(
+              (updates[i - 1] as { seq: number }).seq + 1,
+            );
+          }
+        },
+      ),
+    );
+  });
+});
