@@ -13,6 +13,11 @@ const electronImport = {
   name: 'electron',
   message: 'Only electron/main and electron/preload may import electron.',
 };
+// Electron's subpath entry points ('electron/main', 'electron/renderer', 'electron/common').
+const electronSubpaths = {
+  group: ['electron/*'],
+  message: 'Only electron/main and electron/preload may import electron.',
+};
 const coreFromOutside = {
   group: ['**/core/**', '**/core'],
   message: 'The renderer reaches core only through the contract (src/bridge.ts).',
@@ -61,6 +66,7 @@ export default tseslint.config(
         {
           paths: [electronImport],
           patterns: [
+            electronSubpaths,
             nodeBuiltins,
             coreFromOutside,
             {
@@ -89,6 +95,21 @@ export default tseslint.config(
     },
   },
   {
+    // Browser mode: the bridge is the one renderer module allowed to open the host's WebSocket.
+    files: ['src/bridge.ts', 'src/bridge/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'The renderer never calls the network: go through src/bridge.ts.',
+        },
+        { name: 'EventSource', message: 'Run streams come through the contract.' },
+        { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
+      ],
+    },
+  },
+  {
     files: ['electron/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -96,6 +117,7 @@ export default tseslint.config(
         {
           paths: [electronImport],
           patterns: [
+            electronSubpaths,
             nodeBuiltins,
             coreFromOutside,
             { group: ['**/src/**'], message: 'The contract is runtime-neutral.' },
@@ -112,6 +134,7 @@ export default tseslint.config(
         {
           paths: [electronImport],
           patterns: [
+            electronSubpaths,
             {
               group: [
                 '**/src/**',
@@ -137,7 +160,7 @@ export default tseslint.config(
       'bin/**/*.js',
     ],
     rules: {
-      'no-restricted-imports': ['error', { paths: [electronImport] }],
+      'no-restricted-imports': ['error', { paths: [electronImport], patterns: [electronSubpaths] }],
     },
   },
   {
@@ -148,6 +171,7 @@ export default tseslint.config(
         {
           paths: [electronImport],
           patterns: [
+            electronSubpaths,
             {
               group: ['../**', '**/core/**', '**/contract/**'],
               message: 'The demo service shares no code with the client: import nothing of ours.',

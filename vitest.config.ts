@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests run under plain Node; browser tests are Playwright's (test/e2e).
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    include: [
+      'test/unit/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+      'test/electron/**/*.test.ts',
+    ],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

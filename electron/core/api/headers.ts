@@ -10,7 +10,7 @@
 // header is the only cookie sent. Node's fetch (undici) has no cookie jar, ignores `credentials`
 // and does not treat Cookie as a forbidden header, so the same code path works in both runtimes.
 
-import packageJson from '../../../package.json';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { AssistantError } from '../errors';
 import { SESSION_COOKIE, type ClientConfig } from './config';
 

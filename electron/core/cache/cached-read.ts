@@ -1,0 +1,115 @@
+// "Serve from cache, refresh in the background": a cached read answers at once with what the
+// last session saw (marked stale), asks the service meanwhile, and announces fresher data so the
+// renderer asks again. A read with `refresh` waits for the service, and falls back to the cache
+// (with the error) when the service cannot answer.
+import type { ErrorData, JsonValue } from '../../contract';
+import { toAssistantError } from '../errors';
+import type { Logger } from '../logs/logger';
+import type { CacheStore } from './store';
+
+export interface Cached<T> {
+  value: T;
+  fetchedAt: string;
+  stale: boolean;
+  error?: ErrorData;
+}
+
+export interface CachedReadRequest<T extends JsonValue> {
+  /** Cache key, e.g. `deals` or `deal:<id>`. */
+  key: string;
+  fetch(): Promise<T>;
+  /** Checks a cached value before it is served (its shape may be from an older version). */
+  accept(value: JsonValue): T | undefined;
+  refresh: boolean;
+}
+
+export interface CachedReader {
+  read<T extends JsonValue>(request: CachedReadRequest<T>): Promise<Cached<T>>;
+  /** Forgets which keys were confirmed this session (sign-out, another service). */
+  reset(): void;
+}
+
+export interface CachedReaderOptions {
+  store: CacheStore;
+  log: Logger;
+  /** A value confirmed this long ago is served without asking again. */
+  freshForMs?: number;
+  /** A background refresh brought newer data for `key`. */
+  onRefreshed(key: string, fetchedAt: string): void;
+  now?: () => Date;
+}
+
+export function createCachedReader(options: CachedReaderOptions): CachedReader {
+  const { store, log } = options;
+  const now = options.now ?? (() => new Date());
+  const freshForMs = options.freshForMs ?? 60_000;
+  /** Keys confirmed by the service in this session, with when. */
+  const confirmed = new Map<string, number>();
+  const inFlight = new Map<string, Promise<{ value: JsonValue; fetchedAt: string }>>();
+  let epoch = 0;
+
+  const fetchAndStore = <T extends JsonValue>(request: CachedReadRequest<T>) => {
+    const existing = inFlight.get(request.key);
+    if (existing) return existing as Promise<{ value: T; fetchedAt: string }>;
+    const started = epoch;
+    const promise = (async () => {
+      const value = await request.fetch();
+      const fetchedAt = now().toISOString();
+      if (started === epoch) {
+        await store.write(request.key, value, fetchedAt);
+        confirmed.set(request.key, Date.parse(fetchedAt));
+      }
+      return { value, fetchedAt };
+    })().finally(() => inFlight.delete(request.key));
+    inFlight.set(request.key, promise);
+    return promise;
+  };
+
+  return {
+    async read(request) {
+      const cachedEntry = await store.read(request.key);
+      const cachedValue = cachedEntry ? request.accept(cachedEntry.value) : undefined;
+      const confirmedAt = confirmed.get(request.key);
+      const isFresh = confirmedAt !== undefined && now().getTime() - confirmedAt < freshForMs;
+
+      if (cachedEntry && cachedValue !== undefined && !request.refresh) {
+        if (!isFresh) {
+          void fetchAndStore(request).then(
+            ({ fetchedAt }) => options.onRefreshed(request.key, fetchedAt),
+            (error: unknown) =>
+              log.info('Background refresh failed', {
+                key: request.key,
+                error: toAssistantError(error).toData(),
+              }),
+          );
+        }
+        return {
+          value: cachedValue,
+          fetchedAt: cachedEntry.fetchedAt,
+          stale: confirmedAt === undefined,
+        };
+      }
+
+      try {
+        const fresh = await fetchAndStore(request);
+        return { value: fresh.value, fetchedAt: fresh.fetchedAt, stale: false };
+      } catch (error) {
+        if (cachedEntry && cachedValue !== undefined) {
+          return {
+            value: cachedValue,
+            fetchedAt: cachedEntry.fetchedAt,
+            stale: true,
+            error: toAssistantError(error).toData(),
+          };
+        }
+        throw error;
+      }
+    },
+
+    reset() {
+      epoch += 1;
+      confirmed.clear();
+      inFlight.clear();
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './cached-read';
+export * from './store';

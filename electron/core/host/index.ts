@@ -1,0 +1,6 @@
+// The host wrapper: what every host (Electron main, browser mode) uses to serve the contract.
+export * from './dispatcher';
+export * from './event-hub';
+export * from './trusted-origin';
+export * from './connectivity';
+export * from './records';

@@ -1,0 +1,140 @@
+// The API client's records (kept whole, with display hints) as the contract's records. The data
+// came from JSON, so it is JSON; the dispatcher checks that again against the contract.
+import type {
+  Agent,
+  Briefing,
+  Deal,
+  JsonObject,
+  RunRecord,
+  RunsPage,
+  ServiceMetadata,
+} from '../../contract';
+import type { ResourceList, ResourceRecord } from '../api/lists';
+import type { Metadata } from '../api/schemas';
+
+export function toDisplayRecord(record: ResourceRecord): Agent | Briefing {
+  const { id, title, subtitle } = record.display;
+  return {
+    id: id ?? '',
+    title,
+    ...(subtitle === undefined ? {} : { subtitle }),
+    data: record.data as JsonObject,
+  };
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 200);
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const named = (value as Record<string, unknown>).name;
+    if (typeof named === 'string' && named.trim() !== '') return named.trim().slice(0, 200);
+  }
+  return undefined;
+}
+
+function firstOf(data: Record<string, unknown>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const found = text(data[key]);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const ACCOUNT_KEYS = [
+  'account',
+  'accountName',
+  'account_name',
+  'company',
+  'companyName',
+  'customer',
+];
+const STAGE_KEYS = ['stage', 'dealStage', 'deal_stage', 'pipelineStage', 'status'];
+
+export function toDeal(record: ResourceRecord): Deal {
+  const base = toDisplayRecord(record);
+  const account = firstOf(record.data, ACCOUNT_KEYS);
+  const stage = firstOf(record.data, STAGE_KEYS);
+  return {
+    ...base,
+    ...(account === undefined ? {} : { account }),
+    ...(stage === undefined ? {} : { stage }),
+  };
+}
+
+/** Every text field of a deal, lowercased, for search as you type. */
+function searchableText(deal: Deal): string {
+  const parts: string[] = [deal.title, deal.subtitle ?? '', deal.account ?? '', deal.stage ?? ''];
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value === 'string') parts.push(value);
+    else if (depth < 3 && typeof value === 'object' && value !== null) {
+      for (const child of Object.values(value)) walk(child, depth + 1);
+    }
+  };
+  walk(deal.data, 0);
+  return parts.join('\n').toLowerCase();
+}
+
+/** All words of `search` must appear (in name, account, stage or any other text field). */
+export function filterDeals(deals: Deal[], search: string | undefined): Deal[] {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return deals;
+  return deals.filter((deal) => {
+    const haystack = searchableText(deal);
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+const CREATED_AT_KEYS = ['createdAt', 'created_at', 'created', 'startedAt', 'started_at'];
+
+export function toRunRecord(record: ResourceRecord): RunRecord {
+  const data = record.data;
+  const runId = text(data.runId) ?? record.display.id ?? '';
+  const status = text(data.status);
+  const agentId = text(data.agentId);
+  const createdAt = firstOf(data, CREATED_AT_KEYS);
+  const base = toDisplayRecord(record);
+  // A run record rarely has a name of its own: its agent says more than its id.
+  const title = base.title === runId && agentId !== undefined ? agentId : base.title;
+  return {
+    ...base,
+    title,
+    id: runId,
+    runId,
+    ...(status === undefined ? {} : { status }),
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(createdAt === undefined ? {} : { createdAt }),
+  };
+}
+
+export function toRunsPage(list: ResourceList, limit: number, offset: number): RunsPage {
+  const items = list.items.map(toRunRecord);
+  const { total, hasMore } = list.paging;
+  return {
+    items,
+    limit,
+    offset,
+    ...(total === undefined ? {} : { total }),
+    hasMore:
+      hasMore ?? (total !== undefined ? offset + items.length < total : items.length >= limit),
+  };
+}
+
+/** The documented metadata only (the contract drops what the spec does not show). */
+export function toMetadata(metadata: Metadata): ServiceMetadata {
+  const capabilities: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(metadata.capabilities)) {
+    if (typeof value === 'boolean') capabilities[key] = value;
+  }
+  return {
+    service: metadata.service,
+    version: metadata.version,
+    environment: metadata.environment,
+    org: { id: metadata.org.id, name: metadata.org.name },
+    principal: {
+      type: metadata.principal.type,
+      authMode: metadata.principal.authMode,
+      userId: metadata.principal.userId,
+      scopes: [...metadata.principal.scopes],
+    },
+    capabilities: capabilities as ServiceMetadata['capabilities'],
+  };
+}

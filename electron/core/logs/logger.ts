@@ -1,0 +1,146 @@
+// A small host-neutral logger for core: one line per entry, redacted before it is written, to a
+// size-rotated file in the user's data directory. The file transport is electron-log's Node entry
+// (a well-kept library that needs no Electron), so the Electron app, browser mode and the CLI
+// share one log format.
+import { renameSync, rmSync } from 'node:fs';
+import { parse, join } from 'node:path';
+import electronLog from 'electron-log/node';
+import { redact, SecretRegistry } from './redact';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+  /** A logger whose entries carry `scope` (e.g. "session", "web"). */
+  child(scope: string): Logger;
+}
+
+export interface LogEntry {
+  at: string;
+  level: LogLevel;
+  scope: string | undefined;
+  message: string;
+  fields: LogFields | undefined;
+}
+
+export interface LoggerOptions {
+  /** Where the log goes, e.g. `<dataDir>/logs/main.log`; none: no file. */
+  filePath?: string;
+  /** Rotate when the file grows past this (default 2 MB). */
+  maxBytes?: number;
+  /** Rotated files kept beside the current one (default 3: main.1.log … main.3.log). */
+  keep?: number;
+  /** Lowest level written (default info). */
+  level?: LogLevel;
+  /** Also print to stderr (development, browser mode). */
+  console?: boolean;
+  /** Secrets to scrub; shared with the host wrapper so both know the session token. */
+  secrets?: SecretRegistry;
+  /** Sees every redacted entry (diagnostics keeps the last errors; tests look at entries). */
+  onEntry?: (entry: LogEntry) => void;
+}
+
+export interface RootLogger extends Logger {
+  readonly secrets: SecretRegistry;
+  readonly filePath: string | undefined;
+}
+
+const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+let instanceCount = 0;
+
+export function createLogger(options: LoggerOptions = {}): RootLogger {
+  const secrets = options.secrets ?? new SecretRegistry();
+  const threshold = ORDER[options.level ?? 'info'];
+  const keep = Math.max(1, options.keep ?? 3);
+  const sink =
+    options.filePath === undefined
+      ? undefined
+      : createFileSink(options.filePath, options.maxBytes ?? 2 * 1024 * 1024, keep);
+
+  const write = (
+    level: LogLevel,
+    scope: string | undefined,
+    message: string,
+    fields?: LogFields,
+  ) => {
+    if (ORDER[level] < threshold) return;
+    const entry: LogEntry = {
+      at: new Date().toISOString(),
+      level,
+      scope,
+      message: secrets.scrub(message),
+      fields:
+        fields === undefined ? undefined : (redact(fields, secrets, { forLog: true }) as LogFields),
+    };
+    const line = `${scope ? `[${scope}] ` : ''}${entry.message}${entry.fields ? ` ${safeJson(entry.fields)}` : ''}`;
+    sink?.[level](line);
+    if (options.console) process.stderr.write(`${entry.at} ${level} ${line}\n`);
+    try {
+      options.onEntry?.(entry);
+    } catch {
+      // A listener's failure must not break logging.
+    }
+  };
+
+  const make = (scope: string | undefined): Logger => ({
+    debug: (message, fields) => write('debug', scope, message, fields),
+    info: (message, fields) => write('info', scope, message, fields),
+    warn: (message, fields) => write('warn', scope, message, fields),
+    error: (message, fields) => write('error', scope, message, fields),
+    child: (child) => make(scope ? `${scope}.${child}` : child),
+  });
+
+  return Object.assign(make(undefined), { secrets, filePath: options.filePath });
+}
+
+/** A logger that writes nowhere (tests of modules that need one). */
+export function createSilentLogger(): RootLogger {
+  return createLogger({ level: 'error' });
+}
+
+type Sink = Record<LogLevel, (line: string) => void>;
+
+function createFileSink(filePath: string, maxBytes: number, keep: number): Sink {
+  const instance = electronLog.create({ logId: `assistant-${process.pid}-${++instanceCount}` });
+  instance.transports.console.level = false;
+  const file = instance.transports.file;
+  file.level = 'silly';
+  file.maxSize = maxBytes;
+  file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
+  file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
+  file.resolvePathFn = () => filePath;
+  // Numbered generations (main.1.log is the newest old one) instead of the library's single
+  // main.old.log, so a burst of errors does not wipe the history IT asks for.
+  file.archiveLogFn = (current) => {
+    const path = current.toString();
+    const { dir, name, ext } = parse(path);
+    const generation = (n: number) => join(dir, `${name}.${n}${ext}`);
+    rmSync(generation(keep), { force: true });
+    for (let n = keep - 1; n >= 1; n -= 1) {
+      try {
+        renameSync(generation(n), generation(n + 1));
+      } catch {
+        // That generation does not exist yet.
+      }
+    }
+    renameSync(path, generation(1));
+  };
+  return {
+    debug: (line) => instance.debug(line),
+    info: (line) => instance.info(line),
+    warn: (line) => instance.warn(line),
+    error: (line) => instance.error(line),
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '"[unserialisable]"';
+  }
+}

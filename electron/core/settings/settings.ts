@@ -1,0 +1,90 @@
+// The user's settings on disk: the contract's schema (defaults included, so an older or partial
+// file still parses), written atomically, changed by validated partial updates one at a time.
+// A corrupt file is set aside (not deleted: support may want it), defaults are used, and the
+// caller gets a message for the user.
+import { Settings, type SettingsPatch } from '../../contract';
+import type { Logger } from '../logs/logger';
+import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+
+export interface SettingsService {
+  /** Reads the file; `notice` says what happened when it could not be used. */
+  load(): Promise<{ notice?: string }>;
+  get(): Settings;
+  update(patch: SettingsPatch): Promise<Settings>;
+  subscribe(listener: (next: Settings, previous: Settings) => void): () => void;
+}
+
+export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+
+/** Applies a partial update: top-level keys replace, `notifications` merges one level deeper. */
+export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
+  const { notifications, ...top } = patch;
+  const defined = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const next = { ...current, ...defined(top) };
+  if (notifications) {
+    const { enabled, ...rest } = notifications;
+    next.notifications = {
+      ...current.notifications,
+      ...defined(rest),
+      enabled: { ...current.notifications.enabled, ...defined(enabled ?? {}) },
+    };
+  }
+  // The merged whole is validated again so no combination slips past the schema.
+  return Settings.parse(next);
+}
+
+export function createSettingsService(options: { filePath: string; log: Logger }): SettingsService {
+  const { filePath, log } = options;
+  let current: Settings = DEFAULT_SETTINGS;
+  let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<(next: Settings, previous: Settings) => void>();
+
+  return {
+    async load() {
+      const read = await readJsonFile(filePath, Settings);
+      if (read.status === 'ok') {
+        current = read.value;
+        return {};
+      }
+      current = DEFAULT_SETTINGS;
+      if (read.status === 'missing') return {};
+      log.warn('Settings file was corrupt: set aside, defaults used', {
+        reason: read.reason,
+        setAsidePath: read.setAsidePath,
+      });
+      return {
+        notice: `Your settings could not be read (${read.reason}), so the defaults are in use. The old file was kept as ${read.setAsidePath}.`,
+      };
+    },
+
+    get: () => current,
+
+    update(patch) {
+      // One update at a time, so two quick changes never write over each other.
+      const run = queue.then(async () => {
+        const previous = current;
+        const next = applyPatch(previous, patch);
+        await writeJsonFileAtomic(filePath, next);
+        current = next;
+        for (const listener of [...listeners]) {
+          try {
+            listener(next, previous);
+          } catch (error) {
+            log.error('A settings listener failed', { error });
+          }
+        }
+        return next;
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,400 @@
+// The update cycle, free of Electron: check at start and then daily, let the updater download in
+// the background, tell the user once an update is ready, install it when they quit. A restart on
+// request waits while a run is live. A failed or damaged download is reported and retried later
+// with backoff. electron-updater stages and verifies downloads itself (sha512, and the publisher's
+// signature on Windows and macOS); this controller only ever asks it to install a version it
+// announced as downloaded, so a half-downloaded or rejected update is never applied.
+
+import { classifyUpdateError, type UpdateErrorKind, type UpdateFailure } from './errors';
+import type { UpdateFeed } from './feed';
+import { resolveUpdatePolicy, retryDelayMs, type UpdatePolicyInput } from './policy';
+
+/** The part of electron-updater's autoUpdater the controller drives. */
+export interface UpdaterPort {
+  /** Starts a check; with automatic download the download follows in the background. */
+  checkForUpdates(): Promise<unknown>;
+  /** Quits the app and runs the installer of the downloaded update (no relaunch is forced). */
+  quitAndInstall(): void;
+}
+
+/** What the updater reports, already validated by the host. */
+export type UpdaterEvent =
+  | { type: 'checking' }
+  | { type: 'available'; version: string }
+  | { type: 'not-available' }
+  | { type: 'progress'; percent: number }
+  | { type: 'downloaded'; version: string }
+  | { type: 'error'; error: unknown };
+
+export type UpdateStatus =
+  | { state: 'disabled'; reason: string }
+  | { state: 'idle'; lastCheckedAt?: number; nextCheckAt?: number }
+  | { state: 'checking' }
+  | { state: 'downloading'; version: string; percent: number }
+  | { state: 'ready'; version: string; restartDeferred: boolean }
+  | {
+      state: 'failed';
+      kind: UpdateErrorKind;
+      message: string;
+      attempt: number;
+      retryAt: number;
+    }
+  | { state: 'installing'; version: string };
+
+export interface UpdateNotice {
+  kind: 'ready' | 'failed' | 'restart-deferred';
+  title: string;
+  body: string;
+  version?: string;
+}
+
+export type RestartAnswer =
+  | { outcome: 'installing'; version: string }
+  | { outcome: 'deferred'; message: string }
+  | { outcome: 'unavailable'; message: string };
+
+export interface UpdateLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface UpdateControllerOptions {
+  feed: UpdateFeed;
+  updater: UpdaterPort;
+  /** True while any agent run is streaming; asked right before every restart. */
+  isRunLive(): boolean;
+  /** Shows a notice to the user (system notification, tray, renderer). */
+  notify(notice: UpdateNotice): void;
+  policy?: UpdatePolicyInput;
+  productName?: string;
+  log?: UpdateLog;
+  timers?: Timers;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface UpdateController {
+  /** Begins the schedule: the first check after the startup delay. Idempotent. */
+  start(): void;
+  /** Feeds one updater event into the cycle. */
+  handle(event: UpdaterEvent): void;
+  /** "Check for updates" from a menu: checks now unless a check or download is under way. */
+  checkNow(): void;
+  /** "Restart now": installs the ready update, or waits while a run is live and says why. */
+  requestRestart(): RestartAnswer;
+  /** Withdraws a restart that is waiting for a run to end. */
+  cancelRestart(): void;
+  /** Tells the controller that runs started or ended, so a waiting restart can proceed. */
+  runsChanged(): void;
+  /** After sleep, timers may be late: checks now if the next check is overdue. */
+  onResume(): void;
+  status(): UpdateStatus;
+  onStatus(listener: (status: UpdateStatus) => void): () => void;
+  dispose(): void;
+}
+
+const systemTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = globalThis.setTimeout(callback, ms);
+    // A pending check must never keep a Node process (CLI, tests) alive by itself.
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout(handle) {
+    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+  },
+};
+
+const silentLog: UpdateLog = { info() {}, warn() {}, error() {} };
+
+export function createUpdateController(options: UpdateControllerOptions): UpdateController {
+  const policy = resolveUpdatePolicy(options.policy);
+  const timers = options.timers ?? systemTimers;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? silentLog;
+  const productName = options.productName ?? 'Assistant Desktop';
+  const { feed, updater } = options;
+
+  let status: UpdateStatus = feed.enabled
+    ? { state: 'idle' }
+    : { state: 'disabled', reason: feed.reason };
+  let started = false;
+  let disposed = false;
+  /** A check or download is under way; the first error ends it, later echoes are ignored. */
+  let cycleActive = false;
+  /** Consecutive failed cycles; drives the backoff. */
+  let failures = 0;
+  /** Set only by a `downloaded` event and cleared when a newer download begins. */
+  let downloadedVersion: string | undefined;
+  let notifiedReadyVersion: string | undefined;
+  let lastCheckedAt: number | undefined;
+  let nextCheckAt: number | undefined;
+  let checkTimer: unknown;
+  let pollTimer: unknown;
+  const listeners = new Set<(status: UpdateStatus) => void>();
+
+  function setStatus(next: UpdateStatus): void {
+    status = next;
+    for (const listener of [...listeners]) listener(next);
+  }
+
+  function clearCheckTimer(): void {
+    if (checkTimer !== undefined) timers.clearTimeout(checkTimer);
+    checkTimer = undefined;
+    nextCheckAt = undefined;
+  }
+
+  function clearPollTimer(): void {
+    if (pollTimer !== undefined) timers.clearTimeout(pollTimer);
+    pollTimer = undefined;
+  }
+
+  function scheduleCheck(delayMs: number): void {
+    clearCheckTimer();
+    if (disposed || !feed.enabled) return;
+    nextCheckAt = now() + delayMs;
+    checkTimer = timers.setTimeout(() => {
+      checkTimer = undefined;
+      nextCheckAt = undefined;
+      runCheck();
+    }, delayMs);
+  }
+
+  function runCheck(): void {
+    if (disposed || !feed.enabled) return;
+    if (status.state === 'installing') return;
+    if (cycleActive) return;
+    clearCheckTimer();
+    cycleActive = true;
+    lastCheckedAt = now();
+    if (status.state !== 'ready') setStatus({ state: 'checking' });
+    log.info('Checking for updates.');
+    let pending: Promise<unknown>;
+    try {
+      pending = updater.checkForUpdates();
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    pending.then(
+      (result) => {
+        // electron-updater answers null when it considers itself inactive; no event follows.
+        if (result === null && cycleActive && status.state === 'checking') {
+          finishWithoutUpdate();
+        }
+      },
+      (error: unknown) => fail(error),
+    );
+  }
+
+  function finishWithoutUpdate(): void {
+    cycleActive = false;
+    failures = 0;
+    scheduleCheck(policy.checkIntervalMs);
+    if (status.state !== 'ready') {
+      setStatus({
+        state: 'idle',
+        ...(lastCheckedAt !== undefined ? { lastCheckedAt } : {}),
+        ...(nextCheckAt !== undefined ? { nextCheckAt } : {}),
+      });
+    }
+  }
+
+  function fail(error: unknown): void {
+    const failure: UpdateFailure = classifyUpdateError(error);
+    if (!cycleActive) {
+      // The same failure arrives as an event and as the check's rejection: report it once.
+      log.warn(`Update error outside a check (${failure.kind}): ${failure.detail}`);
+      return;
+    }
+    cycleActive = false;
+    failures += 1;
+    const delay = retryDelayMs(policy, failures, options.random);
+    log.error(
+      `Update ${failure.kind} failure ${failures}${failure.code ? ` [${failure.code}]` : ''}: ` +
+        `${failure.detail}; retrying in ${Math.round(delay / 60_000)} min.`,
+    );
+    scheduleCheck(delay);
+    if (status.state === 'ready') {
+      // A failed re-check does not touch the update already staged and verified.
+      return;
+    }
+    setStatus({
+      state: 'failed',
+      kind: failure.kind,
+      message: failure.message,
+      attempt: failures,
+      retryAt: now() + delay,
+    });
+    // Tell the user when trouble starts, and always when a download was rejected as unsafe;
+    // repeating a network failure every retry would only nag.
+    if (failures === 1 || failure.kind === 'integrity' || failure.kind === 'signature') {
+      options.notify({
+        kind: 'failed',
+        title: 'Update failed',
+        body: `${failure.message} ${productName} will try again later.`,
+      });
+    }
+  }
+
+  function install(version: string): RestartAnswer {
+    clearCheckTimer();
+    clearPollTimer();
+    setStatus({ state: 'installing', version });
+    log.info(`Restarting to install ${version}.`);
+    updater.quitAndInstall();
+    return { outcome: 'installing', version };
+  }
+
+  function readyVersion(): string | undefined {
+    return status.state === 'ready' && status.version === downloadedVersion
+      ? downloadedVersion
+      : undefined;
+  }
+
+  function maybeRunDeferredRestart(): void {
+    if (status.state !== 'ready' || !status.restartDeferred) return;
+    const version = readyVersion();
+    if (version === undefined) return;
+    if (options.isRunLive()) {
+      pollTimer = timers.setTimeout(() => {
+        pollTimer = undefined;
+        maybeRunDeferredRestart();
+      }, policy.deferredRestartPollMs);
+      return;
+    }
+    install(version);
+  }
+
+  return {
+    start() {
+      if (started || disposed) return;
+      started = true;
+      if (!feed.enabled) {
+        log.info(`Updates are off: ${feed.reason}`);
+        return;
+      }
+      scheduleCheck(policy.startupDelayMs);
+      setStatus({ state: 'idle', ...(nextCheckAt !== undefined ? { nextCheckAt } : {}) });
+    },
+
+    handle(event) {
+      if (disposed || !feed.enabled || status.state === 'installing') return;
+      switch (event.type) {
+        case 'checking':
+          cycleActive = true;
+          if (status.state !== 'ready') setStatus({ state: 'checking' });
+          return;
+        case 'available':
+          cycleActive = true;
+          // Re-announcing the version already staged is electron-updater re-verifying it.
+          if (status.state === 'ready' && status.version === event.version) return;
+          downloadedVersion = undefined;
+          clearPollTimer();
+          setStatus({ state: 'downloading', version: event.version, percent: 0 });
+          log.info(`Downloading update ${event.version}.`);
+          return;
+        case 'progress':
+          if (status.state === 'downloading') {
+            const percent = Math.min(100, Math.max(0, event.percent));
+            setStatus({ ...status, percent });
+          }
+          return;
+        case 'not-available':
+          finishWithoutUpdate();
+          return;
+        case 'downloaded': {
+          cycleActive = false;
+          failures = 0;
+          downloadedVersion = event.version;
+          const restartDeferred =
+            status.state === 'ready' && status.version === event.version && status.restartDeferred;
+          setStatus({ state: 'ready', version: event.version, restartDeferred });
+          scheduleCheck(policy.checkIntervalMs);
+          log.info(`Update ${event.version} downloaded and verified.`);
+          if (notifiedReadyVersion !== event.version) {
+            notifiedReadyVersion = event.version;
+            options.notify({
+              kind: 'ready',
+              title: 'Update ready',
+              body: policy.installOnQuit
+                ? `${productName} ${event.version} has been downloaded. It installs when you quit.`
+                : `${productName} ${event.version} has been downloaded. Restart to install it.`,
+              version: event.version,
+            });
+          }
+          return;
+        }
+        case 'error':
+          fail(event.error);
+          return;
+      }
+    },
+
+    checkNow() {
+      if (!started) started = true;
+      runCheck();
+    },
+
+    requestRestart() {
+      const version = readyVersion();
+      if (version === undefined || status.state !== 'ready') {
+        return { outcome: 'unavailable', message: 'No downloaded update is ready to install.' };
+      }
+      if (options.isRunLive()) {
+        const message =
+          'A run is still live, so the app will not restart now. ' +
+          'The update installs as soon as no run is live, or when you quit.';
+        if (!status.restartDeferred) {
+          setStatus({ ...status, restartDeferred: true });
+          options.notify({ kind: 'restart-deferred', title: 'Restart postponed', body: message });
+          clearPollTimer();
+          pollTimer = timers.setTimeout(() => {
+            pollTimer = undefined;
+            maybeRunDeferredRestart();
+          }, policy.deferredRestartPollMs);
+        }
+        return { outcome: 'deferred', message };
+      }
+      return install(version);
+    },
+
+    cancelRestart() {
+      clearPollTimer();
+      if (status.state === 'ready' && status.restartDeferred) {
+        setStatus({ ...status, restartDeferred: false });
+      }
+    },
+
+    runsChanged() {
+      clearPollTimer();
+      maybeRunDeferredRestart();
+    },
+
+    onResume() {
+      if (nextCheckAt !== undefined && now() >= nextCheckAt) runCheck();
+    },
+
+    status() {
+      return status;
+    },
+
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    dispose() {
+      disposed = true;
+      clearCheckTimer();
+      clearPollTimer();
+      listeners.clear();
+    },
+  };
+}

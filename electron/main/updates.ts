@@ -1,0 +1,118 @@
+// Electron glue for updates: wires electron-updater's autoUpdater to the update cycle in core.
+// Updates are off unless this build carries an update feed (electron-builder writes
+// `app-update.yml` only when a publish target was configured at packaging time).
+
+import type { App } from 'electron';
+import type { AppUpdater } from 'electron-updater';
+import {
+  createUpdateController,
+  detectUpdateFeed,
+  progressEvent,
+  resolveUpdatePolicy,
+  versionEvent,
+  type UpdateController,
+  type UpdateLog,
+  type UpdateNotice,
+  type UpdatePolicyInput,
+} from '../core/updates';
+
+export interface StartUpdatesOptions {
+  app: Pick<App, 'isPackaged' | 'getName'>;
+  /** `autoUpdater` from electron-updater. */
+  autoUpdater: AppUpdater;
+  policy?: UpdatePolicyInput;
+  /** Shows a notice (system notification and/or the renderer). */
+  notify(notice: UpdateNotice): void;
+  /** True while any run is live; a restart never happens while it is. */
+  isRunLive(): boolean;
+  /** The app's logger; electron-updater's own messages go there too. */
+  logger?: UpdateLog;
+  /** Defaults to `process.resourcesPath`, where electron-builder puts `app-update.yml`. */
+  resourcesPath?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * Starts the update cycle and returns its controller: `requestRestart()` for a "Restart to
+ * update" action, `runsChanged()` when runs start or end, `onResume()` after sleep, `status()`
+ * and `onStatus()` for the UI, `dispose()` on quit.
+ */
+export function startUpdates(options: StartUpdatesOptions): UpdateController {
+  const { autoUpdater } = options;
+  const policy = resolveUpdatePolicy(options.policy);
+  const feed = detectUpdateFeed({
+    isPackaged: options.app.isPackaged,
+    resourcesPath: options.resourcesPath ?? process.resourcesPath,
+    platform: process.platform,
+    env: options.env ?? process.env,
+  });
+
+  // Without a feed electron-updater must not act on its own either (e.g. install on quit).
+  autoUpdater.autoDownload = feed.enabled;
+  autoUpdater.autoInstallOnAppQuit = feed.enabled && policy.installOnQuit;
+  autoUpdater.allowDowngrade = false;
+  if (options.logger) autoUpdater.logger = options.logger;
+
+  const controller = createUpdateController({
+    feed,
+    policy,
+    productName: options.app.getName(),
+    isRunLive: options.isRunLive,
+    notify: options.notify,
+    ...(options.logger ? { log: options.logger } : {}),
+    updater: {
+      async checkForUpdates() {
+        const result = await autoUpdater.checkForUpdates();
+        // A failed background download rejects this promise and also emits `error`, which the
+        // controller already handles; without this catch it would be an unhandled rejection.
+        result?.downloadPromise?.catch(() => {});
+        return result;
+      },
+      quitAndInstall() {
+        // Silent install, then relaunch: the user asked for "restart now".
+        autoUpdater.quitAndInstall(true, true);
+      },
+    },
+  });
+
+  if (!feed.enabled) {
+    controller.start();
+    return controller;
+  }
+
+  const onChecking = () => controller.handle({ type: 'checking' });
+  const onAvailable = (info: unknown) => controller.handle(versionEvent('available', info));
+  const onNotAvailable = () => controller.handle({ type: 'not-available' });
+  const onProgress = (info: unknown) => {
+    const event = progressEvent(info);
+    if (event) controller.handle(event);
+  };
+  const onDownloaded = (info: unknown) => controller.handle(versionEvent('downloaded', info));
+  const onCancelled = () =>
+    controller.handle({ type: 'error', error: new Error('The update download was cancelled.') });
+  const onError = (error: Error) => controller.handle({ type: 'error', error });
+
+  autoUpdater.on('checking-for-update', onChecking);
+  autoUpdater.on('update-available', onAvailable);
+  autoUpdater.on('update-not-available', onNotAvailable);
+  autoUpdater.on('download-progress', onProgress);
+  autoUpdater.on('update-downloaded', onDownloaded);
+  autoUpdater.on('update-cancelled', onCancelled);
+  autoUpdater.on('error', onError);
+
+  controller.start();
+
+  return {
+    ...controller,
+    dispose() {
+      controller.dispose();
+      autoUpdater.off('checking-for-update', onChecking);
+      autoUpdater.off('update-available', onAvailable);
+      autoUpdater.off('update-not-available', onNotAvailable);
+      autoUpdater.off('download-progress', onProgress);
+      autoUpdater.off('update-downloaded', onDownloaded);
+      autoUpdater.off('update-cancelled', onCancelled);
+      autoUpdater.off('error', onError);
+    },
+  };
+}

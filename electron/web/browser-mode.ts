@@ -1,0 +1,99 @@
+// Browser mode put together: the embedded demo service when no service is configured, the same
+// backend as the Electron app (with a memory-only session), and the web host in front of it.
+import { join } from 'node:path';
+import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
+import { APP_VERSION } from '../core/api/headers';
+import { createBackend, type Backend, type BackendOptions } from '../core/backend';
+import { createLogger, type RootLogger } from '../core/logs/logger';
+import { createMemorySecretStore } from '../core/session/secret-store';
+import { startWebHost } from './host';
+
+export interface BrowserModeOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** The built renderer; default out/renderer under the working directory. */
+  rendererDir?: string;
+  /** Settings, cache, transcripts and logs of this browser-mode instance. */
+  dataDir: string;
+  /** `ASSISTANT_BASE_URL`: the service to use instead of the embedded demo service. */
+  baseUrl?: string;
+  /** `ASSISTANT_SESSION_TOKEN`: a session to start with (kept in memory only). */
+  token?: string;
+  /** Options of the embedded demo service (when no baseUrl). */
+  demo?: DemoServiceOptions;
+  /** Run the notification scheduler (default true). */
+  scheduler?: boolean;
+  /** Print log lines to stderr too. */
+  logToConsole?: boolean;
+  log?: RootLogger;
+  /** Tuning passed to the backend (tests). */
+  backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now'>;
+}
+
+export interface BrowserMode {
+  url: string;
+  port: number;
+  backend: Backend;
+  /** The in-process demo service, when browser mode started one. */
+  demo: DemoService | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  const log =
+    options.log ??
+    createLogger({
+      filePath: join(options.dataDir, 'logs', 'main.log'),
+      console: options.logToConsole ?? false,
+    });
+  let demo: DemoService | undefined;
+  let web: Awaited<ReturnType<typeof startWebHost>> | undefined;
+
+  const backend = await createBackend({
+    ...options.backend,
+    dataDir: options.dataDir,
+    hostKind: 'browser',
+    appVersion: APP_VERSION,
+    platform: process.platform,
+    versions: { node: process.versions.node },
+    secretStore: createMemorySecretStore(
+      'Browser mode keeps the session in memory only: it is gone when the host stops.',
+    ),
+    log,
+    ...(options.baseUrl === undefined ? {} : { baseUrlOverride: options.baseUrl }),
+    ...(options.token === undefined ? {} : { initialToken: options.token }),
+    demoService: async () => {
+      demo ??= await startDemoService({ pacing: 'realtime', ...options.demo });
+      return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
+    },
+    scheduler: options.scheduler ?? true,
+    // A page that is open counts as the user looking at the app.
+    isWindowFocused: () => (web?.connections() ?? 0) > 0,
+  });
+
+  try {
+    web = await startWebHost({
+      backend,
+      rendererDir: options.rendererDir ?? join(process.cwd(), 'out', 'renderer'),
+      port: options.port ?? 0,
+      log: log.child('web'),
+    });
+  } catch (error) {
+    await backend.close();
+    await demo?.stop();
+    throw error;
+  }
+  const host = web;
+
+  return {
+    url: host.url,
+    port: host.port,
+    backend,
+    demo,
+    async stop() {
+      await host.stop();
+      await backend.close();
+      await demo?.stop();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// `npm run web -- --port N [--data-dir DIR] [--no-build]`: browser mode. Uses ASSISTANT_BASE_URL
+// and ASSISTANT_SESSION_TOKEN when set, else the embedded demo service. Prints one JSON line with
+// the URL on stdout once serving; logs go to stderr and the data directory.
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { startBrowserMode } from './browser-mode';
+import { ensureRenderer } from './ensure-renderer';
+
+const Port = z.coerce.number().int().min(0).max(65_535);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5180' },
+      'data-dir': { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      'no-notifications': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const port = Port.safeParse(values.port);
+  if (!port.success)
+    throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
+  const projectDir = process.cwd();
+  if (!values['no-build']) await ensureRenderer(projectDir);
+
+  const baseUrl = process.env.ASSISTANT_BASE_URL?.trim() || undefined;
+  const token = process.env.ASSISTANT_SESSION_TOKEN?.trim() || undefined;
+  const dataDir = resolve(
+    values['data-dir'] ?? process.env.ASSISTANT_DATA_DIR ?? join(tmpdir(), 'assistant-desktop-web'),
+  );
+  const mode = await startBrowserMode({
+    port: port.data,
+    dataDir,
+    rendererDir: join(projectDir, 'out', 'renderer'),
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...(token === undefined ? {} : { token }),
+    scheduler: !values['no-notifications'],
+    logToConsole: true,
+  });
+  process.stdout.write(
+    `${JSON.stringify({ url: mode.url, demo: mode.demo !== undefined, dataDir })}\n`,
+  );
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void mode.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`web: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

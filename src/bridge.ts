@@ -1,0 +1,76 @@
+// The only renderer module that touches `window.assistant`. In Electron that is the preload's
+// object; in browser mode there is none, so the bridge opens a WebSocket to the host that served
+// the page. Either way the renderer gets the same `AssistantBridge`, and everything that comes
+// back is validated against the contract (see ./bridge/transport.ts): the renderer trusts nothing
+// it receives.
+import {
+  BRIDGE_GLOBAL,
+  SECRET_META_NAME,
+  WIRE_PATH,
+  type AssistantBridge,
+  type EventName,
+  type EventPayload,
+  type RequestInput,
+  type RequestName,
+  type RequestOutput,
+  type Result,
+} from '../electron/contract';
+import { createBridge, createWebSocketTransport, type RawTransport } from './bridge/transport';
+
+export {
+  createBridge,
+  createWebSocketTransport,
+  type RawTransport,
+  type SocketFactory,
+  type SocketLike,
+  type WebSocketTransport,
+  type WebSocketTransportOptions,
+} from './bridge/transport';
+
+// ---------------------------------------------------------------------------------------------
+// The renderer's single bridge.
+
+function isRawTransport(value: unknown): value is RawTransport {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { invoke?: unknown }).invoke === 'function' &&
+    typeof (value as { on?: unknown }).on === 'function'
+  );
+}
+
+function browserModeTransport(): RawTransport {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SECRET_META_NAME}"]`);
+  const secret = meta?.content ?? '';
+  // The secret has done its job once read: keep it out of the DOM other scripts could inspect.
+  meta?.remove();
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return createWebSocketTransport({ url: `${scheme}//${location.host}${WIRE_PATH}`, secret });
+}
+
+let instance: AssistantBridge | undefined;
+
+/** The bridge for this window: Electron's preload object, or the browser-mode socket. */
+export function getBridge(): AssistantBridge {
+  if (!instance) {
+    const exposed: unknown = (window as unknown as Record<string, unknown>)[BRIDGE_GLOBAL];
+    instance = createBridge(isRawTransport(exposed) ? exposed : browserModeTransport());
+  }
+  return instance;
+}
+
+/** Calls a request and throws nothing: shorthand for `getBridge().invoke`. */
+export function invoke<N extends RequestName>(
+  name: N,
+  input: RequestInput<N>,
+): Promise<Result<RequestOutput<N>>> {
+  return getBridge().invoke(name, input);
+}
+
+/** Subscribes to an event: shorthand for `getBridge().on`. */
+export function on<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+): () => void {
+  return getBridge().on(event, listener);
+}

@@ -1,0 +1,103 @@
+// The shell in Chromium against browser mode and the demo service: the app loads and shows who
+// and where the user is, signs out and in again with a pasted token, and the session token is in
+// nothing the page receives or keeps. Another origin cannot drive the host even with its secret.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  requests,
+  SECRET_META_NAME,
+  type ServiceMetadata,
+  SECRET_PROTOCOL_PREFIX,
+  WIRE_PATH,
+  WIRE_PROTOCOL,
+} from '../../../electron/contract';
+import type { RunningApp } from '../support/app';
+import { expect, test } from '../support/fixtures';
+import { findSecrets } from '../support/leak-check';
+import { selectors } from '../support/selectors';
+
+/** What the service says about the user, asked through the same backend the page uses. */
+async function metadataOf(app: RunningApp): Promise<ServiceMetadata> {
+  const result = await app.mode.backend.dispatch(
+    'service.metadata',
+    { refresh: true },
+    { host: 'test' },
+  );
+  if (!result.ok) throw new Error(`metadata failed: ${result.error.message}`);
+  return requests['service.metadata'].output.parse(result.data).value;
+}
+
+test('loads, shows the metadata, signs out and in with a token, and never receives the token', async ({
+  app,
+  page,
+  traffic,
+}) => {
+  const metadata = await metadataOf(app);
+
+  await app.open(page);
+  const sidebar = selectors.sidebar(page);
+  await expect(sidebar).toContainText(metadata.org.name);
+  await expect(sidebar).toContainText(metadata.environment);
+  await expect(sidebar).toContainText('Demo');
+
+  await selectors.navLink(page, 'Settings').click();
+  const session = selectors.sessionSection(page);
+  await expect(session).toContainText('Signed in');
+
+  const signedOut = app.nextEvent('session.changed', (status) => !status.signedIn);
+  await selectors.signOutButton(page).click();
+  await signedOut;
+  await expect(session).toContainText('Signed out');
+
+  const token = app.newSessionToken();
+  await selectors.pasteTokenButton(page).click();
+  await selectors.tokenField(page).fill(token);
+  const signedIn = app.nextEvent('session.changed', (status) => status.signedIn);
+  await selectors.useTokenButton(page).click();
+  await signedIn;
+  await expect(session).toContainText('Signed in');
+  await expect(selectors.tokenField(page)).toHaveCount(0);
+
+  // A fresh load still gets everything through the contract, and still no token.
+  await app.open(page);
+  await expect(selectors.sidebar(page)).toContainText(metadata.org.name);
+
+  expect(traffic.framesReceived.length).toBeGreaterThan(0);
+  // The pasted token went out once, as the user's own input: the recording sees outgoing frames.
+  expect(traffic.framesSent.some((frame) => frame.includes(token))).toBe(true);
+  expect(await findSecrets(page, traffic, app.tokens)).toEqual([]);
+});
+
+test('a page from another origin cannot open the host socket, even with the secret', async ({
+  app,
+  page,
+}) => {
+  const html = await (await fetch(app.url)).text();
+  const secret = new RegExp(`<meta name="${SECRET_META_NAME}" content="([^"]+)"`).exec(html)?.[1];
+  expect(secret).toBeTruthy();
+
+  const other = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end('<!doctype html><title>elsewhere</title>');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (other.address() as AddressInfo).port;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const outcome = await page.evaluate(
+      ({ url, protocols }) =>
+        new Promise<string>((resolve) => {
+          const socket = new WebSocket(url, protocols);
+          socket.onopen = () => resolve('open');
+          socket.onclose = () => resolve('closed');
+        }),
+      {
+        url: `${app.url.replace('http', 'ws').replace(/\/$/, '')}${WIRE_PATH}`,
+        protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret ?? ''}`],
+      },
+    );
+    expect(outcome).toBe('closed');
+  } finally {
+    other.close();
+  }
+});

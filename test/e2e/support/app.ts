@@ -1,0 +1,104 @@
+// The app driver for browser tests: starts the demo service and browser mode in this process
+// (so a test can steer the service and see the backend's events), opens the app in a page, and
+// waits on app state (events, visible text), never on sleeps.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { EventName, EventPayload } from '../../../electron/contract';
+import {
+  startDemoService,
+  type DemoService,
+  type DemoServiceOptions,
+} from '../../../electron/demo-service';
+import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
+
+export interface AppOptions {
+  /** Reuse a data directory (e.g. to start again from a warm cache); a fresh one by default. */
+  dataDir?: string;
+  /** Demo service options; realtime pacing by default, as a user sees it. */
+  demo?: DemoServiceOptions;
+  /** Run the notification scheduler (off by default so toasts appear only when a test asks). */
+  scheduler?: boolean;
+  /** Start browser mode without a session (the demo's own is not adopted). */
+  signedOut?: boolean;
+}
+
+export interface RunningApp {
+  url: string;
+  demo: DemoService;
+  mode: BrowserMode;
+  dataDir: string;
+  /** Every session token handed out so far (the demo's own, and those from newSessionToken). */
+  readonly tokens: readonly string[];
+  /** A new valid session token from the demo service (recorded in `tokens`). */
+  newSessionToken(): string;
+  /** Resolves with the next backend event of that name that satisfies `test`. */
+  nextEvent<E extends EventName>(
+    name: E,
+    test?: (payload: EventPayload<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<EventPayload<E>>;
+  /** Opens the app in `page` and waits until the renderer has mounted. */
+  open(page: Page, hash?: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'assistant-e2e-')));
+  const demo = await startDemoService({ pacing: 'realtime', ...options.demo });
+  const tokens: string[] = [demo.token];
+  let mode: BrowserMode;
+  try {
+    mode = await startBrowserMode({
+      port: 0,
+      dataDir,
+      rendererDir: join(process.cwd(), 'out', 'renderer'),
+      baseUrl: demo.baseUrl,
+      ...(options.signedOut ? {} : { token: demo.token }),
+      scheduler: options.scheduler ?? false,
+    });
+  } catch (error) {
+    await demo.stop();
+    throw error;
+  }
+
+  return {
+    url: mode.url,
+    demo,
+    mode,
+    dataDir,
+    tokens,
+    newSessionToken() {
+      const token = demo.control.createSession();
+      tokens.push(token);
+      return token;
+    },
+    nextEvent(name, test = () => true, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          stop();
+          reject(new Error(`No "${name}" event within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const stop = mode.backend.events.subscribe((eventName, payload) => {
+          if ((eventName as EventName) !== name) return;
+          const typed = payload as unknown as EventPayload<typeof name>;
+          if (!test(typed)) return;
+          clearTimeout(timer);
+          stop();
+          resolve(typed);
+        });
+      });
+    },
+    async open(page, hash = '') {
+      await page.goto(`${mode.url}${hash}`);
+      await page.locator('#root > *').first().waitFor();
+    },
+    async stop() {
+      await mode.stop();
+      await demo.stop();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// The browser-mode transport against a real WebSocket server on loopback that speaks the wire
+// format and drops the first connection: pending calls fail with a retryable host_unreachable
+// instead of hanging, the bridge says the host is unreachable, reconnects by itself, and reports
+// the host's connectivity once it is back.
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { ClientFrame, WIRE_PROTOCOL, type HostFrame } from '../../../electron/contract';
+import {
+  createBridge,
+  createWebSocketTransport,
+  type SocketLike,
+} from '../../../src/bridge/transport';
+
+const since = '2026-11-22T08:00:00.000Z';
+let server: WebSocketServer | undefined;
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function flakyHost(options: { dropFirst: boolean }) {
+  let connections = 0;
+  const offered: string[][] = [];
+  server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    handleProtocols: (protocols) => (protocols.has(WIRE_PROTOCOL) ? WIRE_PROTOCOL : false),
+  });
+  server.on('connection', (ws, request) => {
+    connections += 1;
+    offered.push(String(request.headers['sec-websocket-protocol']).split(/,\s*/));
+    if (options.dropFirst && connections === 1) {
+      // Let a call arrive, then drop without answering it.
+      ws.once('message', () => ws.terminate());
+      return;
+    }
+    ws.on('message', (data: Buffer) => {
+      const frame = ClientFrame.parse(JSON.parse(data.toString()));
+      const answer: HostFrame = {
+        type: 'result',
+        id: frame.id,
+        result:
+          frame.name === 'connectivity.status'
+            ? { ok: true, data: { state: 'online', since } }
+            : { ok: true, data: { text: 'diagnostics' } },
+      };
+      ws.send(JSON.stringify(answer));
+    });
+  });
+  await new Promise<void>((resolve) => server?.once('listening', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `ws://127.0.0.1:${port}/ipc`, offered, connections: () => connections };
+}
+
+const connect = (url: string, protocols: string[]) =>
+  new WebSocket(url, protocols) as unknown as SocketLike;
+
+describe('WebSocket transport', () => {
+  it('presents the secret as a subprotocol and answers calls', async () => {
+    const host = await flakyHost({ dropFirst: false });
+    const transport = createWebSocketTransport({ url: host.url, secret: 'abc123', connect });
+    const bridge = createBridge(transport);
+    expect(await bridge.invoke('diagnostics.copy', {})).toEqual({
+      ok: true,
+      data: { text: 'diagnostics' },
+    });
+    expect(host.offered[0]).toEqual([WIRE_PROTOCOL, 'secret.abc123']);
+    transport.close();
+  });
+
+  it('fails a pending call when the socket drops, then reconnects by itself', async () => {
+    const host = await flakyHost({ dropFirst: true });
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      reconnectDelayMs: 10,
+    });
+    const bridge = createBridge(transport);
+    const states: string[] = [];
+    let back: () => void = () => {};
+    const reconnected = new Promise<void>((resolve) => {
+      back = resolve;
+    });
+    bridge.on('connectivity.changed', (change) => {
+      states.push(change.state);
+      if (change.state === 'online') back();
+    });
+
+    expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({
+      ok: false,
+      error: { code: 'host_unreachable', retryable: true },
+    });
+    await reconnected;
+    expect(states).toEqual(['host-unreachable', 'online']);
+    expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({ ok: true });
+    expect(host.connections()).toBe(2);
+    transport.close();
+  });
+
+  it('stops for good when closed: calls fail at once and nothing reconnects', async () => {
+    const host = await flakyHost({ dropFirst: false });
+    const transport = createWebSocketTransport({ url: host.url, secret: 's', connect });
+    const bridge = createBridge(transport);
+    await bridge.invoke('diagnostics.copy', {});
+    transport.close();
+    expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({
+      ok: false,
+      error: { code: 'host_unreachable' },
+    });
+    expect(host.connections()).toBe(1);
+  });
+});

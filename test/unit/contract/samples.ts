@@ -1,0 +1,249 @@
+// One valid input and output for every request and one valid payload for every event. Typed by
+// the contract, so a request or event added without a sample fails to compile.
+import type {
+  EventName,
+  EventPayload,
+  RequestInput,
+  RequestName,
+  RequestOutput,
+  Settings,
+} from '../../../electron/contract';
+
+const at = '2026-11-22T08:00:00.000Z';
+const dealId = '4623f483-b85d-5178-8205-db9d660593ee';
+
+const settings: Settings = {
+  serviceBaseUrl: null,
+  signInUrl: null,
+  theme: 'system',
+  launchAtLogin: false,
+  notifications: {
+    doNotDisturb: false,
+    enabled: {
+      'morning-briefing': true,
+      'meeting-briefing': true,
+      quota: true,
+      'run-finished': true,
+    },
+    morningTime: '08:00',
+    morningDays: ['mon', 'tue'],
+    morningCatchUpMinutes: 180,
+    meetingLeadMinutes: 15,
+    meetingPollMinutes: 5,
+    prepAgentId: null,
+  },
+};
+
+const session = {
+  signedIn: true,
+  expired: false,
+  storage: 'memory-only' as const,
+  storageReason: 'no keyring',
+  canSignInWithWindow: false,
+};
+
+const deal = {
+  id: dealId,
+  title: 'Contoso – research agents',
+  subtitle: 'Contoso',
+  account: 'Contoso',
+  stage: 'Proposal',
+  data: { id: dealId, name: 'Contoso – research agents', amount: { value: 1, currency: 'USD' } },
+};
+const record = {
+  id: 'brf_1',
+  title: 'Good morning',
+  data: { sections: [{ title: 'x' }], n: null },
+};
+const summary = {
+  runId: 'run_1',
+  agentId: 'sales.deal_coach',
+  dealId,
+  status: 'running',
+  stream: 'open' as const,
+  done: false,
+  startedAt: at,
+  seq: 3,
+};
+const transcript = {
+  runId: 'run_1',
+  agentId: 'sales.deal_coach',
+  message: 'hello',
+  text: 'Hi',
+  events: [{ type: 'status' as const, status: 'running' }],
+  startedAt: at,
+};
+const metadata = {
+  service: 'assistant',
+  version: 'v1',
+  environment: 'demo',
+  org: { id: 'org_1', name: 'Northwind' },
+  principal: { type: 'user', authMode: 'session', userId: 'usr_1', scopes: ['runs:read'] },
+  capabilities: {
+    streaming: true,
+    runs: true,
+    briefings: true,
+    deals: true,
+    tokens: false,
+    usage: true,
+  },
+};
+
+export const requestSamples: {
+  [N in RequestName]: { input: RequestInput<N>; output: RequestOutput<N> };
+} = {
+  'app.info': {
+    input: {},
+    output: {
+      name: 'Assistant Desktop',
+      appVersion: '0.1.0',
+      host: 'browser',
+      platform: 'linux',
+      versions: { node: '20.20.0' },
+      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true },
+      notices: [{ id: 'n1', level: 'warning', message: 'Settings were reset.', at }],
+    },
+  },
+  'app.dismissNotice': { input: { id: 'n1' }, output: { notices: [] } },
+  'connectivity.status': { input: {}, output: { state: 'online', since: at } },
+  'service.metadata': {
+    input: { refresh: true },
+    output: { value: metadata, fetchedAt: at, stale: false },
+  },
+  'agents.list': {
+    input: {},
+    output: {
+      value: [{ id: 'sales.deal_coach', title: 'Deal coach', data: { id: 'sales.deal_coach' } }],
+      fetchedAt: at,
+      stale: true,
+      error: { code: 'network_error', message: 'offline', retryable: true, kind: 'network' },
+    },
+  },
+  'deals.list': {
+    input: { search: 'contoso' },
+    output: { value: [deal], fetchedAt: at, stale: false },
+  },
+  'deals.get': { input: { dealId }, output: { value: deal, fetchedAt: at, stale: false } },
+  'briefings.morning': { input: {}, output: { value: record, fetchedAt: at, stale: false } },
+  'briefings.meeting': { input: {}, output: { value: record, fetchedAt: at, stale: false } },
+  'usage.summary': {
+    input: {},
+    output: {
+      billingPeriod: { start: at, end: at },
+      requests: { count: 1, limit: null },
+      runs: { count: 2, limit: 500 },
+      tokens: { input: 3, output: 4, limit: 2_000_000 },
+    },
+  },
+  'runs.start': {
+    input: { agentId: 'sales.deal_coach', message: 'What next?', dealId },
+    output: summary,
+  },
+  'runs.cancel': {
+    input: { runId: 'run_1' },
+    output: { ...summary, status: 'cancelled', done: true },
+  },
+  'runs.retry': { input: { runId: 'run_1' }, output: { ...summary, runId: 'run_2' } },
+  'runs.live': {
+    input: {},
+    output: {
+      runs: [{ ...summary, message: 'What next?', text: 'Hel', events: [], eventsOmitted: 0 }],
+    },
+  },
+  'runs.list': {
+    input: { limit: 20, offset: 0, status: 'failed' },
+    output: {
+      items: [
+        { id: 'run_1', runId: 'run_1', title: 'sales.deal_coach', status: 'failed', data: {} },
+      ],
+      limit: 20,
+      offset: 0,
+      total: 1,
+      hasMore: false,
+    },
+  },
+  'runs.get': {
+    input: { runId: 'run_1' },
+    output: {
+      record: null,
+      transcript,
+      recordError: { code: 'network_error', message: 'offline', retryable: true },
+    },
+  },
+  'runs.transcript': { input: { runId: 'run_1' }, output: null },
+  'session.status': { input: {}, output: session },
+  'session.signIn': { input: {}, output: session },
+  'session.setToken': { input: { token: 'abc.DEF-123_xyz' }, output: session },
+  'session.signOut': { input: {}, output: { ...session, signedIn: false } },
+  'settings.get': { input: {}, output: settings },
+  'settings.update': {
+    input: { theme: 'dark', notifications: { enabled: { quota: false }, morningTime: '07:30' } },
+    output: settings,
+  },
+  'diagnostics.copy': { input: {}, output: { text: 'Assistant Desktop 0.1.0' } },
+  'links.openExternal': { input: { url: 'https://example.com/a?b=c' }, output: { opened: false } },
+};
+
+export const eventSamples: { [E in EventName]: EventPayload<E> } = {
+  'run.update': {
+    runId: 'run_1',
+    seq: 4,
+    textAppended: 'lo',
+    statuses: ['running'],
+    events: [
+      { type: 'output', text: 'lo', eventId: '7' },
+      { type: 'other', name: 'heartbeat', data: '{}' },
+    ],
+    stream: 'open',
+    done: false,
+  },
+  'runs.changed': { runs: [summary] },
+  'session.changed': session,
+  'connectivity.changed': {
+    state: 'service-unreachable',
+    since: at,
+    error: { code: 'network_error', message: 'The service cannot be reached.', retryable: true },
+  },
+  'data.refreshed': { key: 'deal', id: dealId, fetchedAt: at },
+  'settings.changed': settings,
+  notice: { id: 'n1', level: 'info', message: 'hello', at },
+  notification: {
+    id: 'morning:2026-11-22',
+    kind: 'morning-briefing',
+    title: 'Your morning briefing',
+    body: '4 meetings',
+    navigate: { screen: 'today' },
+    at,
+  },
+  navigate: { screen: 'runs', id: 'run_1' },
+};
+
+/** Inputs each request must refuse, with the field the error should name. */
+export const badInputs: Partial<Record<RequestName, { input: unknown; field?: string }[]>> = {
+  'runs.start': [
+    { input: { agentId: 'nodots', message: 'x', dealId }, field: 'agentId' },
+    { input: { agentId: 'a.b', message: '   ', dealId }, field: 'message' },
+    { input: { agentId: 'a.b', message: 'x', dealId: 'not-a-uuid' }, field: 'dealId' },
+  ],
+  'runs.list': [
+    { input: { limit: 0, offset: 0 }, field: 'limit' },
+    { input: { limit: 10, offset: -1 }, field: 'offset' },
+    { input: { limit: 1.5, offset: 0 }, field: 'limit' },
+  ],
+  'links.openExternal': [
+    { input: { url: 'file:///etc/passwd' }, field: 'url' },
+    { input: { url: 'javascript:alert(1)' }, field: 'url' },
+  ],
+  'session.setToken': [
+    { input: { token: '' }, field: 'token' },
+    { input: { token: 'has space' }, field: 'token' },
+    { input: { token: 'a;b' }, field: 'token' },
+  ],
+  'settings.update': [
+    { input: { theme: 'purple' }, field: 'theme' },
+    { input: { serviceBaseUrl: 'ftp://x' }, field: 'serviceBaseUrl' },
+    { input: { notifications: { morningTime: '25:00' } }, field: 'notifications.morningTime' },
+    { input: { unknownSetting: true } },
+  ],
+  'deals.get': [{ input: { dealId: '' }, field: 'dealId' }],
+};

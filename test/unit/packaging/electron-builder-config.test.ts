@@ -1,0 +1,190 @@
+// electron-builder.yml, loaded and validated by electron-builder's own code (the loader that
+// merges package.json and the validator over its shipped scheme.json), offline: nothing here
+// needs the Electron binary. Then the properties the installers depend on.
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DebugLogger } from 'builder-util';
+import type { Configuration } from 'app-builder-lib';
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+function load(overrides: Configuration | null = null): Promise<Configuration> {
+  return getConfig(repoRoot, null, overrides);
+}
+
+function validate(config: Configuration): Promise<void> {
+  return validateConfiguration(config, new DebugLogger(false));
+}
+
+interface Target {
+  target: string;
+  arch: string[];
+}
+
+function targetsOf(platform: { target?: unknown } | null | undefined): Target[] {
+  const raw = platform?.target;
+  const list = Array.isArray(raw) ? raw : raw == null ? [] : [raw];
+  return list.map((entry: unknown) => {
+    if (typeof entry === 'string') return { target: entry, arch: [] };
+    const { target, arch } = entry as { target: string; arch?: string | string[] };
+    return { target, arch: arch === undefined ? [] : Array.isArray(arch) ? arch : [arch] };
+  });
+}
+
+describe('electron-builder.yml against electron-builder’s schema', () => {
+  it('is valid as it stands', async () => {
+    await expect(validate(await load())).resolves.toBeUndefined();
+  });
+
+  it('stays valid with the publish targets the release workflow adds', async () => {
+    const generic = await load({
+      publish: { provider: 'generic', url: 'https://updates.example.com/a' },
+    });
+    const github = await load({ publish: { provider: 'github', owner: 'acme', repo: 'desktop' } });
+    await expect(validate(generic)).resolves.toBeUndefined();
+    await expect(validate(github)).resolves.toBeUndefined();
+    expect(generic.publish).toEqual({ provider: 'generic', url: 'https://updates.example.com/a' });
+  });
+
+  it('is a real check: a misspelt option is refused', async () => {
+    const config = await load();
+    const misspelt = { ...config, nsis: { ...config.nsis, oneClik: true } } as Configuration;
+    await expect(validate(misspelt)).rejects.toThrow(/configuration\.nsis/);
+    const wrongType = { ...config, asar: 'yes' } as unknown as Configuration;
+    await expect(validate(wrongType)).rejects.toThrow(/Invalid configuration object/);
+  });
+});
+
+describe('what the installers depend on', () => {
+  it('names the app as the shell does (appId is also the Windows AppUserModelId)', async () => {
+    const config = await load();
+    expect(config.appId).toBe('com.assistant.desktop');
+    expect(config.productName).toBe('Assistant Desktop');
+    expect(config.copyright).toMatch(/^Copyright ©/);
+    expect(config.directories).toEqual({ output: 'release', buildResources: 'resources' });
+  });
+
+  it('packages only the built output, in an asar, without source maps', async () => {
+    const config = await load();
+    expect(config.asar).toBe(true);
+    const patterns = (config.files as Array<{ filter: string[] }>).flatMap((set) => set.filter);
+    const includes = patterns.filter((pattern) => !pattern.startsWith('!'));
+    expect(includes.length).toBeGreaterThan(0);
+    for (const pattern of includes) {
+      expect(pattern === 'package.json' || pattern.startsWith('out/'), pattern).toBe(true);
+    }
+    expect(patterns).toContain('!**/*.map');
+    // Every library is bundled into out/; production dependencies must not be copied as well.
+    expect(patterns).toContain('!**/node_modules/**');
+    const main = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).main;
+    expect(main).toBe('out/main/index.js');
+    // Run-time images travel as extra resources, from resources/ only.
+    for (const entry of config.extraResources as Array<{ from: string }>) {
+      expect(entry.from.startsWith('resources/'), entry.from).toBe(true);
+    }
+  });
+
+  it('applies the Electron fuses at packaging', async () => {
+    const config = await load();
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it('registers the assistant:// scheme', async () => {
+    const config = await load();
+    const schemes = [config.protocols ?? []]
+      .flat()
+      .flatMap((protocol) => [protocol.schemes].flat());
+    expect(schemes).toEqual(['assistant']);
+  });
+
+  it('builds a per-user NSIS installer with shortcuts on Windows', async () => {
+    const config = await load();
+    expect(targetsOf(config.win)).toEqual([{ target: 'nsis', arch: ['x64'] }]);
+    expect(config.nsis).toMatchObject({
+      oneClick: true,
+      perMachine: false,
+      createDesktopShortcut: 'always',
+      createStartMenuShortcut: true,
+    });
+  });
+
+  it('builds dmg and zip for x64 and arm64 on macOS, hardened, notarised when credentials exist', async () => {
+    const config = await load();
+    expect(targetsOf(config.mac)).toEqual([
+      { target: 'dmg', arch: ['x64', 'arm64'] },
+      { target: 'zip', arch: ['x64', 'arm64'] },
+    ]);
+    expect(config.mac?.hardenedRuntime).toBe(true);
+    expect(config.mac?.notarize).not.toBe(false);
+    expect(config.mac?.entitlements).toBe('resources/entitlements.mac.plist');
+    expect(config.mac?.entitlementsInherit).toBe('resources/entitlements.mac.plist');
+  });
+
+  it('grants only JIT and network-client entitlements', async () => {
+    const config = await load();
+    const plist = readFileSync(path.join(repoRoot, config.mac?.entitlements ?? ''), 'utf8');
+    const granted = [...plist.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((m) => m[1]);
+    expect(granted).toEqual([
+      'com.apple.security.cs.allow-jit',
+      'com.apple.security.network.client',
+    ]);
+  });
+
+  it('builds AppImage and deb on Linux with a desktop entry in Office and Network', async () => {
+    const config = await load();
+    expect(targetsOf(config.linux)).toEqual([
+      { target: 'AppImage', arch: ['x64'] },
+      { target: 'deb', arch: ['x64'] },
+    ]);
+    expect(config.linux?.category?.split(';')).toEqual(['Office', 'Network']);
+    expect(config.linux?.executableName).toBe('assistant-desktop');
+    expect(config.linux?.maintainer).toMatch(/<.+@.+>/);
+  });
+
+  it('names every artifact with its version and architecture, without spaces', async () => {
+    const config = await load();
+    const names = [config.artifactName, config.nsis?.artifactName].filter(
+      (name): name is string => typeof name === 'string',
+    );
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(name).toContain('${version}');
+      expect(name).toContain('${arch}');
+      expect(name).not.toMatch(/\s|\$\{productName\}/);
+    }
+  });
+
+  it('has no update feed unless a release build configures one', async () => {
+    const config = await load();
+    expect(config.publish).toBeNull();
+  });
+});
+
+describe('npm scripts for installers', () => {
+  const scripts: Record<string, string> = JSON.parse(
+    readFileSync(path.join(repoRoot, 'package.json'), 'utf8'),
+  ).scripts;
+
+  it.each([
+    ['dist', ''],
+    ['dist:win', '--win'],
+    ['dist:mac', '--mac'],
+    ['dist:linux', '--linux'],
+  ])('%s builds first, then packages', (name, flag) => {
+    expect(scripts[name]).toMatch(/^npm run build && electron-builder/);
+    if (flag) expect(scripts[name]).toContain(flag);
+  });
+});
