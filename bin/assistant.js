@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 
 const built = fileURLToPath(new URL('../out/cli/main.js', import.meta.url));
 if (!existsSync(built)) {
-  process.stderr.write('assistant: not built yet; run `npm run build:node` first.\n');
-  process.exit(5);
+  // Exit 4 ("another error"): 5 would tell scripts the service is unreachable and worth retrying.
+  process.stderr.write(
+    'assistant: not built yet; run `npm run build:node` first (code not_built)\n',
+  );
+  process.exit(4);
 }
 await import(built);

@@ -1,0 +1,162 @@
+// The `assistant` command as a function of its inputs (arguments, environment, two output
+// streams, an interrupt signal) to an exit code, so tests can run it in-process as well as
+// through a real child process. main.ts wires it to the process.
+import { APP_VERSION } from '../core/api';
+import { AssistantError, toAssistantError } from '../core/errors';
+import { parseCommandLine, type Command } from './args';
+import * as read from './commands/read';
+import { runsCancel, runsFollow, runsStart } from './commands/runs';
+import type { CommandContext, CommandResult } from './commands/context';
+import { connect, ENV_TOKEN, resolveTarget, type Connection } from './connection';
+import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
+import { errorLine, PROGRAM, usageLine } from './format/errors';
+import { Output, type WritableLike } from './output';
+
+const FLUSH_LIMIT_MS = 2_000;
+
+export interface CliDeps {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: WritableLike;
+  stderr: WritableLike;
+  /** Aborted on Ctrl-C. */
+  signal: AbortSignal;
+}
+
+function dispatch(command: Command, ctx: CommandContext): CommandResult {
+  switch (command.name) {
+    case 'status':
+      return read.status(ctx);
+    case 'agents':
+      return read.agents(ctx);
+    case 'deals':
+      return read.deals(ctx, command);
+    case 'deal':
+      return read.deal(ctx, command);
+    case 'briefing':
+      return read.briefing(ctx, command);
+    case 'runs list':
+      return read.runsList(ctx, command);
+    case 'runs get':
+      return read.runsGet(ctx, command);
+    case 'usage':
+      return read.usage(ctx);
+    case 'runs start':
+      return runsStart(ctx, command);
+    case 'runs follow':
+      return runsFollow(ctx, command);
+    case 'runs cancel':
+      return runsCancel(ctx, command);
+  }
+}
+
+/** Anything thrown, as an AssistantError; our own bugs are reported as such, not as network trouble. */
+function asAssistantError(thrown: unknown): AssistantError {
+  if (thrown instanceof AssistantError) return thrown;
+  if (thrown instanceof Error && (thrown.name === 'AbortError' || thrown.name === 'TimeoutError')) {
+    return toAssistantError(thrown);
+  }
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return new AssistantError({
+    kind: 'service',
+    code: 'internal_error',
+    message: `Unexpected error in the assistant command: ${message}`,
+    retryable: false,
+  });
+}
+
+async function runCommand(
+  command: Command,
+  json: boolean,
+  baseUrl: string | undefined,
+  deps: CliDeps,
+  output: Output,
+): Promise<ExitCode> {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  if (deps.signal.aborted) abort();
+  deps.signal.addEventListener('abort', abort, { once: true });
+  // Nobody reads stdout any more (`| head`): stop quietly; a followed run goes on regardless.
+  output.onStdoutClosed(abort);
+
+  let connection: Connection | undefined;
+  try {
+    const target = resolveTarget(baseUrl, deps.env);
+    if (target.kind === 'embedded') {
+      output.errLine(
+        `${PROGRAM}: Using the embedded demo service (set ASSISTANT_BASE_URL or --base-url to use yours).`,
+      );
+    }
+    connection = await connect(target);
+    output.addSecret(connection.token);
+    return await dispatch(command, { output, connection, json, signal: controller.signal });
+  } catch (thrown) {
+    if (output.stdoutClosed) return EXIT.ok;
+    const error = asAssistantError(thrown);
+    if (error.kind === 'aborted' && controller.signal.aborted) {
+      output.errLine(`${PROGRAM}: interrupted`);
+      return EXIT.interrupted;
+    }
+    output.errLine(errorLine(error));
+    return exitCodeFor(error);
+  } finally {
+    deps.signal.removeEventListener('abort', abort);
+    await connection?.close();
+  }
+}
+
+function withLimit(promise: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref?.();
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export async function runCli(deps: CliDeps): Promise<ExitCode> {
+  const parsed = parseCommandLine(deps.argv);
+  const output = new Output({
+    stdout: deps.stdout,
+    stderr: deps.stderr,
+    env: deps.env,
+    noColor: parsed.kind === 'run' && parsed.globals.noColor,
+  });
+  output.addSecret(deps.env[ENV_TOKEN]);
+
+  let code: ExitCode;
+  switch (parsed.kind) {
+    case 'help':
+      if (parsed.exitCode === 0) output.out(parsed.text);
+      else output.err(parsed.text);
+      code = parsed.exitCode;
+      break;
+    case 'version':
+      output.out(`assistant ${APP_VERSION}\n`);
+      code = EXIT.ok;
+      break;
+    case 'usage-error':
+      output.errLine(usageLine(parsed.message, parsed.helpCommand));
+      code = EXIT.usage;
+      break;
+    case 'input-error':
+      output.errLine(errorLine(parsed.error));
+      code = exitCodeFor(parsed.error);
+      break;
+    case 'run':
+      code = await runCommand(
+        parsed.command,
+        parsed.globals.json,
+        parsed.globals.baseUrl,
+        deps,
+        output,
+      );
+      break;
+  }
+  // The last lines must reach the pipe before the process exits, but a stuck pipe must not
+  // keep the command alive.
+  await withLimit(output.flush(), FLUSH_LIMIT_MS);
+  return code;
+}

@@ -1,0 +1,89 @@
+// Which service the command talks to, and as whom. The address comes from --base-url or
+// ASSISTANT_BASE_URL; the session token only from ASSISTANT_SESSION_TOKEN. With no address the
+// embedded demo service is started in this process (realtime pacing, like the app's demo mode)
+// and its own token is used, so the command works straight after installation.
+import {
+  createApiClient,
+  defaultUserAgent,
+  normaliseBaseUrl,
+  type ApiClient,
+  type ClientConfig,
+} from '../core/api';
+import { AssistantError } from '../core/errors';
+import { startDemoService } from '../demo-service';
+
+export const ENV_BASE_URL = 'ASSISTANT_BASE_URL';
+export const ENV_TOKEN = 'ASSISTANT_SESSION_TOKEN';
+
+export type Target =
+  { kind: 'remote'; baseUrl: string; token: string | undefined } | { kind: 'embedded' };
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** Throws an invalid_input AssistantError for an address that is not http(s). */
+export function resolveTarget(
+  flagBaseUrl: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): Target {
+  const raw = nonEmpty(flagBaseUrl) ?? nonEmpty(env[ENV_BASE_URL]);
+  if (raw === undefined) return { kind: 'embedded' };
+  const baseUrl = normaliseBaseUrl(raw);
+  // The token is taken as it is (no trimming): it is a credential, and changing it would only
+  // turn a clear "invalid session" into a confusing one.
+  const token = env[ENV_TOKEN];
+  return { kind: 'remote', baseUrl, token: token === '' ? undefined : token };
+}
+
+export interface Connection {
+  api: ApiClient;
+  config: ClientConfig;
+  baseUrl: string;
+  embedded: boolean;
+  token: string;
+  close(): Promise<void>;
+}
+
+const USER_AGENT = defaultUserAgent(`assistant-cli; node ${process.versions.node}`);
+
+export async function connect(target: Target): Promise<Connection> {
+  if (target.kind === 'remote') {
+    if (target.token === undefined) {
+      throw new AssistantError({
+        kind: 'unauthorized',
+        code: 'not_signed_in',
+        message: `Not signed in: ${ENV_TOKEN} is not set. Set it to your session token (the value of the sb-access-token cookie).`,
+        retryable: false,
+      });
+    }
+    const token = target.token;
+    const config: ClientConfig = {
+      baseUrl: target.baseUrl,
+      session: { getToken: () => token },
+      userAgent: USER_AGENT,
+    };
+    return {
+      api: createApiClient(config),
+      config,
+      baseUrl: target.baseUrl,
+      embedded: false,
+      token,
+      close: () => Promise.resolve(),
+    };
+  }
+  const service = await startDemoService({ port: 0, host: '127.0.0.1', pacing: 'realtime' });
+  const config: ClientConfig = {
+    baseUrl: service.baseUrl,
+    session: { getToken: () => service.token },
+    userAgent: USER_AGENT,
+  };
+  return {
+    api: createApiClient(config),
+    config,
+    baseUrl: service.baseUrl,
+    embedded: true,
+    token: service.token,
+    close: () => service.stop(),
+  };
+}

@@ -1,0 +1,51 @@
+// The installed form: `bin/assistant.js` (the package's bin) running the esbuild bundle that
+// `npm run build:node` (and `prepare`, on npm ci) writes to out/cli/main.js.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DemoService } from '../../../electron/demo-service';
+import { cli, ROOT, startService } from './support';
+
+const run = promisify(execFile);
+let service: DemoService;
+
+beforeAll(async () => {
+  await run(process.execPath, ['scripts/build-node.mjs'], { cwd: ROOT });
+  service = await startService();
+}, 120_000);
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+it('bin/assistant.js runs the built command: --version, status --json, a followed run', async () => {
+  const entry = ['bin/assistant.js'];
+  const version = await cli(service, ['--version'], { entry });
+  expect(version.code).toBe(0);
+  expect(version.stdout).toMatch(/^assistant \d+\.\d+\.\d+\n$/);
+
+  const status = await cli(service, ['status', '--json'], { entry });
+  expect(status.code, status.stderr).toBe(0);
+  expect(JSON.parse(status.stdout)).toMatchObject({ version: 'v1', environment: 'demo' });
+
+  const dealId = service.control.deals()[0]?.id ?? '';
+  const followed = await cli(
+    service,
+    [
+      'runs',
+      'start',
+      '--agent',
+      'sales.deal_coach',
+      '--deal',
+      dealId,
+      '--message',
+      'Hi',
+      '--follow',
+    ],
+    { entry },
+  );
+  expect(followed.code, followed.stderr).toBe(0);
+  const runId = /^run (\S+) started/m.exec(followed.stderr)?.[1] ?? '';
+  expect(followed.stdout).toBe(service.control.runOutput(runId));
+  expect(`${followed.stdout}${followed.stderr}`).not.toContain(service.token);
+});
