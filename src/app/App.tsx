@@ -1,0 +1,115 @@
+// The shell: skip link, sidebar, banners, the current screen, toasts, the command palette and
+// the sign-in dialog.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Toasts } from '../features/notifications/Toasts';
+import { Skeleton } from '../ui/Feedback';
+import { Banners } from './Banners';
+import { Sidebar } from './Sidebar';
+import { useRoute } from './router';
+import { useShortcuts } from './shortcuts';
+import { useUi } from './ui-store';
+import { useApplyTheme } from './theme';
+import { screens } from '../lib/routes';
+
+// Each screen (and the rarely opened dialogs) loads on first use: the start-up bundle holds only
+// the shell, the stores and the bridge, and the first screen's chunk loads beside it.
+const TodayScreen = lazy(() =>
+  import('../features/briefings/TodayScreen').then((m) => ({ default: m.TodayScreen })),
+);
+const DealsScreen = lazy(() =>
+  import('../features/deals/DealsScreen').then((m) => ({ default: m.DealsScreen })),
+);
+const RunsScreen = lazy(() =>
+  import('../features/runs/RunsScreen').then((m) => ({ default: m.RunsScreen })),
+);
+const UsageScreen = lazy(() =>
+  import('../features/usage/UsageScreen').then((m) => ({ default: m.UsageScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+);
+const CommandPalette = lazy(() =>
+  import('./CommandPalette').then((m) => ({ default: m.CommandPalette })),
+);
+const SignInDialog = lazy(() =>
+  import('../features/account/SignInDialog').then((m) => ({ default: m.SignInDialog })),
+);
+
+/** Mounted from their first opening on, so the native dialog can animate and restore focus. */
+function Dialogs() {
+  const palette = useUi((s) => s.paletteOpen);
+  const signIn = useUi((s) => s.signInOpen);
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const [signInUsed, setSignInUsed] = useState(false);
+  if (palette && !paletteUsed) setPaletteUsed(true);
+  if (signIn && !signInUsed) setSignInUsed(true);
+  return (
+    <Suspense fallback={null}>
+      {paletteUsed ? <CommandPalette /> : null}
+      {signInUsed ? <SignInDialog /> : null}
+    </Suspense>
+  );
+}
+
+function Screen() {
+  const route = useRoute();
+  switch (route.name) {
+    case 'today':
+      return <TodayScreen />;
+    case 'deals':
+      return <DealsScreen dealId={route.dealId} />;
+    case 'runs':
+      return <RunsScreen route={route} />;
+    case 'usage':
+      return <UsageScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+  }
+}
+
+export function App() {
+  useApplyTheme();
+  useShortcuts();
+  const route = useRoute();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // A new screen: move focus to it (for keyboard and screen reader users) and name the window.
+  useEffect(() => {
+    const label = screens.find((s) => s.name === route.name)?.label ?? 'Assistant';
+    document.title = `${label} · Assistant`;
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    main?.scrollTo({ top: 0 });
+  }, [route.name]);
+
+  return (
+    <div className="app">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="main-column">
+        <Banners />
+        <main id="main" ref={mainRef} tabIndex={-1} className="main">
+          <Suspense fallback={<Skeleton lines={6} />}>
+            <Screen />
+          </Suspense>
+        </main>
+      </div>
+      <Toasts />
+      <Dialogs />
+    </div>
+  );
+}

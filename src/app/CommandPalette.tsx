@@ -1,0 +1,205 @@
+// Ctrl/Cmd+K: jump to a screen, a deal or an agent by typing. A combobox with a listbox of
+// options, driven by the keyboard (arrows, Home/End, Enter; Esc closes).
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { humanizeEnum } from '../lib/format';
+import { buildIndex, search } from '../lib/search';
+import { screens } from '../lib/routes';
+import type { Route } from '../lib/routes';
+import { useDeals } from '../features/deals/store';
+import { toast } from '../features/notifications/store';
+import { Dialog } from '../ui/Dialog';
+import { navigate, useRouter } from './router';
+import { useUi } from './ui-store';
+
+interface Item {
+  id: string;
+  group: 'Screens' | 'Deals' | 'Agents';
+  title: string;
+  subtitle?: string;
+  run(): void;
+}
+
+const MAX_PER_GROUP = 8;
+
+function useItems(): Item[] {
+  const deals = useDeals((s) => s.list.value);
+  const agents = useDeals((s) => s.agents.value);
+  return useMemo(() => {
+    const items: Item[] = screens.map((s) => ({
+      id: `screen:${s.name}`,
+      group: 'Screens',
+      title: s.label,
+      subtitle: `G ${s.key.toUpperCase()}`,
+      run: () => navigate({ name: s.name }),
+    }));
+    for (const deal of deals ?? []) {
+      const subtitle =
+        [deal.account, deal.stage ? humanizeEnum(deal.stage) : undefined]
+          .filter(Boolean)
+          .join(' · ') || deal.subtitle;
+      items.push({
+        id: `deal:${deal.id}`,
+        group: 'Deals',
+        title: deal.title,
+        ...(subtitle ? { subtitle } : {}),
+        run: () => navigate({ name: 'deals', dealId: deal.id }),
+      });
+    }
+    for (const agent of agents ?? []) {
+      items.push({
+        id: `agent:${agent.id}`,
+        group: 'Agents',
+        title: agent.title,
+        subtitle: agent.subtitle ?? agent.id,
+        run: () => {
+          useDeals.setState({ lastAgentId: agent.id });
+          const route: Route = useRouter.getState().route;
+          if (route.name === 'deals' && route.dealId) {
+            useDeals.getState().editDraft(route.dealId, { agentId: agent.id });
+          } else {
+            navigate({ name: 'deals' });
+            toast(`${agent.title} is chosen`, 'Pick a deal to ask it a question.');
+          }
+        },
+      });
+    }
+    return items;
+  }, [deals, agents]);
+}
+
+function Palette({ onClose }: { onClose: () => void }) {
+  const items = useItems();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const index = useMemo(
+    () =>
+      buildIndex(items, [
+        { get: (i) => i.title, weight: 3 },
+        { get: (i) => i.subtitle, weight: 1 },
+        { get: (i) => i.group, weight: 0.5 },
+      ]),
+    [items],
+  );
+  const results = useMemo(() => {
+    const found = search(index, deferred);
+    const perGroup = new Map<string, number>();
+    return found.filter((item) => {
+      const n = perGroup.get(item.group) ?? 0;
+      perGroup.set(item.group, n + 1);
+      return n < MAX_PER_GROUP;
+    });
+  }, [index, deferred]);
+  const grouped = useMemo(() => {
+    const order: Item['group'][] = ['Screens', 'Deals', 'Agents'];
+    return order
+      .map((group) => ({ group, items: results.filter((r) => r.group === group) }))
+      .filter((g) => g.items.length > 0);
+  }, [results]);
+  const flat = grouped.flatMap((g) => g.items);
+  const current = Math.min(active, Math.max(0, flat.length - 1));
+
+  const choose = (item: Item | undefined) => {
+    if (!item) return;
+    onClose();
+    item.run();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const last = flat.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        setActive(current >= last ? 0 : current + 1);
+        break;
+      case 'ArrowUp':
+        event.preventDefault();
+        setActive(current <= 0 ? last : current - 1);
+        break;
+      case 'Home':
+        if (event.ctrlKey || flat.length === 0) break;
+        event.preventDefault();
+        setActive(0);
+        break;
+      case 'End':
+        if (event.ctrlKey || flat.length === 0) break;
+        event.preventDefault();
+        setActive(last);
+        break;
+      case 'Enter':
+        event.preventDefault();
+        choose(flat[current]);
+        break;
+    }
+  };
+
+  const optionId = (item: Item) => `${listId}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  const activeItem = flat[current];
+  return (
+    <div className="palette">
+      <input
+        className="palette-input"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeItem ? optionId(activeItem) : undefined}
+        aria-label="Search screens, deals and agents"
+        placeholder="Jump to a screen, a deal or an agent…"
+        data-autofocus
+        value={query}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      <div id={listId} role="listbox" aria-label="Results" className="palette-list">
+        {flat.length === 0 ? (
+          <p className="palette-empty subtle">Nothing matches “{deferred}”.</p>
+        ) : null}
+        {grouped.map((g) => (
+          <div key={g.group} role="group" aria-label={g.group}>
+            <div className="palette-group" aria-hidden="true">
+              {g.group}
+            </div>
+            {g.items.map((item) => {
+              const selected = activeItem?.id === item.id;
+              return (
+                <div
+                  key={item.id}
+                  id={optionId(item)}
+                  role="option"
+                  aria-selected={selected}
+                  className={`palette-option${selected ? ' is-active' : ''}`}
+                  onMouseMove={() => setActive(flat.indexOf(item))}
+                  onClick={() => choose(item)}
+                >
+                  <span className="palette-title">{item.title}</span>
+                  {item.subtitle ? (
+                    <span className="palette-sub subtle">{item.subtitle}</span>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <div className="palette-foot subtle" aria-hidden="true">
+        ↑↓ to move · Enter to open · Esc to close
+      </div>
+    </div>
+  );
+}
+
+export function CommandPalette() {
+  const open = useUi((s) => s.paletteOpen);
+  const close = () => useUi.getState().setPalette(false);
+  return (
+    <Dialog open={open} onClose={close} label="Command palette" className="dialog-palette">
+      <Palette onClose={close} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+// Navigation, the organisation and user, the environment (with a clear Demo label), and live runs.
+import type { MouseEvent } from 'react';
+import { formatRoute, screens } from '../lib/routes';
+import type { ScreenName } from '../lib/routes';
+import { isDemo, useAccount } from '../features/account/store';
+import { useRuns } from '../features/runs/store';
+import { Kbd, modKey } from '../ui/Kbd';
+import { navigate, useRoute } from './router';
+import { useUi } from './ui-store';
+
+const icons: Record<ScreenName, string> = {
+  today: 'M3 5h14M3 10h14M3 15h9',
+  deals: 'M4 4h12v12H4zM4 9h12',
+  runs: 'M6 4l10 6-10 6z',
+  usage: 'M4 16V9M10 16V4M16 16v-5',
+  settings: 'M10 7a3 3 0 100 6 3 3 0 000-6zM10 2v3M10 15v3M2 10h3M15 10h3',
+};
+
+function Icon({ name }: { name: ScreenName }) {
+  return (
+    <svg
+      className="nav-icon"
+      viewBox="0 0 20 20"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={icons[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function Sidebar() {
+  const route = useRoute();
+  const metadata = useAccount((s) => s.metadata.value);
+  const appInfo = useAccount((s) => s.appInfo);
+  const activeRuns = useRuns((s) => Object.values(s.live).filter((r) => !r.done).length);
+  const demo = isDemo(appInfo, metadata);
+
+  const go = (event: MouseEvent<HTMLAnchorElement>, name: ScreenName) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    navigate({ name });
+  };
+
+  return (
+    <aside className="sidebar" aria-label="Sidebar">
+      <div className="brand">
+        <div className="brand-row">
+          <span className="brand-mark" aria-hidden="true">
+            A
+          </span>
+          <span className="brand-name">Assistant</span>
+          {demo ? (
+            <span
+              className="badge badge-accent demo-badge"
+              title="Connected to the built-in demo service"
+            >
+              Demo
+            </span>
+          ) : null}
+        </div>
+        {metadata ? <span className="brand-org">{metadata.org.name}</span> : null}
+      </div>
+      <button
+        type="button"
+        className="palette-trigger"
+        onClick={() => useUi.getState().setPalette(true)}
+      >
+        <span>Search or jump to…</span>
+        <Kbd>{`${modKey} K`}</Kbd>
+      </button>
+      <nav aria-label="Main">
+        <ul className="nav-list">
+          {screens.map((screen, i) => (
+            <li key={screen.name}>
+              <a
+                href={formatRoute({ name: screen.name })}
+                className="nav-item"
+                aria-current={route.name === screen.name ? 'page' : undefined}
+                onClick={(event) => go(event, screen.name)}
+                aria-keyshortcuts={`G ${screen.key.toUpperCase()} Control+${i + 1}`}
+              >
+                <Icon name={screen.name} />
+                <span className="nav-label">{screen.label}</span>
+                {screen.name === 'runs' && activeRuns > 0 ? (
+                  <span className="nav-count" aria-label={`${activeRuns} running`}>
+                    {activeRuns}
+                  </span>
+                ) : (
+                  <span className="nav-hint" aria-hidden="true">
+                    G {screen.key.toUpperCase()}
+                  </span>
+                )}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar-footer">
+        {metadata ? (
+          <>
+            <span className="footer-user" title="Signed-in user">
+              {metadata.principal.userId}
+            </span>
+            <span className="footer-env">
+              {metadata.service} · {metadata.environment}
+            </span>
+          </>
+        ) : (
+          <span className="footer-env">Not connected yet</span>
+        )}
+      </div>
+    </aside>
+  );
+}

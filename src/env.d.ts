@@ -1,0 +1,2 @@
+// Vite handles CSS imports (bundled into one stylesheet) and import.meta.env.
+/// <reference types="vite/client" />

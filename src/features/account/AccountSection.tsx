@@ -1,0 +1,176 @@
+// Account and service: what the metadata says (service, environment, org, user, scopes,
+// capabilities) and the session (signed in or expired, where it is kept, sign in and out).
+import { useState } from 'react';
+import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { ErrorMeta, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { Freshness } from '../../ui/Freshness';
+import { startSignIn } from '../../app/Banners';
+import { TokenForm } from './SignInDialog';
+import { capabilityLabels, isDemo, useAccount } from './store';
+
+export function ServiceSection() {
+  const metadata = useAccount((s) => s.metadata);
+  const appInfo = useAccount((s) => s.appInfo);
+  const load = useAccount((s) => s.loadMetadata);
+  const value = metadata.value;
+  return (
+    <section className="card settings-section" id="settings-account" aria-labelledby="service-h">
+      <div className="card-head">
+        <h2 id="service-h">Account and service</h2>
+        <Freshness state={metadata} onRefresh={() => void load(true)} label="service information" />
+      </div>
+      {metadata.error && value ? (
+        <InlineError error={metadata.error} onRetry={() => void load(true)} />
+      ) : null}
+      {value ? (
+        <>
+          <dl className="rec-fields">
+            <div className="rec-field">
+              <dt>Service</dt>
+              <dd>
+                {value.service} <span className="subtle">({value.version})</span>
+              </dd>
+            </div>
+            <div className="rec-field">
+              <dt>Environment</dt>
+              <dd>
+                {value.environment}{' '}
+                {isDemo(appInfo, value) ? <Badge tone="accent">Demo</Badge> : null}
+              </dd>
+            </div>
+            <div className="rec-field">
+              <dt>Organisation</dt>
+              <dd>
+                {value.org.name} <span className="subtle mono">{value.org.id}</span>
+              </dd>
+            </div>
+            <div className="rec-field">
+              <dt>User</dt>
+              <dd>
+                <span className="mono">{value.principal.userId}</span>{' '}
+                <span className="subtle">
+                  ({value.principal.type}, {value.principal.authMode})
+                </span>
+              </dd>
+            </div>
+            {appInfo ? (
+              <div className="rec-field">
+                <dt>Address</dt>
+                <dd className="mono">{appInfo.service.baseUrl}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <h3 className="rec-section-title">Scopes</h3>
+          <ul className="tag-list" aria-label="Scopes">
+            {value.principal.scopes.length === 0 ? <li className="subtle">None</li> : null}
+            {value.principal.scopes.map((scope) => (
+              <li key={scope}>
+                <code>{scope}</code>
+              </li>
+            ))}
+          </ul>
+          <h3 className="rec-section-title">Capabilities</h3>
+          <ul className="capabilities">
+            {Object.entries(value.capabilities).map(([name, on]) => (
+              <li key={name} className={on ? 'cap-on' : 'cap-off'}>
+                <span aria-hidden="true">{on ? '✓' : '–'}</span>
+                <span>{capabilityLabels[name] ?? name}</span>
+                <span className="subtle">
+                  {on
+                    ? 'Available'
+                    : `This service does not offer ${capabilityLabels[name] ?? name}.`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : metadata.error ? (
+        <ErrorState
+          title="Could not reach the service"
+          error={metadata.error}
+          onRetry={() => void load(true)}
+          retrying={metadata.loading}
+        />
+      ) : (
+        <Skeleton lines={5} label="Loading service information…" />
+      )}
+    </section>
+  );
+}
+
+export function SessionSection() {
+  const session = useAccount((s) => s.session);
+  const action = useAccount((s) => s.sessionAction);
+  const [pasting, setPasting] = useState(false);
+  return (
+    <section className="card settings-section" aria-labelledby="session-h">
+      <h2 id="session-h">Session</h2>
+      {!session ? (
+        <Skeleton lines={2} label="Loading the session…" />
+      ) : (
+        <>
+          <dl className="rec-fields">
+            <div className="rec-field">
+              <dt>Status</dt>
+              <dd>
+                {session.expired ? (
+                  <Badge tone="danger">Expired</Badge>
+                ) : session.signedIn ? (
+                  <Badge tone="ok">Signed in</Badge>
+                ) : (
+                  <Badge>Signed out</Badge>
+                )}
+              </dd>
+            </div>
+            <div className="rec-field">
+              <dt>Kept</dt>
+              <dd>
+                {session.storage === 'encrypted' ? 'Encrypted on this computer' : 'In memory only'}
+              </dd>
+            </div>
+          </dl>
+          {session.storage === 'memory-only' ? (
+            <p className="field-hint">
+              You will need to sign in again after a restart.
+              {session.storageReason ? ` ${session.storageReason}` : ''}
+            </p>
+          ) : null}
+          {action.error && !pasting ? (
+            <div className="form-error" role="alert">
+              {action.error.message}
+              <ErrorMeta error={action.error} />
+            </div>
+          ) : null}
+          <div className="button-row">
+            {session.canSignInWithWindow ? (
+              <Button variant="primary" onClick={() => void startSignIn()} busy={action.pending}>
+                {session.signedIn && !session.expired ? 'Sign in again' : 'Sign in'}
+              </Button>
+            ) : null}
+            <Button onClick={() => setPasting((v) => !v)} aria-expanded={pasting}>
+              Paste a session token
+            </Button>
+            {session.signedIn ? (
+              <Button
+                variant="danger"
+                onClick={() => void useAccount.getState().signOut()}
+                disabled={action.pending}
+              >
+                Sign out
+              </Button>
+            ) : null}
+          </div>
+          {!session.canSignInWithWindow ? (
+            <p className="subtle">
+              This window cannot open the service’s sign-in page: paste a session token instead.
+            </p>
+          ) : null}
+          {pasting ? (
+            <TokenForm onDone={() => setPasting(false)} onCancel={() => setPasting(false)} />
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// Deals: the picker beside the open deal.
+import { useEffect } from 'react';
+import { navigate } from '../../app/router';
+import { EmptyState } from '../../ui/Feedback';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { DealDetail } from './DealDetail';
+import { DealPicker } from './DealPicker';
+import { useDeals } from './store';
+
+export function DealsScreen({ dealId }: { dealId: string | undefined }) {
+  const metadata = useAccount((s) => s.metadata.value);
+  const offered = hasCapability(metadata, 'deals');
+  useEffect(() => {
+    const s = useDeals.getState();
+    if (offered && !s.list.value && !s.list.loading) void s.loadList();
+  }, [offered]);
+
+  if (!offered) {
+    return (
+      <div className="page">
+        <h1>Deals</h1>
+        <EmptyState title="No deals">{missingCapabilityReason('deals')}</EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className={`page page-deals${dealId ? ' has-deal' : ''}`}>
+      <div className="deals-list-pane">
+        <h1 className="pane-title">Deals</h1>
+        <DealPicker selectedId={dealId} />
+      </div>
+      <div className="deals-detail-pane">
+        {dealId ? (
+          <>
+            <a
+              className="back-link"
+              href="#/deals"
+              onClick={(e) => {
+                e.preventDefault();
+                navigate({ name: 'deals' });
+              }}
+            >
+              ← All deals
+            </a>
+            <DealDetail key={dealId} dealId={dealId} />
+          </>
+        ) : (
+          <EmptyState title="Choose a deal">
+            Search on the left, then press Enter to open a deal and ask an agent about it.
+          </EmptyState>
+        )}
+      </div>
+    </div>
+  );
+}

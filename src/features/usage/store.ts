@@ -1,0 +1,22 @@
+// Usage against quotas for the billing period.
+import { create } from 'zustand';
+import type { UsageSummary } from '../../../electron/contract';
+import { idle, loadingFrom, read } from '../../app/loadable';
+import type { Loadable } from '../../app/loadable';
+
+interface UsageState {
+  summary: Loadable<UsageSummary>;
+  load(): Promise<void>;
+}
+
+let seq = 0;
+
+export const useUsage = create<UsageState>((set, get) => ({
+  summary: idle(),
+  async load() {
+    const mine = ++seq;
+    set({ summary: loadingFrom(get().summary) });
+    const next = await read('usage.summary', {}, get().summary);
+    if (mine === seq) set({ summary: next });
+  },
+}));

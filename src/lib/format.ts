@@ -1,0 +1,132 @@
+// Formatting for people: money with its currency, dates and times in the user's locale, counts,
+// durations and field names. Every function takes the locale so tests can pin it.
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const CURRENCY = /^[A-Z]{3}$/;
+
+export function isCurrencyCode(value: unknown): value is string {
+  return typeof value === 'string' && CURRENCY.test(value);
+}
+
+/** `1250000, 'EUR'` → `€1,250,000.00` (en-US); falls back to `1,250,000 XYZ` for an unknown code. */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  try {
+    const whole = Number.isInteger(amount);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    }).format(amount);
+  } catch {
+    return `${formatNumber(amount, locale)} ${currency}`;
+  }
+}
+
+export function formatNumber(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Compact counts for meters: 12,345 → "12.3K". */
+export function formatCompact(value: number, locale?: string): string {
+  if (Math.abs(value) < 10_000) return formatNumber(value, locale);
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(
+    value,
+  );
+}
+
+export function formatPercent(ratio: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+    ratio,
+  );
+}
+
+export type DateKind = 'date' | 'datetime';
+
+/** Whether a string is an ISO 8601 date or date-time, and which. */
+export function isoDateKind(value: string): DateKind | null {
+  if (ISO_DATE.test(value)) return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? null : 'date';
+  if (ISO_DATE_TIME.test(value)) return Number.isNaN(Date.parse(value)) ? null : 'datetime';
+  return null;
+}
+
+/**
+ * A date-only value (`2025-03-14`) is a calendar day, not an instant: it is shown as that day in
+ * every time zone. A date-time is shown in the user's zone (or `timeZone` for tests).
+ */
+export function formatDate(value: string, locale?: string, timeZone?: string): string {
+  const kind = isoDateKind(value);
+  if (kind === null) return value;
+  if (kind === 'date') {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${value}T00:00:00Z`),
+    );
+  }
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(value));
+}
+
+export function formatTime(value: string | number, locale?: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeStyle: 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(value));
+}
+
+/** "just now", "5 minutes ago", "in 2 hours", then the date past a week. */
+export function formatRelative(
+  value: string | number,
+  now: number,
+  locale?: string,
+  timeZone?: string,
+): string {
+  const at = typeof value === 'number' ? value : Date.parse(value);
+  if (Number.isNaN(at)) return String(value);
+  const seconds = Math.round((at - now) / 1000);
+  const abs = Math.abs(seconds);
+  if (abs < 45) return 'just now';
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
+  return formatDate(new Date(at).toISOString(), locale, timeZone);
+}
+
+/** Elapsed time as `m:ss` or `h:mm:ss`. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/** `closeDate` / `close_date` / `CLOSE-DATE` → "Close date"; keeps acronyms like "ARR" and "ID". */
+export function humanizeKey(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-.]+/)
+    .filter((w) => w !== '');
+  if (words.length === 0) return key;
+  return words
+    .map((w, i) => {
+      if (/^[A-Z0-9]{2,}$/.test(w)) return w;
+      if (w.toLowerCase() === 'id') return 'ID';
+      if (w.toLowerCase() === 'url') return 'URL';
+      const lower = w.toLowerCase();
+      return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
+    })
+    .join(' ');
+}
+
+/** A machine value shown to people: `closed_won` → "Closed won", `negotiation` → "Negotiation". */
+export function humanizeEnum(value: string): string {
+  const words = value.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,137 @@
+// Search-as-you-type over a few text fields, accent- and case-insensitive, ranked so the item a
+// person most likely means comes first: whole-field match, then start of the field, then start of
+// a word, then anywhere; earlier (heavier) fields count more. Every query word must match.
+
+/** Lower-case, without diacritics, with runs of whitespace collapsed. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function queryWords(query: string): string[] {
+  const folded = fold(query);
+  return folded === '' ? [] : folded.split(' ');
+}
+
+export interface IndexedField {
+  /** Folded text. */
+  readonly text: string;
+  readonly weight: number;
+}
+
+export interface IndexedItem<T> {
+  readonly item: T;
+  readonly fields: readonly IndexedField[];
+  /** Folded first field, for a stable alphabetical tie-break. */
+  readonly sortKey: string;
+}
+
+export interface FieldSpec<T> {
+  get: (item: T) => string | undefined;
+  weight: number;
+}
+
+/** Folds every searchable field once, so each keystroke only compares strings. */
+export function buildIndex<T>(
+  items: readonly T[],
+  fields: readonly FieldSpec<T>[],
+): IndexedItem<T>[] {
+  return items.map((item) => {
+    const folded = fields.map((f) => ({ text: fold(f.get(item) ?? ''), weight: f.weight }));
+    return { item, fields: folded, sortKey: folded[0]?.text ?? '' };
+  });
+}
+
+const WHOLE = 1;
+const FIELD_PREFIX = 0.8;
+const WORD_PREFIX = 0.6;
+const INSIDE = 0.3;
+
+function wordScore(word: string, field: string): number {
+  if (field === '') return 0;
+  if (field === word) return WHOLE;
+  if (field.startsWith(word)) return FIELD_PREFIX;
+  const at = field.indexOf(word);
+  if (at < 0) return 0;
+  // A word start: after a space or punctuation, e.g. "acme" in "the acme-corp".
+  let from = at;
+  while (from >= 0) {
+    const before = field[from - 1];
+    if (before === undefined || /[\s\-_/.,:;()&+]/.test(before)) return WORD_PREFIX;
+    from = field.indexOf(word, from + 1);
+  }
+  return INSIDE;
+}
+
+/** The item's score for the query words, or 0 when some word matches none of its fields. */
+export function scoreItem(words: readonly string[], fields: readonly IndexedField[]): number {
+  let total = 0;
+  for (const word of words) {
+    let best = 0;
+    for (const field of fields) {
+      const s = wordScore(word, field.text) * field.weight;
+      if (s > best) best = s;
+    }
+    if (best === 0) return 0;
+    total += best;
+  }
+  return total;
+}
+
+/** Items matching every word, best first; with an empty query, all items in their own order. */
+export function search<T>(index: readonly IndexedItem<T>[], query: string): T[] {
+  const words = queryWords(query);
+  if (words.length === 0) return index.map((entry) => entry.item);
+  const scored: { entry: IndexedItem<T>; score: number; order: number }[] = [];
+  index.forEach((entry, order) => {
+    const score = scoreItem(words, entry.fields);
+    if (score > 0) scored.push({ entry, score, order });
+  });
+  scored.sort(
+    (a, b) =>
+      b.score - a.score || a.entry.sortKey.localeCompare(b.entry.sortKey) || a.order - b.order,
+  );
+  return scored.map((s) => s.entry.item);
+}
+
+/** Splits `text` into parts marking where the query words match, for highlighting. */
+export function highlightParts(text: string, query: string): { text: string; match: boolean }[] {
+  const words = queryWords(query);
+  if (words.length === 0 || text === '') return [{ text, match: false }];
+  // Fold character by character so positions map back onto the original text.
+  const chars = Array.from(text);
+  let folded = '';
+  const origin: number[] = [];
+  chars.forEach((ch, i) => {
+    const f = ch
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLocaleLowerCase('en')
+      .replace(/\s/g, ' ');
+    for (let k = 0; k < f.length; k += 1) origin.push(i);
+    folded += f;
+  });
+  const marks = new Array<boolean>(chars.length).fill(false);
+  for (const word of words) {
+    let at = folded.indexOf(word);
+    while (at >= 0) {
+      for (let k = at; k < at + word.length; k += 1) {
+        const o = origin[k];
+        if (o !== undefined) marks[o] = true;
+      }
+      at = folded.indexOf(word, at + word.length);
+    }
+  }
+  const parts: { text: string; match: boolean }[] = [];
+  chars.forEach((ch, i) => {
+    const match = marks[i] === true;
+    const last = parts[parts.length - 1];
+    if (last && last.match === match) last.text += ch;
+    else parts.push({ text: ch, match });
+  });
+  return parts;
+}

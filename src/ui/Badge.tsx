@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+
+export type Tone = 'neutral' | 'accent' | 'ok' | 'warn' | 'critical' | 'danger';
+
+export function Badge({
+  tone = 'neutral',
+  children,
+  title,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  title?: string;
+}) {
+  return (
+    <span className={`badge badge-${tone}`} title={title}>
+      {children}
+    </span>
+  );
+}
+
+const statusTones: Record<string, Tone> = {
+  created: 'neutral',
+  queued: 'neutral',
+  running: 'accent',
+  succeeded: 'ok',
+  failed: 'danger',
+  cancelled: 'warn',
+};
+
+/** A run status; unknown statuses are shown as they come, in a neutral colour. */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = statusTones[status] ?? 'neutral';
+  return (
+    <Badge tone={tone}>
+      {status === 'running' ? <span className="pulse" aria-hidden="true" /> : null}
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,88 @@
+// Loading, empty and error states, the same everywhere.
+import type { ReactNode } from 'react';
+import type { ErrorData } from '../../electron/contract';
+import { Button } from './Button';
+
+export function Skeleton({ lines = 3, label = 'Loading…' }: { lines?: number; label?: string }) {
+  return (
+    <div className="skeleton" role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: lines }, (_, i) => (
+        <div key={i} className={`skeleton-line skeleton-line-${(i % 3) + 1}`} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <p className="empty-title">{title}</p>
+      {children ? <div className="empty-body">{children}</div> : null}
+    </div>
+  );
+}
+
+/** Code and request id, for support: selectable, in a quiet line under the message. */
+export function ErrorMeta({ error }: { error: ErrorData }) {
+  return (
+    <p className="error-meta">
+      <span>
+        Code <code>{error.code}</code>
+      </span>
+      {error.requestId ? (
+        <span>
+          Request ID <code>{error.requestId}</code>
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+export function ErrorState({
+  title = 'Could not load this',
+  error,
+  onRetry,
+  retrying = false,
+  children,
+}: {
+  title?: string;
+  error: ErrorData;
+  onRetry?: () => void;
+  retrying?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="error-state" role="alert">
+      <p className="error-title">{title}</p>
+      <p className="error-message">{error.message}</p>
+      <ErrorMeta error={error} />
+      {children}
+      {onRetry ? (
+        <Button size="sm" onClick={onRetry} busy={retrying} disabled={retrying}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A failed refresh while older data is still shown: a quiet note, not a page error. */
+export function InlineError({ error, onRetry }: { error: ErrorData; onRetry?: () => void }) {
+  return (
+    <div className="inline-error" role="status">
+      <span>
+        {error.message}{' '}
+        <span className="subtle">
+          ({error.code}
+          {error.requestId ? `, ${error.requestId}` : ''})
+        </span>
+      </span>
+      {onRetry ? (
+        <Button size="sm" variant="ghost" onClick={onRetry}>
+          Retry
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// A usage meter: role="meter" with its value, limit and level for assistive tech, and a bar
+// whose colour changes at 80 %, 95 % and 100 %.
+import { formatCompact, formatNumber, formatPercent } from '../lib/format';
+import { levelLabel, usageLevel, usageRatio } from '../lib/usage';
+
+export function Meter({
+  label,
+  used,
+  limit,
+  detail,
+}: {
+  label: string;
+  used: number;
+  limit: number | null;
+  detail?: string;
+}) {
+  const level = usageLevel({ used, limit });
+  const ratio = usageRatio({ used, limit });
+  const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  const valueText =
+    limit === null
+      ? `${formatNumber(used)} used, no limit`
+      : `${formatNumber(used)} of ${formatNumber(limit)} (${formatPercent(ratio ?? 0)}), ${levelLabel[level].toLowerCase()}`;
+  const width = ratio === null ? 0 : Math.min(1, ratio) * 100;
+  return (
+    <div className={`meter meter-${level}`}>
+      <div className="meter-head">
+        <span id={id} className="meter-label">
+          {label}
+        </span>
+        <span className="meter-numbers">
+          <strong>{formatCompact(used)}</strong>
+          <span className="muted"> / {limit === null ? 'no limit' : formatCompact(limit)}</span>
+        </span>
+      </div>
+      <div
+        className="meter-track"
+        role="meter"
+        aria-labelledby={id}
+        aria-valuemin={0}
+        aria-valuemax={limit ?? Math.max(used, 1)}
+        aria-valuenow={limit === null ? used : Math.min(used, limit)}
+        aria-valuetext={valueText}
+      >
+        <div className="meter-fill" style={{ width: `${width}%` }} />
+      </div>
+      <div className="meter-foot">
+        <span className={`meter-level meter-level-${level}`}>
+          {limit === null ? 'No limit' : `${formatPercent(ratio ?? 0)} used · ${levelLabel[level]}`}
+        </span>
+        {detail ? <span className="subtle">{detail}</span> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+// A record whose fields the API does not show, laid out readably: simple fields as a definition
+// list, nested objects as groups, arrays of objects (contacts, products) as tables.
+import { useMemo } from 'react';
+import type { MouseEvent } from 'react';
+import { humanizeEnum } from '../lib/format';
+import { toDisplayRows } from '../lib/records';
+import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
+import { navigate } from '../app/router';
+import { openExternal } from '../app/links';
+import { Markdown } from './markdown';
+
+function Value({ value }: { value: DisplayValue }) {
+  switch (value.kind) {
+    case 'empty':
+      return <span className="subtle">{value.text}</span>;
+    case 'text':
+      return value.long ? (
+        <Markdown text={value.text} className="md-field" />
+      ) : (
+        <>{humanEnum(value.text)}</>
+      );
+    case 'number':
+    case 'money':
+      return <span className="num">{value.text}</span>;
+    case 'date':
+      return <time dateTime={value.iso}>{value.text}</time>;
+    case 'boolean':
+      return <>{value.text}</>;
+    case 'url': {
+      const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        openExternal(value.href);
+      };
+      return (
+        <a href={value.href} onClick={onClick} rel="noreferrer noopener" target="_blank">
+          {value.text}
+        </a>
+      );
+    }
+    case 'deal':
+      return (
+        <a
+          href={`#/deals/${encodeURIComponent(value.dealId)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate({ name: 'deals', dealId: value.dealId });
+          }}
+        >
+          Open deal <span className="mono subtle">{value.text}</span>
+        </a>
+      );
+    case 'list':
+      return (
+        <ul className="rec-list">
+          {value.items.map((item, i) => (
+            <li key={i}>
+              <Value value={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'table':
+      return (
+        <div className="rec-table" role="region" aria-label="Table" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                {value.columns.map((c) => (
+                  <th key={c.key} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {value.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td
+                      key={c}
+                      className={
+                        cell.kind === 'money' || cell.kind === 'number' ? 'num' : undefined
+                      }
+                    >
+                      <Value value={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'group':
+      return <Rows rows={value.rows} nested />;
+  }
+}
+
+/** `closed_won` reads as "Closed won"; anything else is left alone. */
+function humanEnum(text: string): string {
+  return /^[a-z]+(_[a-z]+)+$/.test(text) ? humanizeEnum(text) : text;
+}
+
+function isBlock(value: DisplayValue): boolean {
+  return (
+    value.kind === 'table' ||
+    value.kind === 'group' ||
+    value.kind === 'list' ||
+    (value.kind === 'text' && value.long)
+  );
+}
+
+function Rows({ rows, nested = false }: { rows: DisplayRow[]; nested?: boolean }) {
+  const simple = rows.filter((r) => !isBlock(r.value));
+  const blocks = rows.filter((r) => isBlock(r.value));
+  return (
+    <div className={nested ? 'rec rec-nested' : 'rec'}>
+      {simple.length > 0 ? (
+        <dl className="rec-fields">
+          {simple.map((row) => (
+            <div key={row.key} className="rec-field">
+              <dt>{row.label}</dt>
+              <dd>
+                <Value value={row.value} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {blocks.map((row) => (
+        <section key={row.key} className="rec-section" aria-label={row.label}>
+          <h3 className="rec-section-title">{row.label}</h3>
+          <Value value={row.value} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function RecordView({ record, omit }: { record: JsonRecord; omit?: readonly string[] }) {
+  const rows = useMemo(() => toDisplayRows(record, omit ? { omit } : {}), [record, omit]);
+  if (rows.length === 0) return <p className="subtle">No fields.</p>;
+  return <Rows rows={rows} />;
+}

@@ -1,0 +1,91 @@
+// Deals: search as you type (accents and case ignored), open by keyboard, the deal laid out
+// readably, and the command palette.
+import { expect, test } from '../support/fixtures';
+import { demoDeal, nav, openDealByKeyboard } from './helpers';
+
+test('find a deal by typing and open it with the keyboard', async ({ app, page }) => {
+  await app.open(page, '#/today');
+  const target = demoDeal(app, 'Harbour');
+  await page.keyboard.press('/');
+  const search = page.getByRole('combobox', { name: 'Search deals' });
+  await expect(search).toBeFocused();
+  await search.pressSequentially('HARB', { delay: 20 });
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('option', { selected: true })).toContainText(target.name);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/deals/${target.id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+
+  // Money with its currency, dates in the locale, contacts as a table, unknown fields shown.
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details.getByText('A$', { exact: false }).first()).toBeVisible();
+  await expect(details.getByRole('region', { name: 'Contacts' }).getByRole('table')).toBeVisible();
+  await expect(details.getByText('Close date')).toBeVisible();
+  await expect(details.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/).first()).toBeVisible();
+});
+
+test('arrow keys move through the results, accents are ignored', async ({ app, page }) => {
+  await app.open(page, '#/deals');
+  const search = page.getByRole('combobox', { name: 'Search deals' });
+  await search.fill('zurcher');
+  await expect(page.getByRole('option').first()).toContainText('Zürcher');
+  await search.fill('');
+  const all = await page.getByRole('listbox', { name: 'Deals' }).getAttribute('id');
+  expect(all).toBeTruthy();
+  await search.press('ArrowDown');
+  await search.press('ArrowDown');
+  const active = await search.getAttribute('aria-activedescendant');
+  expect(active).toMatch(/-o2$/);
+  await search.press('End');
+  await expect(page.getByRole('option', { selected: true })).toBeVisible();
+  await search.fill('no deal is called like this');
+  await expect(page.getByText('No deal matches')).toBeVisible();
+});
+
+test('the command palette jumps to a deal and to a screen', async ({ app, page }) => {
+  await app.open(page, '#/today');
+  const target = demoDeal(app, 'Caledonian');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('caledon');
+  await expect(palette.getByRole('option', { selected: true })).toContainText(target.name);
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('usage');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+
+  // Esc closes without doing anything; g then r goes to Runs.
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+});
+
+test('the Ask form validates inline and keeps the message across screens', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/deals');
+  await openDealByKeyboard(page, 'Northwind');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(page.getByText('Choose an agent.')).toBeVisible();
+  await expect(page.getByText('Type a message for the agent.')).toBeVisible();
+  await expect(page.getByLabel('Agent', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByRole('textbox', { name: 'Message' }).fill('Draft I do not want to lose');
+  await nav(page, 'Usage').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
+    'Draft I do not want to lose',
+  );
+});

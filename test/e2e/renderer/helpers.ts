@@ -1,0 +1,58 @@
+// What a user does again and again in these tests, written as a user would: by roles, labels and
+// visible text.
+import type { Page } from '@playwright/test';
+import { expect } from '../support/fixtures';
+import type { RunningApp } from '../support/app';
+
+/** Finds a deal by typing in the picker and opens it with the keyboard. */
+export async function openDealByKeyboard(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('/');
+  const search = page.getByRole('combobox', { name: 'Search deals' });
+  await expect(search).toBeFocused();
+  await search.fill(query);
+  await expect(page.getByRole('option').first()).toContainText(new RegExp(query, 'i'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(query, 'i') })).toBeVisible();
+}
+
+/** Chooses an agent, types a message and presses Ask; returns the run panel. */
+export async function askAgent(page: Page, agent: string, message: string) {
+  await page.getByLabel('Agent', { exact: true }).selectOption({ label: agent });
+  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const run = page.getByRole('article', { name: `Run ${agent}` }).first();
+  await expect(run).toBeVisible();
+  return run;
+}
+
+/** The first deal of the demo whose name contains `text`. */
+export function demoDeal(app: RunningApp, text: string): { id: string; name: string } {
+  const deal = app.demo.control
+    .deals()
+    .find((d) => d.name.toLowerCase().includes(text.toLowerCase()));
+  if (!deal) throw new Error(`The demo has no deal matching "${text}"`);
+  return { id: deal.id, name: deal.name };
+}
+
+/** Starts runs straight on the demo service (as another device of the same user would). */
+export async function createRunsOnService(app: RunningApp, count: number): Promise<void> {
+  const dealId = app.demo.control.deals()[0]?.id;
+  for (let i = 0; i < count; i += 1) {
+    const res = await fetch(`${app.demo.baseUrl}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
+      body: JSON.stringify({
+        agentId: 'sales.deal_coach',
+        input: { message: `History run ${i + 1}` },
+        context: { dealId },
+      }),
+    });
+    if (!res.ok) throw new Error(`POST /runs answered ${res.status}`);
+    await res.arrayBuffer();
+  }
+}
+
+/** A link of the main navigation. */
+export function nav(page: Page, label: 'Today' | 'Deals' | 'Runs' | 'Usage' | 'Settings') {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
+}

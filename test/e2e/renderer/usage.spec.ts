@@ -1,0 +1,31 @@
+// Usage: meters against limits with warning levels, "no limit" for null, and the warning before
+// starting a run when the runs quota is nearly or fully used.
+import { expect, test } from '../support/fixtures';
+import { nav, openDealByKeyboard } from './helpers';
+
+test('meters show usage against limits, with warnings at 95 % and 100 %', async ({ app, page }) => {
+  app.demo.control.setLimits({ requests: null, runs: 100, tokens: 1000 });
+  app.demo.control.setUsage({ runs: 96, inputTokens: 600, outputTokens: 400 });
+  await app.open(page, '#/usage');
+
+  const runs = page.getByRole('meter', { name: 'Runs' });
+  await expect(runs).toHaveAttribute('aria-valuenow', '96');
+  await expect(runs).toHaveAttribute('aria-valuemax', '100');
+  await expect(page.getByText('96% used · Over 95 % used')).toBeVisible();
+  await expect(page.getByText(/100% used · Limit reached/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Requests' }).getByText('No limit', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/Billing period/)).toBeVisible();
+
+  // The Ask form warns before a run is started.
+  await nav(page, 'Deals').click();
+  await openDealByKeyboard(page, 'Harbour');
+  await expect(page.getByText('Only 4 of 100 runs left in this billing period.')).toBeVisible();
+
+  app.demo.control.setUsage({ runs: 100 });
+  await nav(page, 'Usage').click();
+  await expect(page.getByRole('meter', { name: 'Runs' })).toHaveAttribute('aria-valuenow', '100');
+  await page.goBack();
+  await expect(page.getByText(/All 100 runs of this billing period are used/)).toBeVisible();
+});
