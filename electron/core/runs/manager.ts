@@ -478,6 +478,9 @@ export class RunManager {
         this.coalescer.text(runId, event.text);
         return;
       case 'status':
+        // Status events also go to the raw-events panel: the user sees every event but output.
+        this.remember(entry, event);
+        this.coalescer.event(runId, event);
         if (event.status !== entry.summary.status) {
           entry.summary.status = event.status;
           this.coalescer.status(runId, event.status);
