@@ -9,6 +9,7 @@ import './styles/components.css';
 import './styles/screens.css';
 import { App } from './app/App';
 import { startEvents } from './app/events';
+import { startFocusReporting } from './app/focus';
 import { startRouter } from './app/router';
 import { useAccount } from './features/account/store';
 import { useDeals } from './features/deals/store';
@@ -22,6 +23,7 @@ document.documentElement.dataset.theme = window.matchMedia('(prefers-color-schem
 
 startRouter();
 startEvents();
+startFocusReporting();
 
 const account = useAccount.getState();
 void account.loadAppInfo();

@@ -52,16 +52,14 @@ function dispatch(command: Command, ctx: CommandContext): CommandResult {
 
 /** Anything thrown, as an AssistantError; our own bugs are reported as such, not as network trouble. */
 function asAssistantError(thrown: unknown): AssistantError {
-  if (thrown instanceof AssistantError) return thrown;
-  if (thrown instanceof Error && (thrown.name === 'AbortError' || thrown.name === 'TimeoutError')) {
-    return toAssistantError(thrown);
-  }
+  const error = toAssistantError(thrown);
+  if (error.kind !== 'internal' || thrown instanceof AssistantError) return error;
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return new AssistantError({
-    kind: 'service',
-    code: 'internal_error',
+    kind: 'internal',
     message: `Unexpected error in the assistant command: ${message}`,
     retryable: false,
+    cause: thrown,
   });
 }
 

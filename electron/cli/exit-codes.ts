@@ -32,6 +32,8 @@ export function exitCodeFor(error: AssistantError): ExitCode {
       return EXIT.unreachable;
     case 'aborted':
       return EXIT.interrupted;
+    // `internal` (a bug of ours) is not "unreachable", which would send people to their network.
+    case 'internal':
     case 'service':
     case 'bad_response':
     case 'schema':

@@ -1,6 +1,7 @@
 // The app itself: versions, host, notices, connectivity, navigation and notifications.
 import { z } from 'zod';
 import { ErrorData, Timestamp } from './common';
+import { RunsStartInput } from './runs';
 
 /** A message for the user that is not an answer to anything (e.g. settings were reset). */
 export const Notice = z.object({
@@ -13,6 +14,28 @@ export type Notice = z.infer<typeof Notice>;
 
 export const HostKind = z.enum(['electron', 'browser']);
 export type HostKind = z.infer<typeof HostKind>;
+
+/**
+ * Whether this host and desktop offer one of the app's desktop features. When `available` is
+ * false, `reason` says why in words for the user (Settings shows it); when true, it may carry
+ * what to know (a desktop that accepts a tray icon but may not show it).
+ */
+export const Capability = z.object({
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
+export type Capability = z.infer<typeof Capability>;
+
+/** What this desktop offers, filled by the host from what actually happened. */
+export const DesktopCapabilities = z.object({
+  tray: Capability,
+  globalShortcut: Capability,
+  notifications: Capability,
+  launchAtLogin: Capability,
+  /** Whether the app can read the OS's own Do Not Disturb / Focus mode and hold back with it. */
+  osFocusMode: Capability,
+});
+export type DesktopCapabilities = z.infer<typeof DesktopCapabilities>;
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -27,6 +50,7 @@ export const AppInfo = z.object({
     demo: z.boolean(),
   }),
   notices: z.array(Notice),
+  desktopCapabilities: DesktopCapabilities,
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -68,9 +92,24 @@ export type DataRefreshed = z.infer<typeof DataRefreshed>;
 export const Screen = z.enum(['today', 'deals', 'runs', 'usage', 'account', 'settings']);
 export type Screen = z.infer<typeof Screen>;
 
-/** Go to a screen; `id` opens a deal (deals) or a run (runs). */
-export const Navigate = z.object({ screen: Screen, id: z.string().optional() });
+/**
+ * Go to a screen. `id` opens a deal (deals), a run (runs) or a briefing (today: `morning` or
+ * `meeting`); `focus: 'search'` puts the cursor in the deal picker's search (the global shortcut).
+ */
+export const Navigate = z.object({
+  screen: Screen,
+  id: z.string().optional(),
+  focus: z.literal('search').optional(),
+});
 export type Navigate = z.infer<typeof Navigate>;
+
+/** "Prepare" on a meeting notification: the run the host built, started as it is. */
+export const NotificationAction = z.object({
+  id: z.literal('prepare'),
+  label: z.string(),
+  run: RunsStartInput,
+});
+export type NotificationAction = z.infer<typeof NotificationAction>;
 
 /** A notification decision, shown as a toast where the host has no OS notifications. */
 export const AppNotification = z.object({
@@ -79,9 +118,15 @@ export const AppNotification = z.object({
   title: z.string(),
   body: z.string(),
   navigate: Navigate.optional(),
+  actions: z.array(NotificationAction).optional(),
   at: Timestamp,
 });
 export type AppNotification = z.infer<typeof AppNotification>;
+
+/** The page says whether the user is looking at it (browser mode counts every open page). */
+export const SetFocusInput = z.strictObject({ focused: z.boolean() });
+/** Whether the host now counts the app as looked at. */
+export const SetFocusOutput = z.object({ windowFocused: z.boolean() });
 
 export const Diagnostics = z.object({ text: z.string() });
 

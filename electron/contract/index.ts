@@ -5,8 +5,9 @@
  * outputs and event payloads are validated with these schemas on both sides.
  *
  * Requests (input → output):
- *   app.info             {}                                  → AppInfo (versions, host kind, demo flag, notices)
+ *   app.info             {}                                  → AppInfo (versions, host kind, demo flag, notices, desktop capabilities)
  *   app.dismissNotice    { id }                              → { notices }
+ *   app.setFocus         { focused }                         → { windowFocused } (the page gained or lost focus)
  *   connectivity.status  {}                                  → Connectivity
  *   service.metadata     { refresh? }                        → Cached<ServiceMetadata>
  *   agents.list          { refresh? }                        → Cached<Agent[]>
@@ -40,7 +41,7 @@
  *   settings.changed     Settings
  *   notice               Notice
  *   notification         AppNotification (browser mode shows it as a toast)
- *   navigate             { screen, id? } (tray, notifications, deep links)
+ *   navigate             { screen, id?, focus? } (tray, notifications, deep links, global shortcut)
  */
 import type { z } from 'zod';
 import {
@@ -55,6 +56,8 @@ import {
   NoticesOutput,
   OpenExternalInput,
   OpenExternalOutput,
+  SetFocusInput,
+  SetFocusOutput,
 } from './app';
 import { CachedReadInput, Empty, type Result } from './common';
 import {
@@ -82,6 +85,7 @@ import {
 import { SessionStatus, SetTokenInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 
+export * from './accelerator';
 export * from './app';
 export * from './common';
 export * from './runs';
@@ -97,6 +101,7 @@ function request<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const requests = {
   'app.info': request(Empty, AppInfo),
   'app.dismissNotice': request(NoticeIdInput, NoticesOutput),
+  'app.setFocus': request(SetFocusInput, SetFocusOutput),
   'connectivity.status': request(Empty, Connectivity),
   'service.metadata': request(CachedReadInput, CachedMetadata),
   'agents.list': request(CachedReadInput, CachedAgents),

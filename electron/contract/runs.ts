@@ -124,6 +124,7 @@ export const RunsStartInput = z.strictObject({
     .refine((text) => text.trim().length > 0, 'Type a message for the agent.'),
   dealId: z.guid('The deal id must be a UUID.'),
 });
+export type RunsStartInput = z.infer<typeof RunsStartInput>;
 export const RunIdInput = z.strictObject({ runId: z.string().min(1).max(200) });
 
 export const RunsListInput = z.strictObject({

@@ -1,6 +1,7 @@
 // The user's settings: the one schema shared by core (which stores them) and the renderer (which
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
 import { z } from 'zod';
+import { Accelerator, DEFAULT_GLOBAL_SHORTCUT } from './accelerator';
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter an http:// or https:// address.' });
 
@@ -57,6 +58,8 @@ export const Settings = z.object({
   signInUrl: HttpUrl.nullable().default(null),
   theme: Theme.default('system'),
   launchAtLogin: z.boolean().default(false),
+  /** Brings the app forward on the deal picker from anywhere; null: no global shortcut. */
+  globalShortcut: Accelerator.nullable().default(DEFAULT_GLOBAL_SHORTCUT),
   notifications: NotificationSettings.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -67,6 +70,7 @@ export const SettingsPatch = z.strictObject({
   signInUrl: HttpUrl.nullable().optional(),
   theme: Theme.optional(),
   launchAtLogin: z.boolean().optional(),
+  globalShortcut: Accelerator.nullable().optional(),
   notifications: z
     .strictObject({
       doNotDisturb: z.boolean().optional(),

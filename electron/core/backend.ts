@@ -10,8 +10,8 @@ import {
   type AppInfo,
   ServiceMetadata,
   type Notice,
-  type AppNotification,
   type DataRefreshed,
+  type DesktopCapabilities,
   type EventName,
   type EventPayload,
   type HostKind,
@@ -24,8 +24,14 @@ import { createApiClient, type ApiClient } from './api/client';
 import type { FetchLike } from './api/config';
 import type { ResourceRecord } from './api/lists';
 import { createCachedReader, createCacheStore } from './cache';
+import {
+  browserModeCapabilities,
+  nextMeeting,
+  toAppNotification,
+  type NextMeeting,
+} from './desktop';
 import { createErrorJournal, formatDiagnostics } from './diagnostics';
-import { AssistantError } from './errors';
+import { AssistantError, toAssistantError } from './errors';
 import {
   createConnectivityTracker,
   createDispatcher,
@@ -40,6 +46,7 @@ import {
   type Dispatch,
   type EventListener,
   type Handlers,
+  type RequestContext,
 } from './host';
 import { createLogger, type RootLogger } from './logs/logger';
 import {
@@ -99,6 +106,15 @@ export interface BackendOptions {
   showNotification?: (decision: NotificationDecision) => boolean;
   /** Whether the user is looking at the app (run-finished notifications are then skipped). */
   isWindowFocused?: () => boolean;
+  /**
+   * A page said it gained or lost focus (`app.setFocus`). Hosts that know focus themselves
+   * (Electron's BrowserWindow) leave it out; browser mode counts its pages with it.
+   */
+  reportFocus?: (focused: boolean, context: RequestContext) => void;
+  /** The OS's own Do not disturb / focus mode, where the host can read it; undefined: unknown. */
+  osDoNotDisturb?: () => boolean | undefined;
+  /** What this desktop offers, as the host found out (Settings explains what is missing). */
+  desktopCapabilities?: () => DesktopCapabilities;
   /** Run the notification scheduler (default true). */
   scheduler?: boolean;
   /** Tuning for tests and benchmarks. */
@@ -121,6 +137,11 @@ export interface Backend {
   readonly log: RootLogger;
   /** The live runs without text (tray menu). */
   liveRuns(): LiveRunSummary[];
+  /**
+   * The next meeting of the cached meeting briefing (tray menu); undefined when there is none
+   * or it cannot be read. Served from the cache, refreshed in the background like the screens.
+   */
+  nextMeeting(): Promise<NextMeeting | undefined>;
   /** The machine woke up: streams re-attach, notifications catch up. */
   onResume(): void;
   /** The OS says the network went away or came back. */
@@ -136,6 +157,8 @@ interface ServiceTarget {
 }
 
 const DEAL_PAGE_SIZE = 100;
+/** Runs finishing close together cost one usage check, not one each. */
+const USAGE_CHECK_DELAY_MS = 1_000;
 /** Bounded: a picker of thousands of deals is not what this cache is for. */
 const MAX_DEAL_PAGES = 20;
 
@@ -145,7 +168,10 @@ function notSupported(message: string): AssistantError {
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const now = options.now ?? (() => new Date());
-  const log = options.log ?? createLogger({ filePath: join(options.dataDir, 'logs', 'main.log') });
+  const rootLog =
+    options.log ?? createLogger({ filePath: join(options.dataDir, 'logs', 'main.log') });
+  // Core logs through a view closed with the backend: work finishing after close() stays quiet.
+  const log = rootLog.view();
   const secrets = log.secrets;
   const journal = createErrorJournal();
   const hub = createEventHub({ log: log.child('events'), secrets });
@@ -292,20 +318,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   // Notifications ----------------------------------------------------------------------------
   const deliver = (decision: NotificationDecision) => {
     if (options.showNotification?.(decision)) return;
-    const notification: AppNotification = {
-      id: decision.key,
-      kind: decision.kind,
-      title: decision.title,
-      body: decision.body,
-      navigate:
-        decision.target.screen === 'run'
-          ? { screen: 'runs', id: decision.target.runId }
-          : decision.target.screen === 'usage'
-            ? { screen: 'usage' }
-            : { screen: 'today' },
-      at: now().toISOString(),
-    };
-    hub.emit('notification', notification);
+    hub.emit('notification', toAppNotification(decision, now()));
+  };
+  const osDoNotDisturb = () => {
+    const value = options.osDoNotDisturb?.();
+    return value === undefined ? {} : { osDoNotDisturb: value };
   };
 
   let runner: NotificationRunner | undefined;
@@ -313,7 +330,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const check = async (reason: CheckReason) => {
     if (!runner || closed || !session.state().signedIn) return;
     try {
-      const result = await runner.check({ reason });
+      const result = await runner.check({ reason, ...osDoNotDisturb() });
       result.show.forEach(deliver);
       result.problems.forEach((problem) => addNotice('warning', problem));
       if (closed) return;
@@ -341,7 +358,55 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     });
   }
 
+  // Names for a notification, from what the screens cached (never a request of its own).
+  const cachedAgent = async (agentId: string) => {
+    const agents = Agent.array().safeParse((await cacheStore.read('agents'))?.value);
+    return agents.success ? agents.data.find((entry) => entry.id === agentId) : undefined;
+  };
+  const cachedDeal = async (dealId: string) => {
+    const one = Deal.safeParse((await cacheStore.read(`deal:${dealId}`))?.value);
+    if (one.success) return one.data;
+    const all = Deal.array().safeParse((await cacheStore.read('deals'))?.value);
+    return all.success ? all.data.find((entry) => entry.id === dealId) : undefined;
+  };
+  const cachedNames = async (agentId: string, dealId: string | undefined) => {
+    const agent = await cachedAgent(agentId);
+    const deal = dealId === undefined ? undefined : await cachedDeal(dealId);
+    return {
+      ...(agent === undefined ? {} : { agentName: agent.title }),
+      ...(deal === undefined ? {} : { dealName: deal.title }),
+    };
+  };
+
+  // A finished run used quota: look at usage soon (coalesced), so a warning comes when it is
+  // crossed rather than at the next poll.
+  let usageCheckTimer: ReturnType<typeof setTimeout> | undefined;
+  const checkUsageSoon = () => {
+    if (usageCheckTimer !== undefined) clearTimeout(usageCheckTimer);
+    usageCheckTimer = setTimeout(() => {
+      usageCheckTimer = undefined;
+      void check('usage-changed');
+    }, USAGE_CHECK_DELAY_MS);
+    usageCheckTimer.unref?.();
+  };
+
   const finishedSeen = new Set<string>();
+  const notifyFinished = async (run: LiveRunSummary) => {
+    if (!runner) return;
+    const names = await cachedNames(run.agentId, run.dealId).catch(() => ({}));
+    const delivery = await runner.runFinished(
+      {
+        runId: run.runId,
+        status: run.status,
+        agentId: run.agentId,
+        ...(run.dealId === undefined ? {} : { dealId: run.dealId }),
+        ...names,
+      },
+      { windowFocused: options.isWindowFocused?.() ?? false, ...osDoNotDisturb() },
+    );
+    delivery.show.forEach(deliver);
+    delivery.problems.forEach((problem) => addNotice('warning', problem));
+  };
   cleanups.push(
     manager.onRunsChanged((runs) => {
       hub.emit('runs.changed', { runs });
@@ -349,18 +414,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         if (!run.done || finishedSeen.has(run.runId)) continue;
         finishedSeen.add(run.runId);
         if (!runner) continue;
-        void runner
-          .runFinished(
-            {
-              runId: run.runId,
-              status: run.status,
-              agentId: run.agentId,
-              ...(run.dealId === undefined ? {} : { dealId: run.dealId }),
-            },
-            { windowFocused: options.isWindowFocused?.() ?? false },
-          )
-          .then((delivery) => delivery.show.forEach(deliver))
-          .catch((error: unknown) => log.error('Run-finished notification failed', { error }));
+        notifyFinished(run).catch((error: unknown) =>
+          log.error('Run-finished notification failed', { error }),
+        );
+        if (settings.get().notifications.enabled.quota) checkUsageSoon();
       }
     }),
   );
@@ -423,6 +480,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   );
 
   // Handlers ---------------------------------------------------------------------------------
+  const desktopCapabilities = (): DesktopCapabilities => {
+    if (options.desktopCapabilities) return options.desktopCapabilities();
+    if (options.hostKind === 'browser') return browserModeCapabilities();
+    const unknown = { available: false, reason: 'This host did not say.' };
+    return {
+      tray: unknown,
+      globalShortcut: unknown,
+      notifications: unknown,
+      launchAtLogin: unknown,
+      osFocusMode: unknown,
+    };
+  };
+
   const appInfo = (): AppInfo => ({
     name: APP_DISPLAY_NAME,
     appVersion: options.appVersion,
@@ -431,13 +501,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     versions: options.versions ?? { node: process.versions.node },
     service: { baseUrl: target.baseUrl, demo: target.demo },
     notices: [...notices],
+    desktopCapabilities: desktopCapabilities(),
   });
 
-  const fetchAllDeals = async (): Promise<Deal[]> => {
+  const fetchAllDeals = async (signal: AbortSignal): Promise<Deal[]> => {
     const deals: Deal[] = [];
     let offset = 0;
     for (let page = 0; page < MAX_DEAL_PAGES; page += 1) {
-      const answer = await api.listDeals({ limit: DEAL_PAGE_SIZE, offset });
+      const answer = await api.listDeals({ limit: DEAL_PAGE_SIZE, offset }, { signal });
       deals.push(...answer.data.items.map(toDeal));
       const { hasMore, nextOffset } = answer.data.paging;
       const more = hasMore ?? answer.data.items.length >= DEAL_PAGE_SIZE;
@@ -447,8 +518,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     return deals;
   };
 
-  const briefing = (fetchIt: () => Promise<{ data: ResourceRecord }>) => async () =>
-    toDisplayRecord((await fetchIt()).data);
+  const briefing =
+    (fetchIt: (signal: AbortSignal) => Promise<{ data: ResourceRecord }>) =>
+    async (signal: AbortSignal) =>
+      toDisplayRecord((await fetchIt(signal)).data);
 
   const handlers: Handlers = {
     'app.info': () => appInfo(),
@@ -457,19 +530,23 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (index >= 0) notices.splice(index, 1);
       return { notices: [...notices] };
     },
+    'app.setFocus': ({ focused }, context) => {
+      options.reportFocus?.(focused, context);
+      return { windowFocused: options.isWindowFocused?.() ?? focused };
+    },
     'connectivity.status': () => connectivity.current(),
     'service.metadata': ({ refresh }) =>
       reader.read({
         key: 'metadata',
         refresh: refresh ?? false,
-        fetch: async () => toMetadata((await api.getMetadata()).data),
+        fetch: async (signal) => toMetadata((await api.getMetadata({ signal })).data),
         accept: acceptWith(ServiceMetadata),
       }),
     'agents.list': ({ refresh }) =>
       reader.read({
         key: 'agents',
         refresh: refresh ?? false,
-        fetch: async () => (await api.listAgents()).data.items.map(toDisplayRecord),
+        fetch: async (signal) => (await api.listAgents({ signal })).data.items.map(toDisplayRecord),
         accept: acceptWith(Agent.array()),
       }),
     'deals.list': async ({ refresh, search }) => {
@@ -485,21 +562,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       reader.read({
         key: `deal:${dealId}`,
         refresh: refresh ?? false,
-        fetch: async () => toDeal((await api.getDeal(dealId)).data),
+        fetch: async (signal) => toDeal((await api.getDeal(dealId, { signal })).data),
         accept: acceptWith(Deal),
       }),
     'briefings.morning': ({ refresh }) =>
       reader.read({
         key: 'briefings.morning',
         refresh: refresh ?? false,
-        fetch: briefing(() => api.getMorningBriefing()),
+        fetch: briefing((signal) => api.getMorningBriefing({ signal })),
         accept: acceptWith(Briefing),
       }),
     'briefings.meeting': ({ refresh }) =>
       reader.read({
         key: 'briefings.meeting',
         refresh: refresh ?? false,
-        fetch: briefing(() => api.getMeetingBriefing()),
+        fetch: briefing((signal) => api.getMeetingBriefing({ signal })),
         accept: acceptWith(Briefing),
       }),
     'usage.summary': async () => {
@@ -601,6 +678,16 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     events: { subscribe: (listener) => hub.subscribe(listener), emit: hub.emit },
     log,
     liveRuns: () => manager.list(),
+    async nextMeeting() {
+      if (!session.state().signedIn) return undefined;
+      try {
+        const cached = await handlers['briefings.meeting']({}, { host: options.hostKind });
+        return nextMeeting(cached.value.data, now());
+      } catch (error) {
+        log.info('No next meeting for the tray', { error: toAssistantError(error).toData() });
+        return undefined;
+      }
+    },
     onResume() {
       manager.reattachAll();
       void check('wake');
@@ -616,9 +703,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (closed) return;
       closed = true;
       if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
+      if (usageCheckTimer !== undefined) clearTimeout(usageCheckTimer);
       for (const cleanup of cleanups) cleanup();
-      await manager.close();
+      await Promise.all([manager.close(), reader.close()]);
       log.info('Backend closed');
+      log.close();
+      if (options.log === undefined) rootLog.close();
     },
   };
 }

@@ -20,7 +20,9 @@ export type AssistantErrorKind =
   /** Input refused before anything was sent. */
   | 'invalid_input'
   /** A quota would be exceeded; refused before anything was sent. */
-  | 'quota';
+  | 'quota'
+  /** Something that should not happen on our side (a bug): not the network, not worth a retry. */
+  | 'internal';
 
 export interface AssistantErrorInit {
   kind: AssistantErrorKind;
@@ -55,6 +57,7 @@ const defaultCodes: Record<AssistantErrorKind, string> = {
   service: 'service_error',
   invalid_input: 'invalid_input',
   quota: 'quota_exceeded',
+  internal: 'internal_error',
 };
 
 export class AssistantError extends Error {
@@ -104,7 +107,58 @@ export function isAssistantError(value: unknown): value is AssistantError {
   return value instanceof AssistantError;
 }
 
-/** Wraps anything thrown into an AssistantError without losing an existing one's fields. */
+/** Socket and DNS failures as Node reports them (libuv codes), including undici's `cause`. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENETRESET',
+  // A response body (Electron's net.fetch streams one through Node's Readable) ended early.
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
+
+/** How deep a `cause` chain is searched (undici nests one or two levels). */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * Whether `value` is a failure to talk to the service at all, as fetch implementations report
+ * it: undici's `TypeError: fetch failed` (or `terminated`, a body cut off) with the socket error
+ * as its cause, an undici error (`UND_ERR_*`), a socket or DNS error code, or Chromium's
+ * `net::ERR_*` (Electron's net.fetch). Anything else thrown is not the network's fault.
+ */
+export function isNetworkFailure(value: unknown): boolean {
+  let current: unknown = value;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current instanceof Error; depth += 1) {
+    const code = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('UND_ERR_'))) {
+      return true;
+    }
+    if (/\bnet::ERR_[A-Z_]+/.test(current.message)) return true;
+    if (
+      current instanceof TypeError &&
+      current.cause !== undefined &&
+      (current.message === 'fetch failed' || current.message === 'terminated')
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Wraps anything thrown into an AssistantError without losing an existing one's fields. Only a
+ * real failure to reach the service becomes `network`; anything else unexpected is `internal`
+ * (not retryable), so a bug never reads as "the service cannot be reached".
+ */
 export function toAssistantError(value: unknown): AssistantError {
   if (value instanceof AssistantError) return value;
   if (value instanceof Error && value.name === 'AbortError') {
@@ -122,9 +176,17 @@ export function toAssistantError(value: unknown): AssistantError {
     });
   }
   const message = value instanceof Error ? value.message : String(value);
+  if (isNetworkFailure(value)) {
+    return new AssistantError({
+      kind: 'network',
+      message: `Could not reach the service: ${message}`,
+      cause: value,
+    });
+  }
   return new AssistantError({
-    kind: 'network',
-    message: `Could not reach the service: ${message}`,
+    kind: 'internal',
+    message: `Unexpected error: ${message}`,
+    retryable: false,
     cause: value,
   });
 }

@@ -1,15 +1,29 @@
 // The Electron shell, start to finish. Thin on purpose: core (electron/core/backend.ts) does the
 // work and holds the session; this file wires it to Electron (IPC, windows, tray, menus,
 // notifications, power and network events) and follows Electron's security checklist. Every
-// decision that can be plain data lives in electron/core/security and electron/core/window-state.
+// decision that can be plain data lives in electron/core (security, window-state, desktop).
 
 import { app, nativeTheme, net, Notification, session } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
-import type { EventName, EventPayload, Navigate, Settings } from '../contract';
+import {
+  Agent,
+  LiveRunSummary,
+  type EventName,
+  type EventPayload,
+  type Navigate,
+  type Settings,
+} from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend } from '../core/backend';
 import type { DeepLink } from '../core/deeplinks';
+import {
+  electronCapabilities,
+  launchAtLoginCapability,
+  linuxSessionOf,
+  type TrayCommand,
+  type TrayOutcome,
+} from '../core/desktop';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
 import { devContentSecurityPolicy, withContentSecurityPolicy } from '../core/security/csp';
@@ -18,6 +32,7 @@ import { startDemoService, type DemoService } from '../demo-service';
 import { installApplicationMenu } from './app-menu';
 import { registerAppScheme, serveApp } from './app-protocol';
 import { registerDeepLinks } from './deep-links';
+import { createGlobalShortcut } from './global-shortcut';
 import { createEventSender, serveContractOverIpc } from './ipc';
 import { createMainWindow, type MainWindow } from './main-window';
 import { watchPowerAndNetwork } from './network-watch';
@@ -27,7 +42,6 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { guardSessionPermissions, installWebContentsGuards, openExternalChecked } from './security';
 import { openSignInWindow } from './sign-in-window';
 import { createAppTray, type AppTray } from './tray';
-import type { TrayCommand } from './tray-model';
 import { startUpdates } from './updates';
 
 /** Windows groups notifications and taskbar entries by this id; electron-builder's appId. */
@@ -35,6 +49,10 @@ export const APP_USER_MODEL_ID = 'com.assistant.desktop';
 const PRODUCT_NAME = 'Assistant Desktop';
 /** How long quitting waits for core to close streams and flush state. */
 const CLOSE_TIMEOUT_MS = 5_000;
+/** The tray's "next meeting" line says "in N min": redrawn this often. */
+const TRAY_CLOCK_MS = 60_000;
+/** The cached meeting briefing behind it is read again this often (as the scheduler polls). */
+const TRAY_MEETING_REFRESH_MS = 5 * 60_000;
 
 /** Electron, Chromium and Node versions, for app.info and diagnostics. */
 function runtimeVersions(): Record<string, string> {
@@ -57,6 +75,11 @@ if (userDataOverride !== undefined && userDataOverride !== '') {
   app.setPath('userData', userDataOverride);
 }
 if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+// Wayland gives apps global shortcuts only through the desktop portal, which Chromium uses when
+// asked; without it globalShortcut.register() cannot work there at all.
+const linuxSession = process.platform === 'linux' ? linuxSessionOf(process.env) : undefined;
+if (linuxSession === 'wayland')
+  app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
 // Every renderer sandboxed, whatever a window's options say.
 app.enableSandbox();
 registerAppScheme();
@@ -83,6 +106,7 @@ function main(): void {
   let demo: DemoService | undefined;
   let mainWindow: MainWindow | undefined;
   let tray: AppTray | undefined;
+  let trayOutcome: TrayOutcome = { created: false, why: 'refused' };
   let quitting = false;
   let shutdown: 'running' | 'closing' | 'done' = 'running';
   const stops: Array<() => void> = [];
@@ -189,6 +213,22 @@ function main(): void {
       case 'today':
         navigate({ screen: 'today' });
         return;
+      case 'deal-picker':
+        navigate({ screen: 'deals', focus: 'search' });
+        return;
+      case 'open-meeting':
+        navigate({ screen: 'today', id: 'meeting' });
+        return;
+      case 'prepare':
+        void current.dispatch('runs.start', command.run, context).then((result) => {
+          if (result.ok) {
+            navigate({ screen: 'runs', id: LiveRunSummary.parse(result.data).runId });
+          } else {
+            log?.warn('Prepare from the tray failed', { error: result.error });
+            navigate({ screen: 'today', id: 'meeting' });
+          }
+        });
+        return;
       case 'open-run':
         navigate({ screen: 'runs', id: command.runId });
         return;
@@ -247,11 +287,23 @@ function main(): void {
       navigate,
       startRun: async (input) => {
         const result = await backend?.dispatch('runs.start', input, { host: 'electron' });
-        if (result !== undefined && !result.ok) {
+        if (result === undefined) return undefined;
+        if (!result.ok) {
           rootLog.warn('Prepare could not start the run', { error: result.error });
+          return undefined;
         }
+        return LiveRunSummary.parse(result.data).runId;
       },
     });
+    const shortcut = createGlobalShortcut({
+      log: rootLog.child('shortcut'),
+      onPress: () => {
+        // macOS does not let a window of a background app take focus unless the app asks.
+        if (process.platform === 'darwin') app.focus({ steal: true });
+        navigate({ screen: 'deals', focus: 'search' });
+      },
+    });
+    stops.push(() => shortcut.dispose());
 
     const secretStore = await createSafeStorageSecretStore({
       dataDir,
@@ -289,7 +341,20 @@ function main(): void {
         presenter.show(decision);
         return true;
       },
+      // Hidden (closed to the tray) or minimised windows are not focused either.
       isWindowFocused: () => appWindow()?.isFocused() ?? false,
+      // Electron 45 cannot read the OS's Do not disturb / Focus on any platform (see
+      // osFocusModeCapability): the OS applies it to our notifications itself.
+      osDoNotDisturb: () => undefined,
+      desktopCapabilities: () =>
+        electronCapabilities({
+          platform: process.platform,
+          packaged: app.isPackaged,
+          ...(linuxSession === undefined ? {} : { linuxSession }),
+          tray: trayOutcome,
+          shortcut: shortcut.state(),
+          notificationsSupported: presenter.supported,
+        }),
     });
     backend = current;
 
@@ -303,12 +368,18 @@ function main(): void {
       }),
     );
 
-    tray = createAppTray({
+    const created = createAppTray({
       platform: process.platform,
       log: rootLog.child('tray'),
+      clock: () => ({
+        now: new Date(),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
       onCommand: runTrayCommand,
       onClick: () => void showWindow(),
     });
+    tray = created.tray;
+    trayOutcome = created.outcome;
     if (tray === undefined) {
       current.events.emit('notice', {
         id: 'no-tray',
@@ -318,13 +389,52 @@ function main(): void {
       });
     }
     tray?.update({ liveRuns: current.liveRuns() });
-    // What the OS does for some settings: theme of native UI and the page, login item, tray switch.
+
+    // The tray's next meeting and agent names, from what core has cached.
+    const refreshMeeting = () => {
+      if (tray === undefined) return;
+      void current.nextMeeting().then((nextMeeting) => tray?.update({ nextMeeting }));
+    };
+    const refreshAgentNames = () => {
+      if (tray === undefined) return;
+      void Promise.resolve(current.handlers['agents.list']({}, { host: 'electron' }))
+        .then((agents) => {
+          const parsed = Agent.array().safeParse(agents.value);
+          if (parsed.success) {
+            tray?.update({
+              agentNames: new Map(parsed.data.map((agent) => [agent.id, agent.title])),
+            });
+          }
+        })
+        .catch((error: unknown) => rootLog.info('No agent names for the tray', { error }));
+    };
+    refreshMeeting();
+    refreshAgentNames();
+    const trayClock = setInterval(() => tray?.refresh(), TRAY_CLOCK_MS);
+    const trayMeeting = setInterval(refreshMeeting, TRAY_MEETING_REFRESH_MS);
+    trayClock.unref();
+    trayMeeting.unref();
+    stops.push(() => {
+      clearInterval(trayClock);
+      clearInterval(trayMeeting);
+    });
+
+    // What the OS does for some settings: theme of native UI and the page, login item, tray
+    // switches, the global shortcut.
+    let lastShortcut: string | null | undefined;
     const applySettings = (settings: Settings) => {
       nativeTheme.themeSource = settings.theme;
-      tray?.update({ doNotDisturb: settings.notifications.doNotDisturb });
+      tray?.update({
+        doNotDisturb: settings.notifications.doNotDisturb,
+        prepAgentId: settings.notifications.prepAgentId,
+      });
       // In development this would register the bare Electron binary as a login item.
-      if (app.isPackaged && process.platform !== 'linux') {
+      if (launchAtLoginCapability(process.platform, app.isPackaged).available) {
         app.setLoginItemSettings({ openAtLogin: settings.launchAtLogin });
+      }
+      if (settings.globalShortcut !== lastShortcut) {
+        lastShortcut = settings.globalShortcut;
+        shortcut.apply(settings.globalShortcut);
       }
     };
     void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
@@ -339,6 +449,10 @@ function main(): void {
           case 'runs.changed':
             tray?.update({ liveRuns: event.payload.runs });
             break;
+          case 'data.refreshed':
+            if (event.payload.key === 'briefings.meeting') refreshMeeting();
+            if (event.payload.key === 'agents') refreshAgentNames();
+            break;
           case 'settings.changed':
             applySettings(event.payload);
             break;
@@ -347,6 +461,7 @@ function main(): void {
             if (!event.payload.signedIn && !event.payload.expired) {
               void session.defaultSession.clearStorageData({ storages: ['cookies'] });
             }
+            refreshMeeting();
             break;
           default:
             break;

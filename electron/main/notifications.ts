@@ -1,20 +1,21 @@
 // The scheduler's decisions shown as native notifications. Clicking one brings the window
 // forward on the decided screen; a "Prepare" button (macOS and Windows show buttons; Linux
-// shows none, and the click still opens the briefing) starts the prep run through the contract.
+// shows none, and the click still opens the briefing) starts the prep run through the contract
+// and opens it. What each does is plain data from core (electron/core/desktop).
 
 import { Notification } from 'electron';
-import type { Navigate } from '../contract';
+import type { Navigate, RunsStartInput } from '../contract';
+import { nativeNotificationFields, navigateFor, notificationActions } from '../core/desktop';
 import type { Logger } from '../core/logs/logger';
 import type { NotificationDecision } from '../core/notifications';
-import { nativeNotificationFields, navigateFor, prepareRunInput } from './notification-model';
 
 export interface NotificationPresenterOptions {
   log: Logger;
   icon?: string;
   /** Shows the window and tells the renderer where to go. */
   navigate(target: Navigate): void;
-  /** Starts a run (contract `runs.start`); failures are the dispatcher's to report. */
-  startRun(input: { agentId: string; dealId: string; message: string }): Promise<void>;
+  /** Starts a run (contract `runs.start`): its id, or undefined when it could not start. */
+  startRun(input: RunsStartInput): Promise<string | undefined>;
 }
 
 export interface NotificationPresenter {
@@ -35,6 +36,7 @@ export function createNotificationPresenter(
     show(decision) {
       if (!supported) return;
       const fields = nativeNotificationFields(decision);
+      const actions = notificationActions(decision);
       const notification = new Notification({
         title: fields.title,
         body: fields.body,
@@ -43,18 +45,25 @@ export function createNotificationPresenter(
       });
       visible.add(notification);
       const forget = () => visible.delete(notification);
+      const target = navigateFor(decision.target);
       notification.on('click', () => {
         forget();
-        options.navigate(navigateFor(decision.target));
+        options.navigate(target);
       });
       notification.on('action', (event) => {
         forget();
-        const action = decision.actions?.[event.actionIndex];
+        const action = actions[event.actionIndex];
         if (action === undefined) return;
-        options.navigate(navigateFor(decision.target));
-        options.startRun(prepareRunInput(action)).catch((error: unknown) => {
-          options.log.warn('The prepare action could not start a run', { error });
-        });
+        // The run's page when it started; the briefing (where the user can try again) if not.
+        options
+          .startRun(action.run)
+          .then((runId) =>
+            options.navigate(runId === undefined ? target : { screen: 'runs', id: runId }),
+          )
+          .catch((error: unknown) => {
+            options.log.warn('The prepare action could not start a run', { error });
+            options.navigate(target);
+          });
       });
       notification.on('close', forget);
       notification.on('failed', (_event, error) => {

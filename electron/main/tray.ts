@@ -1,20 +1,25 @@
-// The tray icon: open the app, jump to today's briefing, see and cancel live runs, switch
-// Do-not-disturb, quit. It keeps working with the window closed. The menu itself is built as
-// plain data by tray-model.ts; this maps it onto Electron's Menu.
+// The tray icon: open the app, find a deal, jump to today's briefing or the next meeting (and
+// prepare for it), see and cancel live runs, switch Do-not-disturb, quit. It keeps working with
+// the window closed. The menu is plain data from core (electron/core/desktop/tray-menu.ts); this
+// maps it onto Electron's Menu and says whether the desktop took the icon.
 
 import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
-import type { Logger } from '../core/logs/logger';
 import {
   buildTrayMenu,
   trayTooltip,
+  type TrayClock,
   type TrayCommand,
   type TrayItem,
+  type TrayOutcome,
   type TrayState,
-} from './tray-model';
+} from '../core/desktop';
+import type { Logger } from '../core/logs/logger';
 import { resourcePath } from './paths';
 
 export interface AppTray {
   update(state: Partial<TrayState>): void;
+  /** Draws the menu again (the next meeting's "in N min" moves on with the clock). */
+  refresh(): void;
   destroy(): void;
 }
 
@@ -49,17 +54,18 @@ function toMenuItem(
   }
 }
 
-/** Undefined when the desktop has no tray (the caller says so in Settings and keeps the window). */
+/** `tray` is undefined when the desktop has no tray; `outcome` says why, for Settings. */
 export function createAppTray(options: {
   platform: NodeJS.Platform;
   log: Logger;
+  clock: () => TrayClock;
   onCommand(command: TrayCommand): void;
   onClick(): void;
-}): AppTray | undefined {
+}): { tray: AppTray | undefined; outcome: TrayOutcome } {
   const image = nativeImage.createFromPath(trayImagePath(options.platform));
   if (image.isEmpty()) {
     options.log.warn('Tray image missing; no tray icon', { path: trayImagePath(options.platform) });
-    return undefined;
+    return { tray: undefined, outcome: { created: false, why: 'no-image' } };
   }
   if (options.platform === 'darwin') image.setTemplateImage(true);
 
@@ -68,15 +74,16 @@ export function createAppTray(options: {
     tray = new Tray(image);
   } catch (error) {
     options.log.warn('This desktop offers no tray', { error });
-    return undefined;
+    return { tray: undefined, outcome: { created: false, why: 'refused' } };
   }
   let state: TrayState = { liveRuns: [], doNotDisturb: false };
   const render = () => {
     if (tray.isDestroyed()) return;
-    tray.setToolTip(trayTooltip(state));
+    const clock = options.clock();
+    tray.setToolTip(trayTooltip(state, clock));
     tray.setContextMenu(
       Menu.buildFromTemplate(
-        buildTrayMenu(state).map((item) => toMenuItem(item, options.onCommand)),
+        buildTrayMenu(state, clock).map((item) => toMenuItem(item, options.onCommand)),
       ),
     );
   };
@@ -85,12 +92,16 @@ export function createAppTray(options: {
   render();
 
   return {
-    update(next) {
-      state = { ...state, ...next };
-      render();
-    },
-    destroy() {
-      if (!tray.isDestroyed()) tray.destroy();
+    outcome: { created: true },
+    tray: {
+      update(next) {
+        state = { ...state, ...next };
+        render();
+      },
+      refresh: render,
+      destroy() {
+        if (!tray.isDestroyed()) tray.destroy();
+      },
     },
   };
 }

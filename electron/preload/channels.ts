@@ -13,6 +13,7 @@ export const EVENT_CHANNEL = 'assistant:event';
 export const REQUEST_NAMES = [
   'app.info',
   'app.dismissNotice',
+  'app.setFocus',
   'connectivity.status',
   'service.metadata',
   'agents.list',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend, type BackendOptions } from '../core/backend';
+import { createFocusTracker } from '../core/host';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';
 import { startWebHost } from './host';
@@ -36,6 +37,8 @@ export interface BrowserMode {
   backend: Backend;
   /** The in-process demo service, when browser mode started one. */
   demo: DemoService | undefined;
+  /** Whether any open page has focus: finished runs are notified only while none has. */
+  isWindowFocused(): boolean;
   stop(): Promise<void>;
 }
 
@@ -47,7 +50,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       console: options.logToConsole ?? false,
     });
   let demo: DemoService | undefined;
-  let web: Awaited<ReturnType<typeof startWebHost>> | undefined;
+  // Each open page (tab) reports its focus; the app is looked at while any page is focused.
+  const focus = createFocusTracker();
 
   const backend = await createBackend({
     ...options.backend,
@@ -67,29 +71,34 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
     },
     scheduler: options.scheduler ?? true,
-    // A page that is open counts as the user looking at the app.
-    isWindowFocused: () => (web?.connections() ?? 0) > 0,
+    isWindowFocused: () => focus.anyFocused(),
+    reportFocus: (focused, context) => {
+      if (context.pageId !== undefined) focus.report(context.pageId, focused);
+    },
   });
 
+  let host: Awaited<ReturnType<typeof startWebHost>>;
   try {
-    web = await startWebHost({
+    host = await startWebHost({
       backend,
       rendererDir: options.rendererDir ?? join(process.cwd(), 'out', 'renderer'),
       port: options.port ?? 0,
       log: log.child('web'),
+      onPageConnected: (pageId) => focus.connect(pageId),
+      onPageClosed: (pageId) => focus.disconnect(pageId),
     });
   } catch (error) {
     await backend.close();
     await demo?.stop();
     throw error;
   }
-  const host = web;
 
   return {
     url: host.url,
     port: host.port,
     backend,
     demo,
+    isWindowFocused: () => focus.anyFocused(),
     async stop() {
       await host.stop();
       await backend.close();

@@ -31,6 +31,9 @@ export interface WebHostOptions {
   /** 0 picks a free port. */
   port?: number;
   log: Logger;
+  /** A page connected (`pageId` names it in every call it makes) or went away. */
+  onPageConnected?: (pageId: string) => void;
+  onPageClosed?: (pageId: string) => void;
 }
 
 export interface WebHost {
@@ -61,6 +64,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const template = await readFile(`${root}/index.html`, 'utf8');
   const secret = randomBytes(32).toString('hex');
   const sockets = new Set<WebSocket>();
+  let pageCount = 0;
 
   // Known once listening.
   let port = 0;
@@ -175,6 +179,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   function serve(ws: WebSocket): void {
     sockets.add(ws);
+    pageCount += 1;
+    const pageId = `page-${pageCount}`;
+    options.onPageConnected?.(pageId);
     const send = (frame: HostFrame) => {
       if (ws.readyState !== ws.OPEN) return;
       ws.send(JSON.stringify(frame));
@@ -220,12 +227,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
       void options.backend
-        .dispatch(frame.name, frame.input, { host: 'browser' })
+        .dispatch(frame.name, frame.input, { host: 'browser', pageId })
         .then((result) => send({ type: 'result', id: frame.id, result }));
     });
     ws.on('close', () => {
       sockets.delete(ws);
       unsubscribe();
+      options.onPageClosed?.(pageId);
     });
     ws.on('error', (error) => log.warn('Socket error', { error }));
   }

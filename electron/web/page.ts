@@ -5,13 +5,33 @@ import { SECRET_META_NAME } from '../contract/wire';
 
 const CSP_META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>/i;
 
+/**
+ * Directives a browser honours only in the HTTP header (CSP Level 3 §3.3): in a meta tag they are
+ * ignored, with a console error on every load. The header carries them; the meta copy drops them.
+ */
+const HEADER_ONLY_DIRECTIVES = new Set(['frame-ancestors', 'sandbox', 'report-uri', 'report-to']);
+
+/** `policy` without the directives a meta tag cannot carry. */
+export function metaContentSecurityPolicy(policy: string): string {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => {
+      const name = directive.split(/\s+/, 1)[0]?.toLowerCase() ?? '';
+      return name !== '' && !HEADER_ONLY_DIRECTIVES.has(name);
+    })
+    .join('; ');
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** `csp` is the policy sent as the header; the page gets the part a meta tag can carry. */
 export function preparePage(html: string, options: { secret: string; csp: string }): string {
+  const meta = metaContentSecurityPolicy(options.csp);
   const tags =
-    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}" />` +
+    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(meta)}" />` +
     `<meta name="${SECRET_META_NAME}" content="${escapeAttribute(options.secret)}" />`;
   const withoutCsp = html.replace(CSP_META, '');
   if (!/<head[^>]*>/i.test(withoutCsp)) {

@@ -10,6 +10,7 @@ import { useSettings } from '../features/settings/store';
 import { useUsage } from '../features/usage/store';
 import { isUnauthorized, onRequestError } from './api';
 import { navigate } from './router';
+import { useUi } from './ui-store';
 import { showWebNotification } from './webNotifications';
 
 let started = false;
@@ -28,7 +29,15 @@ export function startEvents(): void {
       void useAccount.getState().loadMetadata();
     }
   });
-  on('connectivity.changed', (connectivity) => useAccount.setState({ connectivity }));
+  on('connectivity.changed', (connectivity) => {
+    const was = useAccount.getState().connectivity;
+    useAccount.setState({ connectivity });
+    // Back from a lost host connection (browser mode's socket): the events sent meanwhile never
+    // arrived, and a run that finished meanwhile sends no more. Snapshots replace the gap.
+    if (was?.state === 'host-unreachable' && connectivity.state !== 'host-unreachable') {
+      void useRuns.getState().resyncLive();
+    }
+  });
   on('settings.changed', (settings) => useSettings.getState().receive(settings));
   on('data.refreshed', ({ key, id }) => {
     switch (key) {
@@ -60,13 +69,18 @@ export function startEvents(): void {
       body: n.body,
       kind: n.kind,
       ...(n.navigate ? { navigate: n.navigate } : {}),
+      ...(n.actions?.length ? { actions: n.actions } : {}),
     });
     showWebNotification(n, () => {
       if (n.navigate) navigate(routeForTarget(n.navigate));
     });
     if (n.kind === 'quota') void useUsage.getState().load();
   });
-  on('navigate', (target) => navigate(routeForTarget(target)));
+  on('navigate', (target) => {
+    navigate(routeForTarget(target));
+    // The global shortcut and the tray's "Find a deal…": straight into the picker's search.
+    if (target.focus === 'search') useUi.getState().focusSearch();
+  });
   on('notice', (notice) =>
     useAccount.setState((s) => {
       if (!s.appInfo || s.appInfo.notices.some((n) => n.id === notice.id)) return {};

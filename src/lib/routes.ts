@@ -1,8 +1,11 @@
 // The app's screens as hash routes (`#/deals/<id>`): they work the same under the app's custom
 // protocol and in browser mode, survive a reload, and the host's `navigate` event can name them.
 
+/** The two briefings of Today; a notification opens one of them. */
+export type BriefingSection = 'morning' | 'meeting';
+
 export type Route =
-  | { name: 'today' }
+  | { name: 'today'; section?: BriefingSection }
   | { name: 'deals'; dealId?: string }
   | { name: 'runs'; runId?: string; offset?: number; limit?: number; status?: string }
   | { name: 'usage' }
@@ -40,6 +43,12 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter((p) => p !== '');
   const params = new URLSearchParams(query);
   switch (parts[0]) {
+    case 'today': {
+      const section = parts[1];
+      return section === 'morning' || section === 'meeting'
+        ? { name: 'today', section }
+        : { name: 'today' };
+    }
     case 'deals': {
       const dealId = decode(parts[1]);
       return dealId === undefined ? { name: 'deals' } : { name: 'deals', dealId };
@@ -69,6 +78,8 @@ export function parseRoute(hash: string): Route {
 
 export function formatRoute(route: Route): string {
   switch (route.name) {
+    case 'today':
+      return route.section ? `#/today/${route.section}` : '#/today';
     case 'deals':
       return route.dealId ? `#/deals/${encodeURIComponent(route.dealId)}` : '#/deals';
     case 'runs': {
@@ -108,6 +119,8 @@ export function routeForTarget(target: { screen: string; id?: string | undefined
     case 'settings':
       return { name: 'settings' };
     default:
-      return { name: 'today' };
+      return target.id === 'meeting' || target.id === 'morning'
+        ? { name: 'today', section: target.id }
+        : { name: 'today' };
   }
 }

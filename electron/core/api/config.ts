@@ -9,8 +9,11 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 export interface SessionProvider {
   /** The current `sb-access-token` value, or undefined when signed out. */
   getToken(): string | undefined;
-  /** Called when the service answers `unauthorized`: the session is no longer valid. */
-  onUnauthorized?(): void;
+  /**
+   * Called when the service answers `unauthorized` to a request that carried `sentToken`. That
+   * session is no longer valid; if another one was set meanwhile, the answer is not about it.
+   */
+  onUnauthorized?(sentToken: string): void;
 }
 
 export interface ClientConfig {

@@ -33,6 +33,11 @@ const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
  * could not be a cookie, so nothing is sent; the message never contains the value.
  */
 export function sessionCookieHeader(config: Pick<ClientConfig, 'session'>): string {
+  return `${SESSION_COOKIE}=${sessionToken(config)}`;
+}
+
+/** The session value a request is about to carry, checked as sessionCookieHeader does. */
+export function sessionToken(config: Pick<ClientConfig, 'session'>): string {
   const token = config.session.getToken();
   if (token === undefined || token === '') {
     throw new AssistantError({
@@ -50,7 +55,7 @@ export function sessionCookieHeader(config: Pick<ClientConfig, 'session'>): stri
       retryable: false,
     });
   }
-  return `${SESSION_COOKIE}=${token}`;
+  return token;
 }
 
 /**

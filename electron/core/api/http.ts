@@ -105,10 +105,6 @@ export async function requestJson(config: ClientConfig, request: JsonRequest): P
       return { ...answer, attempts: retry + 1 };
     } catch (thrown) {
       const error = toAssistantError(thrown);
-      // Only an answer from the service invalidates the session, not "no session to send".
-      if (error.kind === 'unauthorized' && error.status !== undefined) {
-        config.session.onUnauthorized?.();
-      }
       if (!shouldRetry(error, mode)) throw error;
       const delay = retryDelay(error, retry, performance.now() - started, policy);
       if (delay === undefined) throw error;
@@ -136,7 +132,7 @@ async function attemptOnce(
     request.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   );
   try {
-    const response = await sendRequest(
+    const { response, sentToken: secret } = await sendRequest(
       config,
       { method: request.method, url, headers, body },
       attempt,
@@ -148,7 +144,6 @@ async function attemptOnce(
       throw errorFromThrown(thrown, attempt);
     }
     const parsed = parseBody(text);
-    const secret = config.session.getToken();
     if (response.status >= 200 && response.status < 300) {
       if (parsed.kind === 'json') {
         return {
@@ -168,12 +163,16 @@ async function attemptOnce(
       }
       throw nonJsonSuccessError(response.status, response.headers, text, secret);
     }
-    throw errorFromResponse({
+    const error = errorFromResponse({
       status: response.status,
       headers: response.headers,
       body: parsed,
       secret,
     });
+    // Only an answer from the service invalidates the session (not "no session to send"), and
+    // only the session this request carried: the user may have signed in again meanwhile.
+    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(secret);
+    throw error;
   } finally {
     attempt.clearTimer();
   }

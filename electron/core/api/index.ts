@@ -8,7 +8,13 @@ export * from './validate-input';
 export * from './retry';
 export * from './url';
 export * from './deadline';
-export { sendRequest, getFetch, type HttpMethod, type SendInit } from './transport';
+export {
+  sendRequest,
+  getFetch,
+  type HttpMethod,
+  type SendInit,
+  type SentRequest,
+} from './transport';
 export {
   requestJson,
   shouldRetry,
@@ -23,6 +29,7 @@ export {
   defaultUserAgent,
   redactSecret,
   sessionCookieHeader,
+  sessionToken,
   APP_NAME,
   APP_VERSION,
 } from './headers';

@@ -3,7 +3,7 @@
 // short and readable; they never carry a JSON parse trace or the session value.
 
 import type { z } from 'zod';
-import { AssistantError } from '../errors';
+import { AssistantError, isNetworkFailure } from '../errors';
 import { redactSecret } from './headers';
 import { isRetryableStatus, parseRetryAfter } from './retry';
 import { ERROR_CODE_UNAUTHORIZED, ErrorEnvelope } from './schemas';
@@ -213,7 +213,8 @@ export function schemaError(
 
 /**
  * Maps a fetch rejection to network / timeout / aborted. Which signal fired is known by the
- * caller (a rejected fetch looks the same either way), so it says so.
+ * caller (a rejected fetch looks the same either way), so it says so. A rejection that is no
+ * failure to connect (an invalid header value, a bad URL: our bug) is `internal`, not retried.
  */
 export function errorFromThrown(
   thrown: unknown,
@@ -240,6 +241,16 @@ export function errorFromThrown(
       kind: 'timeout',
       message: `The service did not answer${after}.`,
       retryable: true,
+      cause: thrown,
+    });
+  }
+  if (!isNetworkFailure(thrown)) {
+    // Only the error's name: its text may quote a header. The log gets the whole cause.
+    const name = thrown instanceof Error ? thrown.name : typeof thrown;
+    return new AssistantError({
+      kind: 'internal',
+      message: `The request could not be sent because of an unexpected error (${name}).`,
+      retryable: false,
       cause: thrown,
     });
   }

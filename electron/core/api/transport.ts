@@ -16,7 +16,7 @@
 import { AssistantError } from '../errors';
 import { DEFAULT_MAX_REDIRECTS, type ClientConfig, type FetchLike } from './config';
 import type { Attempt } from './deadline';
-import { buildRequestHeaders } from './headers';
+import { buildRequestHeaders, sessionToken } from './headers';
 import { errorFromThrown } from './response-errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -32,19 +32,26 @@ export interface SendInit {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/** What came back, and the session it answers: an `unauthorized` is about that one only. */
+export interface SentRequest {
+  response: Response;
+  sentToken: string;
+}
+
 export function getFetch(config: Pick<ClientConfig, 'fetch'>): FetchLike {
   return config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 }
 
 /**
- * Sends one request and returns the first non-redirect response, unread. Rejections become
- * AssistantErrors of kind network, timeout or aborted (judged from `attempt`).
+ * Sends one request and returns the first non-redirect response, unread, with the session value
+ * that request carried. Rejections become AssistantErrors of kind network, timeout or aborted
+ * (judged from `attempt`), or internal when the fetch refused the request itself.
  */
 export async function sendRequest(
   config: Pick<ClientConfig, 'fetch' | 'session' | 'userAgent' | 'maxRedirects'>,
   init: SendInit,
   attempt: Attempt,
-): Promise<Response> {
+): Promise<SentRequest> {
   const fetchImpl = getFetch(config);
   const origin = init.url.origin;
   const maxRedirects = config.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -55,7 +62,11 @@ export async function sendRequest(
 
   for (let hop = 0; ; hop += 1) {
     // Built per hop so a renewed session is picked up and the cookie is never carried over.
-    const headers = buildRequestHeaders(config, extra);
+    const sentToken = sessionToken(config);
+    const headers = buildRequestHeaders(
+      { userAgent: config.userAgent, session: { getToken: () => sentToken } },
+      extra,
+    );
     let response: Response;
     try {
       response = await fetchImpl(url.href, {
@@ -78,9 +89,9 @@ export async function sendRequest(
       throw errorFromThrown(thrown, attempt);
     }
 
-    if (!REDIRECT_STATUSES.has(response.status)) return response;
+    if (!REDIRECT_STATUSES.has(response.status)) return { response, sentToken };
     const location = response.headers.get('location');
-    if (location === null) return response;
+    if (location === null) return { response, sentToken };
     await discard(response);
 
     let target: URL;

@@ -1,9 +1,10 @@
 // "Serve from cache, refresh in the background": a cached read answers at once with what the
 // last session saw (marked stale), asks the service meanwhile, and announces fresher data so the
 // renderer asks again. A read with `refresh` waits for the service, and falls back to the cache
-// (with the error) when the service cannot answer.
+// (with the error) when the service cannot answer. Closing the reader (the backend shutting
+// down) cancels every fetch it started: nothing it began may write or log once its owner is gone.
 import type { ErrorData, JsonValue } from '../../contract';
-import { toAssistantError } from '../errors';
+import { AssistantError, toAssistantError } from '../errors';
 import type { Logger } from '../logs/logger';
 import type { CacheStore } from './store';
 
@@ -17,7 +18,8 @@ export interface Cached<T> {
 export interface CachedReadRequest<T extends JsonValue> {
   /** Cache key, e.g. `deals` or `deal:<id>`. */
   key: string;
-  fetch(): Promise<T>;
+  /** Asks the service; `signal` aborts when the reader closes. */
+  fetch(signal: AbortSignal): Promise<T>;
   /** Checks a cached value before it is served (its shape may be from an older version). */
   accept(value: JsonValue): T | undefined;
   refresh: boolean;
@@ -27,6 +29,11 @@ export interface CachedReader {
   read<T extends JsonValue>(request: CachedReadRequest<T>): Promise<Cached<T>>;
   /** Forgets which keys were confirmed this session (sign-out, another service). */
   reset(): void;
+  /**
+   * Aborts every fetch still going (background refreshes included, and any retry waiting for
+   * its turn) and resolves once they have settled; later reads fail as cancelled.
+   */
+  close(): Promise<void>;
 }
 
 export interface CachedReaderOptions {
@@ -46,22 +53,40 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
   /** Keys confirmed by the service in this session, with when. */
   const confirmed = new Map<string, number>();
   const inFlight = new Map<string, Promise<{ value: JsonValue; fetchedAt: string }>>();
+  /** Every fetch not yet settled, including those reset() stopped sharing: close waits for all. */
+  const unsettled = new Set<Promise<unknown>>();
+  const lifetime = new AbortController();
   let epoch = 0;
 
+  const closedError = () =>
+    new AssistantError({
+      kind: 'aborted',
+      code: 'closed',
+      message: 'The app is shutting down.',
+      retryable: false,
+    });
+
   const fetchAndStore = <T extends JsonValue>(request: CachedReadRequest<T>) => {
+    if (lifetime.signal.aborted) return Promise.reject(closedError());
     const existing = inFlight.get(request.key);
     if (existing) return existing as Promise<{ value: T; fetchedAt: string }>;
     const started = epoch;
     const promise = (async () => {
-      const value = await request.fetch();
+      const value = await request.fetch(lifetime.signal);
+      // An answer that lands after close is not stored: the data directory may be gone.
+      if (lifetime.signal.aborted) throw closedError();
       const fetchedAt = now().toISOString();
       if (started === epoch) {
         await store.write(request.key, value, fetchedAt);
         confirmed.set(request.key, Date.parse(fetchedAt));
       }
       return { value, fetchedAt };
-    })().finally(() => inFlight.delete(request.key));
+    })().finally(() => {
+      if (inFlight.get(request.key) === promise) inFlight.delete(request.key);
+      unsettled.delete(promise);
+    });
     inFlight.set(request.key, promise);
+    unsettled.add(promise);
     return promise;
   };
 
@@ -76,11 +101,13 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
         if (!isFresh) {
           void fetchAndStore(request).then(
             ({ fetchedAt }) => options.onRefreshed(request.key, fetchedAt),
-            (error: unknown) =>
+            (error: unknown) => {
+              if (lifetime.signal.aborted) return;
               log.info('Background refresh failed', {
                 key: request.key,
                 error: toAssistantError(error).toData(),
-              }),
+              });
+            },
           );
         }
         return {
@@ -110,6 +137,11 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
       epoch += 1;
       confirmed.clear();
       inFlight.clear();
+    },
+
+    async close() {
+      lifetime.abort(closedError());
+      await Promise.allSettled([...unsettled]);
     },
   };
 }

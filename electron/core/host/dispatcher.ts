@@ -21,6 +21,8 @@ import { redact, type SecretRegistry } from '../logs/redact';
 export interface RequestContext {
   /** Which host the call came through, for logs. */
   host: 'electron' | 'browser' | 'test';
+  /** Which page made the call, where a host serves several (browser mode: one per socket). */
+  pageId?: string;
 }
 
 export type Handler<N extends RequestName> = (

@@ -47,6 +47,17 @@ export interface LoggerOptions {
 export interface RootLogger extends Logger {
   readonly secrets: SecretRegistry;
   readonly filePath: string | undefined;
+  /**
+   * Stops writing. Work still going when its owner shut down (a request finishing late, a
+   * retry's timer) may log afterwards, when the data directory may already be gone: such entries
+   * are dropped quietly, never an error about a missing file.
+   */
+  close(): void;
+  /**
+   * This logger for one owner's lifetime (the backend inside a host): same file and secrets,
+   * but closing the view ends only that owner's writes.
+   */
+  view(): RootLogger;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
@@ -86,15 +97,39 @@ export function createLogger(options: LoggerOptions = {}): RootLogger {
     }
   };
 
+  // Views made from the root write through it, so closing the root silences them all.
+  return viewOf(write, secrets, options.filePath);
+}
+
+type WriteFn = (
+  level: LogLevel,
+  scope: string | undefined,
+  message: string,
+  fields?: LogFields,
+) => void;
+
+/** A closable front for `write`: its children stop with it. */
+function viewOf(write: WriteFn, secrets: SecretRegistry, filePath: string | undefined): RootLogger {
+  let closed = false;
+  const guarded: WriteFn = (...args) => {
+    if (!closed) write(...args);
+  };
   const make = (scope: string | undefined): Logger => ({
-    debug: (message, fields) => write('debug', scope, message, fields),
-    info: (message, fields) => write('info', scope, message, fields),
-    warn: (message, fields) => write('warn', scope, message, fields),
-    error: (message, fields) => write('error', scope, message, fields),
+    debug: (message, fields) => guarded('debug', scope, message, fields),
+    info: (message, fields) => guarded('info', scope, message, fields),
+    warn: (message, fields) => guarded('warn', scope, message, fields),
+    error: (message, fields) => guarded('error', scope, message, fields),
     child: (child) => make(scope ? `${scope}.${child}` : child),
   });
-
-  return Object.assign(make(undefined), { secrets, filePath: options.filePath });
+  return {
+    ...make(undefined),
+    secrets,
+    filePath,
+    close() {
+      closed = true;
+    },
+    view: () => viewOf(guarded, secrets, filePath),
+  };
 }
 
 /** A logger that writes nowhere (tests of modules that need one). */

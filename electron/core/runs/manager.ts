@@ -526,6 +526,9 @@ export class RunManager {
   }
 
   private snapshot(entry: LiveEntry): LiveRun {
+    // Text still waiting for its batch would be in the snapshot and then again in that batch
+    // (seq + 1): send it first, so a snapshot holds exactly the batches up to its seq.
+    this.coalescer.flush();
     if (entry.text.length > 1) entry.text = [entry.text.join('')];
     const run: LiveRun = {
       ...entry.summary,

@@ -101,8 +101,13 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
   const provider: SessionProvider = {
     getToken: () => (expired ? undefined : token),
-    onUnauthorized: () => {
+    onUnauthorized: (sentToken) => {
       if (token === undefined || expired) return;
+      if (sentToken !== token) {
+        // An answer to a request made with an earlier session: the current one is not in doubt.
+        log.info('An unauthorized answer for a previous session was ignored');
+        return;
+      }
       expired = true;
       log.info('The service refused the session: marked expired');
       notify('expired');

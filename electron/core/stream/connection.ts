@@ -17,18 +17,25 @@ export type StreamConfig = Pick<
 /** Most of an error body we read: enough for the envelope or a proxy page's title. */
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
 
+export interface OpenedStream {
+  response: Response & { body: ReadableStream<Uint8Array> };
+  /** The session this connection carried: an `unauthorized` event on it is about that one. */
+  sentToken: string;
+}
+
 /**
  * GET /runs/{runId}/stream with `Accept: text/event-stream` and `Last-Event-ID` when known.
  * Resolves with the unread 200 response; anything else becomes an AssistantError (401 →
- * `unauthorized`, an error envelope → `service` with its code, a proxy's HTML page →
- * `bad_response`, 408/429/5xx retryable with Retry-After kept).
+ * `unauthorized`, reported to the session with the token sent; an error envelope → `service`
+ * with its code, a proxy's HTML page → `bad_response`, 408/429/5xx retryable with Retry-After
+ * kept).
  */
 export async function openRunStream(
   config: StreamConfig,
   runId: string,
   lastEventId: string | undefined,
   signal: AbortSignal,
-): Promise<Response & { body: ReadableStream<Uint8Array> }> {
+): Promise<OpenedStream> {
   const headers: Record<string, string> = {
     Accept: 'text/event-stream',
     'Cache-Control': 'no-cache',
@@ -36,20 +43,21 @@ export async function openRunStream(
   if (lastEventId !== undefined && lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
   // No per-attempt timer here: the follower's stall timer covers the wait for headers too.
   const attempt = startAttempt(signal, undefined);
-  const response = await sendRequest(
+  const { response, sentToken: secret } = await sendRequest(
     config,
     { method: 'GET', url: runStreamUrl(config, runId), headers },
     attempt,
   );
-  const secret = config.session.getToken();
   if (response.status !== 200) {
     const text = await readLimited(response, ERROR_BODY_MAX_BYTES);
-    throw errorFromResponse({
+    const error = errorFromResponse({
       status: response.status,
       headers: response.headers,
       body: parseBody(text),
       secret,
     });
+    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(secret);
+    throw error;
   }
   const type = response.headers.get('content-type') ?? '';
   if (!/^\s*text\/event-stream\s*(;|$)/i.test(type) || response.body === null) {
@@ -66,7 +74,10 @@ export async function openRunStream(
       retryable: false,
     });
   }
-  return response as Response & { body: ReadableStream<Uint8Array> };
+  return {
+    response: response as Response & { body: ReadableStream<Uint8Array> },
+    sentToken: secret,
+  };
 }
 
 async function readLimited(response: Response, maxBytes: number): Promise<string> {

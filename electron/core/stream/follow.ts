@@ -226,7 +226,7 @@ class Follower implements RunFollow {
           case 'reattach':
             continue;
           case 'unauthorized':
-            if (outcome.fromService) this.config.session.onUnauthorized?.();
+            // The session was told by whoever saw the answer, with the token that request carried.
             yield* this.park(outcome.fromService ? 'The session expired.' : 'Not signed in.');
             attempt = 0;
             failingSince = undefined;
@@ -236,7 +236,6 @@ class Follower implements RunFollow {
             const end = yield* this.checkEnd();
             if (end === 'finished') return;
             if (end === 'unauthorized') {
-              this.config.session.onUnauthorized?.();
               yield* this.park('The session expired.');
               attempt = 0;
               failingSince = undefined;
@@ -412,8 +411,14 @@ class Follower implements RunFollow {
     armStall();
     this.positions.startConnection(this.lastId, isResume);
     let response: Response & { body: ReadableStream<Uint8Array> };
+    let sentToken: string;
     try {
-      response = await openRunStream(this.config, this.runId, this.lastId, controller.signal);
+      ({ response, sentToken } = await openRunStream(
+        this.config,
+        this.runId,
+        this.lastId,
+        controller.signal,
+      ));
     } catch (thrown) {
       stopStall();
       return interrupted(thrown);
@@ -476,6 +481,7 @@ class Follower implements RunFollow {
         messages.length = 0;
         positions.length = 0;
         if (out.length > 0) yield out;
+        if (stop?.kind === 'unauthorized') this.config.session.onUnauthorized?.(sentToken);
         if (stop !== undefined) return stop;
         if (this.closed) return { kind: 'closed' };
         if (chunk.done) return { kind: 'ended' };

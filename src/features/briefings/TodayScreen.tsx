@@ -1,6 +1,8 @@
 // Today: the morning briefing and the next meeting's briefing, shown from the saved copy at once
-// (even offline), marked as such until the service confirms them.
+// (even offline), marked as such until the service confirms them. `#/today/meeting` (a meeting
+// notification, the tray) brings the meeting's briefing into view and focus.
 import { useEffect } from 'react';
+import { useRoute } from '../../app/router';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
@@ -20,11 +22,19 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
   const headingId = `briefing-${kind}`;
   const briefing = state.value;
   return (
-    <section className={`card briefing-card briefing-${kind}`} aria-labelledby={headingId}>
+    // Named "Next meeting <title>": which card it is, whatever the briefing's title says.
+    <section
+      className={`card briefing-card briefing-${kind}`}
+      aria-labelledby={`${headingId}-kind ${headingId}`}
+    >
       <header className="card-head">
         <div>
-          <p className="eyebrow">{headings[kind]}</p>
-          <h2 id={headingId}>{briefing?.title ?? headings[kind]}</h2>
+          <p className="eyebrow" id={`${headingId}-kind`}>
+            {headings[kind]}
+          </p>
+          <h2 id={headingId} tabIndex={-1}>
+            {briefing?.title ?? headings[kind]}
+          </h2>
         </div>
         <Freshness
           state={state}
@@ -51,7 +61,21 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
   );
 }
 
+/** Scrolls to and focuses the briefing a notification opened, once it is on screen. */
+function useOpenSection(): void {
+  const route = useRoute();
+  const section = route.name === 'today' ? route.section : undefined;
+  const shown = useBriefings((s) => (section ? s[section].value !== undefined : false));
+  useEffect(() => {
+    if (!section) return;
+    const heading = document.getElementById(`briefing-${section}`);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [section, shown]);
+}
+
 export function TodayScreen() {
+  useOpenSection();
   const metadata = useAccount((s) => s.metadata.value);
   const briefingsOffered = hasCapability(metadata, 'briefings');
   useEffect(() => {

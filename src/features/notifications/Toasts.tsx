@@ -1,10 +1,35 @@
 // In-app toasts: dismissable, and a notification with a target opens that screen when clicked.
-// They go away by themselves, but not while the pointer or the keyboard focus is on them.
+// A meeting notification's "Prepare" starts the prep agent on the meeting's deal and opens the
+// run. They go away by themselves, but not while the pointer or the keyboard focus is on them.
 import { useEffect, useState } from 'react';
+import type { NotificationAction } from '../../../electron/contract';
+import { toErrorData } from '../../app/api';
 import { navigate } from '../../app/router';
 import { routeForTarget } from '../../lib/routes';
-import { useToasts } from './store';
+import { Button } from '../../ui/Button';
+import { useRuns } from '../runs/store';
+import { toast as localToast, useToasts } from './store';
 import type { Toast } from './store';
+
+function ToastAction({ action, onDone }: { action: NotificationAction; onDone(): void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const started = await useRuns.getState().start(action.run);
+      onDone();
+      navigate({ name: 'runs', runId: started.runId });
+    } catch (error) {
+      setBusy(false);
+      localToast(`${action.label} could not start`, toErrorData(error).message);
+    }
+  };
+  return (
+    <Button size="sm" busy={busy} disabled={busy} onClick={() => void run()}>
+      {action.label}
+    </Button>
+  );
+}
 
 const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;
@@ -19,6 +44,25 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [toast.id, toast.kind, held]);
   const target = toast.navigate;
+  const actions = toast.actions ?? [];
+  const content = target ? (
+    <button
+      type="button"
+      className="toast-main"
+      onClick={() => {
+        dismiss();
+        navigate(routeForTarget(target));
+      }}
+    >
+      <span className="toast-title">{toast.title}</span>
+      {toast.body ? <span className="toast-body">{toast.body}</span> : null}
+    </button>
+  ) : (
+    <div className="toast-main">
+      <span className="toast-title">{toast.title}</span>
+      {toast.body ? <span className="toast-body">{toast.body}</span> : null}
+    </div>
+  );
   return (
     <div
       className={`toast toast-${toast.kind}`}
@@ -28,22 +72,16 @@ function ToastItem({ toast }: { toast: Toast }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      {target ? (
-        <button
-          type="button"
-          className="toast-main"
-          onClick={() => {
-            dismiss();
-            navigate(routeForTarget(target));
-          }}
-        >
-          <span className="toast-title">{toast.title}</span>
-          {toast.body ? <span className="toast-body">{toast.body}</span> : null}
-        </button>
+      {actions.length === 0 ? (
+        content
       ) : (
-        <div className="toast-main">
-          <span className="toast-title">{toast.title}</span>
-          {toast.body ? <span className="toast-body">{toast.body}</span> : null}
+        <div className="toast-content">
+          {content}
+          <div className="toast-actions">
+            {actions.map((action) => (
+              <ToastAction key={action.id} action={action} onDone={dismiss} />
+            ))}
+          </div>
         </div>
       )}
       <button

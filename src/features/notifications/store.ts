@@ -1,6 +1,6 @@
 // In-app toasts: the host's `notification` decisions (and the app's own short confirmations).
 import { create } from 'zustand';
-import type { Navigate } from '../../../electron/contract';
+import type { Navigate, NotificationAction } from '../../../electron/contract';
 
 export interface Toast {
   id: string;
@@ -8,6 +8,8 @@ export interface Toast {
   body?: string;
   kind: string;
   navigate?: Navigate;
+  /** "Prepare" on a meeting notification: starts the run the host built. */
+  actions?: NotificationAction[];
 }
 
 interface ToastsState {

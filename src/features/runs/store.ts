@@ -42,6 +42,11 @@ interface RunsState {
   cancel(runId: string): Promise<void>;
   retry(runId: string): Promise<string | undefined>;
   loadLive(): Promise<void>;
+  /**
+   * Reloads the live runs' snapshots (after missed events), once at a time: asked again while
+   * one is loading, it loads once more afterwards, so the last answer is never older than the ask.
+   */
+  resyncLive(): Promise<void>;
   loadHistory(params: HistoryParams): Promise<void>;
   loadDetail(runId: string): Promise<void>;
   applyUpdate(update: RunUpdate): void;
@@ -50,6 +55,7 @@ interface RunsState {
 
 let historySeq = 0;
 let resyncing: Promise<void> | undefined;
+let resyncAgain = false;
 
 function fromLive(run: LiveRun): LiveRunMeta {
   const { text: _text, events: _events, eventsOmitted: _omitted, ...meta } = run;
@@ -63,11 +69,20 @@ export const useRuns = create<RunsState>((set, get) => {
   }
 
   function resync(): Promise<void> {
-    resyncing ??= get()
-      .loadLive()
-      .finally(() => {
-        resyncing = undefined;
-      });
+    if (resyncing) {
+      // The snapshot on its way may predate what made us ask (a gap seen after it was taken).
+      resyncAgain = true;
+      return resyncing;
+    }
+    const run = async () => {
+      do {
+        resyncAgain = false;
+        await get().loadLive();
+      } while (resyncAgain);
+    };
+    resyncing = run().finally(() => {
+      resyncing = undefined;
+    });
     return resyncing;
   }
 
@@ -143,6 +158,8 @@ export const useRuns = create<RunsState>((set, get) => {
         // Live runs show again with the next update or runs.changed event.
       }
     },
+
+    resyncLive: () => resync(),
 
     async loadHistory(params) {
       const mine = ++historySeq;

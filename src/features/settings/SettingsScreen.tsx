@@ -1,5 +1,5 @@
-// Settings: account and service, session, connection, appearance, notifications, system and
-// diagnostics. Every field is validated inline with the contract's own schema before saving.
+// Settings: account and service, session, connection, appearance, notifications, what this
+// desktop offers, system (login, global shortcut) and diagnostics. Every field is validated inline with the contract's own schema before saving.
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { SettingsPatch, WEEKDAYS } from '../../../electron/contract';
@@ -16,6 +16,7 @@ import { ServiceSection, SessionSection } from '../account/AccountSection';
 import { useAccount } from '../account/store';
 import { useDeals } from '../deals/store';
 import { toast } from '../notifications/store';
+import { DesktopFeatures, SystemSection } from './DesktopSection';
 import { useSettings } from './store';
 import type { ErrorData } from '../../../electron/contract';
 
@@ -350,32 +351,6 @@ function NotificationsForm({ settings }: { settings: Settings }) {
   );
 }
 
-function SystemSection({ settings }: { settings: Settings }) {
-  const { error, save } = useSave();
-  const host = useAccount((s) => s.appInfo?.host);
-  return (
-    <section className="card settings-section" aria-labelledby="system-h">
-      <h2 id="system-h">System</h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.launchAtLogin}
-          disabled={host === 'browser'}
-          aria-describedby={host === 'browser' ? 'launch-hint' : undefined}
-          onChange={(e) => void save({ launchAtLogin: e.target.checked })}
-        />
-        <span>Open Assistant when I log in</span>
-      </label>
-      {host === 'browser' ? (
-        <p id="launch-hint" className="field-hint">
-          Only the desktop app can start at login.
-        </p>
-      ) : null}
-      <SaveFeedback error={error} saved={false} />
-    </section>
-  );
-}
-
 function DiagnosticsSection() {
   const [text, setText] = useState<string | undefined>();
   const [error, setError] = useState<ErrorData | undefined>();
@@ -448,6 +423,7 @@ export function SettingsScreen() {
           />
           <AppearanceForm settings={settings} />
           <NotificationsForm settings={settings} />
+          <DesktopFeatures />
           <SystemSection settings={settings} />
         </>
       ) : state.error ? (

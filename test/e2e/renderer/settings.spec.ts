@@ -41,3 +41,45 @@ test('shows the service, validates inline and overrides the theme', async ({ app
     page.getByText('Diagnostics copied').or(page.getByRole('textbox', { name: 'Diagnostics' })),
   ).toBeVisible();
 });
+
+test('says which desktop features browser mode lacks, and why, instead of failing silently', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/settings');
+  const desktop = page.getByRole('region', { name: 'On this computer' });
+  const features = desktop.getByRole('list', { name: 'Desktop features' });
+  const line = (label: string) => features.getByRole('listitem').filter({ hasText: label });
+  await expect(line('Tray icon')).toContainText('Not available. Browser mode has no tray icon');
+  await expect(line('Global shortcut')).toContainText(
+    'Not available. A browser page cannot register shortcuts outside itself',
+  );
+  await expect(line('Open at login')).toContainText(
+    'Not available. Browser mode cannot start at login',
+  );
+  await expect(line("System's Do not disturb")).toContainText('Not available.');
+  await expect(line('Notifications')).toContainText('Available. Shown inside the page');
+
+  // The settings it concerns are there, switched off, with the reason next to them.
+  const system = page.getByRole('region', { name: 'System' });
+  const launch = system.getByRole('checkbox', { name: 'Open Assistant when I log in' });
+  await expect(launch).toBeDisabled();
+  await expect(launch).toHaveAccessibleDescription(/only the desktop app can/i);
+  const shortcut = system.getByRole('textbox', { name: 'Global shortcut' });
+  await expect(shortcut).toBeDisabled();
+  await expect(shortcut).toHaveAccessibleDescription(
+    /Only the desktop app can have a global shortcut/,
+  );
+
+  // Do not disturb and each kind of notification can be switched here.
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications.getByRole('checkbox', { name: /Do not disturb/ })).toBeVisible();
+  for (const kind of [
+    'Morning briefing',
+    'Meeting briefings',
+    'Quota warnings',
+    /^Finished runs/,
+  ]) {
+    await expect(notifications.getByRole('checkbox', { name: kind })).toBeChecked();
+  }
+});

@@ -1,34 +1,131 @@
-// The host's notifications show as in-app toasts in browser mode; clicking one opens its screen,
-// and a toast can be dismissed without leaving the screen.
+// Browser mode shows the host's notifications as in-app toasts, and following one opens its
+// screen: a run that finished while the user was in another tab (the run's page), the quota that
+// run pushed past 80 % (Usage), a meeting briefing (its briefing on Today), and a meeting's
+// "Prepare" (the prep agent's run on the meeting's deal).
+import type { BrowserContext, Page } from '@playwright/test';
+import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
+import { askAgent, openDealByKeyboard } from './helpers';
 
 test.use({ appOptions: { scheduler: true } });
 
-test('a quota warning shows as a toast that opens Usage', async ({ app, page }) => {
-  app.demo.control.setLimits({ runs: 100 });
-  app.demo.control.setUsage({ runs: 85 });
-  await app.open(page, '#/settings');
-  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
-  await expect(notifications.getByRole('checkbox', { name: 'Meeting briefings' })).toBeChecked();
+const toasts = (page: Page) => page.getByRole('region', { name: 'Recent notifications' });
 
-  // A change of notification settings makes the scheduler look again: the quota is at 85 %.
+/**
+ * Playwright makes every page report focus; a real browser tab loses it when the user switches
+ * to another. Turned off (after loading: a new document turns it back on), opening a second
+ * page really takes focus from the app's page.
+ */
+async function letPageLoseFocus(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+}
+
+test('a run that finishes in the background, and the quota it crosses, show as toasts that open their screens', async ({
+  app,
+  page,
+  context,
+}) => {
+  // This run will be the 8th of 10: 80 % of the runs quota.
+  app.demo.control.setLimits({ runs: 10 });
+  app.demo.control.setUsage({ runs: 7 });
+  await app.open(page, '#/deals');
+  await letPageLoseFocus(context, page);
+  await openDealByKeyboard(page, 'Harbour');
+  // Slow enough that the user is in another tab before it ends.
+  app.demo.control.setPacing(2);
+  await askAgent(page, 'Deal coach', 'What should I do this week?');
+
+  // The user switches to another tab; the app's page tells its host it lost focus.
+  const other = await context.newPage();
+  await expect.poll(() => app.mode.isWindowFocused()).toBe(false);
+  const finished = app.nextEvent('notification', (n) => n.kind === 'run-finished');
   const warned = app.nextEvent('notification', (n) => n.kind === 'quota');
-  await notifications.getByRole('checkbox', { name: 'Meeting briefings' }).uncheck();
-  await notifications.getByRole('button', { name: 'Save notifications' }).click();
-  await expect(notifications.getByText('Saved.')).toBeVisible();
-  const notification = await warned;
+  app.demo.control.setPacing('instant');
+  const runNotification = await finished;
+  const quotaNotification = await warned;
 
-  const toasts = page.getByRole('region', { name: 'Recent notifications' });
-  const toast = toasts.getByRole('status').filter({ hasText: notification.title });
-  await expect(toast).toBeVisible();
-  await toast.getByRole('button', { name: notification.title, exact: false }).first().click();
+  // Back to the app: both are waiting as toasts.
+  await other.close();
+  await page.bringToFront();
+  const runToast = toasts(page).getByRole('status').filter({ hasText: 'Deal coach finished' });
+  const quotaToast = toasts(page).getByRole('status').filter({ hasText: quotaNotification.title });
+  await expect(runToast).toContainText(/Deal: .*Harbour.* · Status: succeeded/);
+  await expect(quotaToast).toBeVisible();
+
+  await runToast.getByRole('button', { name: /^Deal coach finished/ }).click();
+  const runId = runNotification.navigate?.id ?? '';
+  expect(runId).not.toBe('');
+  await expect(page).toHaveURL(new RegExp(`#/runs/${runId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Deal coach' })).toBeVisible();
+  await expect(page.getByText(runId, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('succeeded', { exact: true }).first()).toBeVisible();
+  await expect(runToast).toHaveCount(0);
+
+  await quotaToast
+    .getByRole('button', { name: quotaNotification.title, exact: false })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
-  await expect(toast).toHaveCount(0);
+  await expect(page.getByRole('meter', { name: 'Runs' })).toHaveAttribute('aria-valuenow', '8');
+  await expect(quotaToast).toHaveCount(0);
 
-  // Other toasts (the morning briefing, say) can be dismissed where they are.
-  for (const close of await toasts.getByRole('button', { name: /^Dismiss/ }).all()) {
+  // Others (the morning briefing, say) can be dismissed where they are.
+  for (const close of await toasts(page)
+    .getByRole('button', { name: /^Dismiss/ })
+    .all()) {
     await close.click();
   }
-  await expect(toasts.getByRole('status')).toHaveCount(0);
+  await expect(toasts(page).getByRole('status')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+});
+
+/** Asks for meeting notifications an hour ahead (the demo's next meeting is 20–50 min away). */
+async function announceNextMeeting(app: RunningApp, page: Page) {
+  await app.open(page, '#/settings');
+  const settings = page.getByRole('region', { name: 'Notifications', exact: true });
+  await settings.getByLabel('Minutes before a meeting').fill('60');
+  await settings.getByLabel('Prepare meetings with').selectOption({ label: 'Deal coach' });
+  const announced = app.nextEvent('notification', (n) => n.kind === 'meeting-briefing');
+  await settings.getByRole('button', { name: 'Save notifications' }).click();
+  await expect(settings.getByText('Saved.')).toBeVisible();
+  const notification = await announced;
+  const toast = toasts(page).getByRole('status').filter({ hasText: notification.title });
+  await expect(toast).toBeVisible();
+  return { notification, toast };
+}
+
+test('a meeting briefing toast opens that briefing', async ({ app, page }) => {
+  const { notification, toast } = await announceNextMeeting(app, page);
+  await toast.getByRole('button', { name: notification.title, exact: false }).first().click();
+  await expect(page).toHaveURL(/#\/today\/meeting$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  // The meeting's briefing is brought into view and focus.
+  const heading = page
+    .getByRole('region', { name: /^Next meeting/ })
+    .getByRole('heading', { level: 2 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await expect(toast).toHaveCount(0);
+});
+
+test('Prepare on a meeting toast starts the prep agent on the meeting deal and opens the run', async ({
+  app,
+  page,
+}) => {
+  const { toast } = await announceNextMeeting(app, page);
+  const briefing = (await (
+    await fetch(`${app.demo.baseUrl}/briefings/meeting`, {
+      headers: { cookie: `sb-access-token=${app.demo.token}` },
+    })
+  ).json()) as { data: { dealId: string } };
+
+  await toast.getByRole('button', { name: 'Prepare', exact: true }).click();
+  await expect(page).toHaveURL(/#\/runs\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Deal coach' })).toBeVisible();
+  const runId = decodeURIComponent(new URL(page.url()).hash.replace('#/runs/', ''));
+  const run = app.demo.control.getRun(runId);
+  expect(run?.agentId).toBe('sales.deal_coach');
+  expect(run?.context).toMatchObject({ dealId: briefing.data.dealId });
+  await expect(toast).toHaveCount(0);
 });

@@ -74,6 +74,24 @@ describe('static files', () => {
     expect(answer.body).toContain('./assets/app.js');
   });
 
+  it('sends frame-ancestors in the header only: a meta tag cannot carry it', async () => {
+    const answer = await rawRequest(port, '/');
+    const header = String(answer.headers['content-security-policy']);
+    expect(header).toContain("frame-ancestors 'none'");
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(answer.body)?.[1];
+    expect(meta).toBeDefined();
+    // Browsers ignore these in a meta tag and log a console error for each on every load.
+    for (const name of ['frame-ancestors', 'sandbox', 'report-uri', 'report-to']) {
+      expect(meta).not.toContain(name);
+    }
+    // Everything else is the same policy as the header.
+    const withoutHeaderOnly = header
+      .split('; ')
+      .filter((directive) => !directive.startsWith('frame-ancestors'))
+      .join('; ');
+    expect(meta?.replace(/&#39;|&apos;/g, "'")).toBe(withoutHeaderOnly);
+  });
+
   it('serves assets with their content type and the CSP', async () => {
     const js = await rawRequest(port, '/assets/app.js');
     expect(js.status).toBe(200);

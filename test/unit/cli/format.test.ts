@@ -314,6 +314,8 @@ describe('errors and exit codes', () => {
     expect(code('network')).toBe(EXIT.unreachable);
     expect(code('timeout')).toBe(EXIT.unreachable);
     expect(code('aborted')).toBe(EXIT.interrupted);
+    // A bug of ours is not "unreachable" (5): it is reported like any other failure (4).
+    expect(code('internal')).toBe(EXIT.service);
   });
 });
 

@@ -17,6 +17,7 @@ const settings: Settings = {
   signInUrl: null,
   theme: 'system',
   launchAtLogin: false,
+  globalShortcut: 'CommandOrControl+Shift+A',
   notifications: {
     doNotDisturb: false,
     enabled: {
@@ -102,9 +103,17 @@ export const requestSamples: {
       versions: { node: '20.20.0' },
       service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true },
       notices: [{ id: 'n1', level: 'warning', message: 'Settings were reset.', at }],
+      desktopCapabilities: {
+        tray: { available: false, reason: 'Browser mode has no tray icon.' },
+        globalShortcut: { available: true, reason: 'Press Ctrl+Shift+A anywhere.' },
+        notifications: { available: true },
+        launchAtLogin: { available: false, reason: 'Only the desktop app can start at login.' },
+        osFocusMode: { available: false, reason: 'The app cannot read it.' },
+      },
     },
   },
   'app.dismissNotice': { input: { id: 'n1' }, output: { notices: [] } },
+  'app.setFocus': { input: { focused: false }, output: { windowFocused: false } },
   'connectivity.status': { input: {}, output: { state: 'online', since: at } },
   'service.metadata': {
     input: { refresh: true },
@@ -208,14 +217,21 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   'settings.changed': settings,
   notice: { id: 'n1', level: 'info', message: 'hello', at },
   notification: {
-    id: 'morning:2026-11-22',
-    kind: 'morning-briefing',
-    title: 'Your morning briefing',
-    body: '4 meetings',
-    navigate: { screen: 'today' },
+    id: 'meeting-briefing:id:m1',
+    kind: 'meeting-briefing',
+    title: 'Pipeline review',
+    body: 'Starts at 10:30 (in 15 min)',
+    navigate: { screen: 'today', id: 'meeting' },
+    actions: [
+      {
+        id: 'prepare',
+        label: 'Prepare',
+        run: { agentId: 'sales.deal_coach', message: 'Prepare me', dealId },
+      },
+    ],
     at,
   },
-  navigate: { screen: 'runs', id: 'run_1' },
+  navigate: { screen: 'deals', focus: 'search' },
 };
 
 /** Inputs each request must refuse, with the field the error should name. */
@@ -239,8 +255,11 @@ export const badInputs: Partial<Record<RequestName, { input: unknown; field?: st
     { input: { token: 'has space' }, field: 'token' },
     { input: { token: 'a;b' }, field: 'token' },
   ],
+  'app.setFocus': [{ input: { focused: 'yes' }, field: 'focused' }, { input: {} }],
   'settings.update': [
     { input: { theme: 'purple' }, field: 'theme' },
+    { input: { globalShortcut: 'Shift+A' }, field: 'globalShortcut' },
+    { input: { globalShortcut: 'Ctrl+Shift+Nope' }, field: 'globalShortcut' },
     { input: { serviceBaseUrl: 'ftp://x' }, field: 'serviceBaseUrl' },
     { input: { notifications: { morningTime: '25:00' } }, field: 'notifications.morningTime' },
     { input: { unknownSetting: true } },

@@ -5,6 +5,8 @@ describe('routes', () => {
   it('round-trips every screen', () => {
     const routes = [
       { name: 'today' },
+      { name: 'today', section: 'meeting' },
+      { name: 'today', section: 'morning' },
       { name: 'deals' },
       { name: 'deals', dealId: 'a b/c' },
       { name: 'runs' },
@@ -17,6 +19,7 @@ describe('routes', () => {
   });
   it('falls back to Today on anything unknown', () => {
     expect(parseRoute('#/nope')).toEqual({ name: 'today' });
+    expect(parseRoute('#/today/lunch')).toEqual({ name: 'today' });
     expect(parseRoute('')).toEqual({ name: 'today' });
     expect(parseRoute('#/runs?offset=-1&limit=abc')).toEqual({ name: 'runs' });
   });
@@ -33,5 +36,11 @@ describe('routeForTarget', () => {
     expect(routeForTarget({ screen: 'deals' })).toEqual({ name: 'deals' });
     expect(routeForTarget({ screen: 'account' })).toEqual({ name: 'settings', section: 'account' });
     expect(routeForTarget({ screen: 'somewhere-new' })).toEqual({ name: 'today' });
+    // A meeting notification opens the meeting's briefing; the morning one, Today.
+    expect(routeForTarget({ screen: 'today', id: 'meeting' })).toEqual({
+      name: 'today',
+      section: 'meeting',
+    });
+    expect(routeForTarget({ screen: 'today' })).toEqual({ name: 'today' });
   });
 });

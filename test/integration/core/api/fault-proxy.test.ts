@@ -59,7 +59,7 @@ async function readStream(
   proxy: FaultProxy,
 ): Promise<{ text: string; cut: boolean; bytes: Buffer }> {
   const attempt = startAttempt(undefined, 2000);
-  const response = await sendRequest(
+  const { response } = await sendRequest(
     { session: { getToken: () => TOKEN } },
     {
       method: 'GET',

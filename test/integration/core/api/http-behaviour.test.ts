@@ -342,6 +342,8 @@ describe('API client over real HTTP', () => {
       retryable: false,
     });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // With the session the request carried, so a session set since is not blamed.
+    expect(onUnauthorized).toHaveBeenCalledWith(TOKEN);
     expect(s.requests).toHaveLength(1);
   });
 

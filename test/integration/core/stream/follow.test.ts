@@ -297,6 +297,28 @@ describe('following a run stream over real HTTP', () => {
     expect(streams.at(-1)?.headers['last-event-id']).toBe('1');
   });
 
+  it('tells the session which token a refused stream carried, even if it changed meanwhile', async () => {
+    let token = 'token-one';
+    const server = await serve((_req, res) => {
+      // The user signs in again while this request waits for its answer, which is a refusal.
+      token = 'token-two';
+      setTimeout(() => sendJson(res, 401, errorEnvelope('unauthorized', 'Session expired.')), 20);
+    });
+    const reported: string[] = [];
+    const follow = followRun({
+      ...options(server),
+      config: {
+        baseUrl: server.origin + BASE,
+        session: { getToken: () => token, onUnauthorized: (sent) => reported.push(sent) },
+      },
+    });
+    for await (const item of follow) {
+      if (item.type === 'connection' && item.state === 'session_expired') follow.close();
+    }
+    expect(server.requests[0]?.headers.cookie).toBe('sb-access-token=token-one');
+    expect(reported).toEqual(['token-one']);
+  });
+
   it('parks when the stream itself reports the session as unauthorized', async () => {
     let connection = 0;
     const server = await serve((req, res) => {
@@ -309,7 +331,14 @@ describe('following a run stream over real HTTP', () => {
       }
       res.end(frame(3, 'done', {}));
     });
-    const follow = followRun(options(server));
+    const reported: string[] = [];
+    const follow = followRun({
+      ...options(server),
+      config: {
+        baseUrl: server.origin + BASE,
+        session: { getToken: () => 'token-one', onUnauthorized: (sent) => reported.push(sent) },
+      },
+    });
     const states: string[] = [];
     for await (const item of follow) {
       if (item.type === 'connection') states.push(item.state);
@@ -318,6 +347,7 @@ describe('following a run stream over real HTTP', () => {
       expect(item.type === 'event' && item.event.type === 'error').toBe(false);
     }
     expect(states).toContain('session_expired');
+    expect(reported).toEqual(['token-one']);
     // Resumes after the error event itself.
     expect(lastEventIdHeaders(server)).toEqual([undefined, '2']);
   });

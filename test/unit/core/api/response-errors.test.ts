@@ -157,6 +157,18 @@ describe('errorFromThrown', () => {
       message: 'Could not reach the service (ECONNREFUSED).',
     });
   });
+
+  it('calls a request the fetch refused to send internal, without quoting it', async () => {
+    // Node's fetch refuses a header value with a line break before anything is sent.
+    const thrown = await fetch('http://127.0.0.1:9/', {
+      headers: { 'X-Note': 'sb-access-token=abc\nline' },
+    }).catch((error: unknown) => error);
+    const error = errorFromThrown(thrown, { aborted: false, timedOut: false });
+    expect(error).toMatchObject({ kind: 'internal', code: 'internal_error', retryable: false });
+    expect(error.message).toBe(
+      'The request could not be sent because of an unexpected error (TypeError).',
+    );
+  });
 });
 
 describe('error fields', () => {

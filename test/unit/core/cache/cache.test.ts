@@ -12,7 +12,7 @@ import {
   createCacheStore,
 } from '../../../../electron/core/cache';
 import type { JsonValue } from '../../../../electron/contract';
-import { createSilentLogger } from '../../../../electron/core/logs/logger';
+import { createLogger, createSilentLogger } from '../../../../electron/core/logs/logger';
 
 let dir: string;
 beforeEach(async () => {
@@ -142,6 +142,53 @@ describe('cached reads', () => {
       }),
     ).toMatchObject({ value: 'y' });
     void reader;
+  });
+
+  it('cancels background refreshes on close, and neither stores nor logs what lands after', async () => {
+    const earlier = setup();
+    await earlier.store.write('agents', 'old', '2026-01-01T00:00:00.000Z');
+    const entries: string[] = [];
+    const log = createLogger({ level: 'debug', onEntry: (entry) => entries.push(entry.message) });
+    const store = createCacheStore({ dir, log });
+    const refreshed: string[] = [];
+    const reader = createCachedReader({
+      store,
+      log,
+      onRefreshed: (key) => refreshed.push(key),
+    });
+    let started: (signal: AbortSignal) => void = () => {};
+    const fetchStarted = new Promise<AbortSignal>((resolve) => {
+      started = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = await reader.read({
+      key: 'agents',
+      refresh: false,
+      // A fetch that ignores its signal, as a slow one might: its late answer must still be dropped.
+      fetch: async (signal) => {
+        started(signal);
+        await gate;
+        return 'new';
+      },
+      accept: isText,
+    });
+    expect(answer).toMatchObject({ value: 'old', stale: true });
+    const signal = await fetchStarted;
+    expect(signal.aborted).toBe(false);
+
+    const closing = reader.close();
+    expect(signal.aborted).toBe(true);
+    release();
+    await closing;
+    expect(refreshed).toEqual([]);
+    expect(entries).toEqual([]);
+    expect(await setup().store.read('agents')).toMatchObject({ value: 'old' });
+    await expect(
+      reader.read({ key: 'deals', refresh: true, fetch: async () => 'x', accept: isText }),
+    ).rejects.toMatchObject({ kind: 'aborted' });
   });
 
   it('forgets everything on clear', async () => {

@@ -90,6 +90,42 @@ describe('createLogger', () => {
     expect(text).not.toContain('secret plan');
   });
 
+  it('drops writes quietly once closed, even when its folder is gone', async () => {
+    const logs = join(dir, 'logs');
+    const filePath = join(logs, 'main.log');
+    const seen: string[] = [];
+    const log = createLogger({ filePath, onEntry: (entry) => seen.push(entry.message) });
+    const child = log.child('cache');
+    log.info('before close');
+    log.close();
+    log.error('after close');
+    child.warn('late background work');
+    log.view().info('a view of a closed logger');
+    expect(await readFile(filePath, 'utf8')).not.toMatch(/after close|late|view of/);
+    expect(seen).toEqual(['before close']);
+
+    // The host removed its data directory: a late entry neither fails nor brings it back.
+    await rm(logs, { recursive: true, force: true });
+    expect(() => child.error('later still')).not.toThrow();
+    await expect(readdir(logs)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('closes a view alone: its owner stops writing, the logger goes on', async () => {
+    const filePath = join(dir, 'main.log');
+    const log = createLogger({ filePath });
+    const view = log.view();
+    expect(view.secrets).toBe(log.secrets);
+    expect(view.filePath).toBe(filePath);
+    view.child('core').info('from the view');
+    view.close();
+    view.child('core').info('from the closed view');
+    log.info('from the host');
+    const text = await readFile(filePath, 'utf8');
+    expect(text).toContain('[core] from the view');
+    expect(text).not.toContain('from the closed view');
+    expect(text).toContain('from the host');
+  });
+
   it('drops entries below its level', async () => {
     const filePath = join(dir, 'main.log');
     const log = createLogger({ filePath, level: 'warn' });

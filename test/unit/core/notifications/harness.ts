@@ -64,7 +64,13 @@ export class ScriptedService implements NotificationFetcher {
   }
   private answer(name: string, source: (now: Date) => unknown): unknown {
     this.calls.push(name);
-    if (this.offline) throw new TypeError('fetch failed');
+    if (this.offline) {
+      // What Node's fetch throws when the machine is offline: the cause carries the socket code.
+      const cause = Object.assign(new Error('getaddrinfo EAI_AGAIN demo.invalid'), {
+        code: 'EAI_AGAIN',
+      });
+      throw new TypeError('fetch failed', { cause });
+    }
     return source(this.clock.now());
   }
 }

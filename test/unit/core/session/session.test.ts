@@ -83,6 +83,50 @@ describe('session service', () => {
     expect(session.state()).toMatchObject({ signedIn: true, expired: false });
   });
 
+  it('ignores an unauthorized answer to a request sent with the previous session', async () => {
+    const { session, changes } = setup();
+    let sent: () => void = () => {};
+    const onTheWire = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    // Node's fetch, watched only to know when the request leaves (no answer is changed).
+    const api = createApiClient({
+      baseUrl: demo.baseUrl,
+      session: session.provider,
+      fetch: (input, init) => {
+        sent();
+        return fetch(input, init);
+      },
+    });
+    const first = demo.control.createSession();
+    await session.setToken(first);
+    // The service holds a request made with the first session...
+    demo.control.delayNextRequests({ ms: 1_500, count: 1 });
+    let settled = false;
+    const held = api.getUsage().then(
+      () => 'answered',
+      (thrown: unknown) => thrown,
+    );
+    void held.finally(() => {
+      settled = true;
+    });
+    await onTheWire;
+    // ...while that session expires and another one is set.
+    demo.control.expireSession(first);
+    const second = demo.control.createSession();
+    await session.setToken(second);
+    // The premise: the old request was still waiting for its answer when the new session came.
+    expect(settled).toBe(false);
+
+    expect(await held).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect(session.state()).toMatchObject({ signedIn: true, expired: false });
+    expect(changes).toEqual(['signed-in', 'signed-in']);
+    expect(session.provider.getToken()).toBe(second);
+    // The session's own refusal still counts.
+    session.provider.onUnauthorized?.(second);
+    expect(session.state()).toMatchObject({ signedIn: false, expired: true });
+  });
+
   it('forgets the session everywhere on sign-out', async () => {
     const { session, store, api } = setup();
     await session.setToken(demo.control.createSession());

@@ -1,0 +1,79 @@
+// What a notification does when followed, as plain data from the scheduler's decision: the
+// screen a click opens, and the run a "Prepare" action starts. Shared by the Electron shell
+// (native notifications) and the backend (the `notification` event browser mode shows as a
+// toast), so both take the user to the same place.
+import {
+  RunsStartInput,
+  type AppNotification,
+  type Navigate,
+  type NotificationAction,
+} from '../../contract';
+import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
+
+export function navigateFor(target: NotificationTarget): Navigate {
+  switch (target.screen) {
+    case 'today':
+      return { screen: 'today' };
+    case 'briefing':
+      // Today shows both briefings; the id scrolls to (and focuses) the meeting's.
+      return { screen: 'today', id: target.which };
+    case 'run':
+      return { screen: 'runs', id: target.runId };
+    case 'usage':
+      return { screen: 'usage' };
+  }
+}
+
+/** The message a "Prepare" action starts the prep agent with. */
+export const PREPARE_MESSAGE = 'Prepare me for this meeting: key facts, open questions and risks.';
+
+/**
+ * The run a "Prepare" action starts, or undefined when the decision's agent or deal could not
+ * start one (a deal id that is not a UUID, say): the notification is then shown without it.
+ */
+export function prepareRunInput(action: PrepareAction): RunsStartInput | undefined {
+  const parsed = RunsStartInput.safeParse({
+    agentId: action.agentId,
+    dealId: action.dealId,
+    message: PREPARE_MESSAGE,
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The actions of a decision that can actually be carried out, in order. */
+export function notificationActions(decision: NotificationDecision): NotificationAction[] {
+  return (decision.actions ?? []).flatMap((action) => {
+    const run = prepareRunInput(action);
+    return run === undefined ? [] : [{ id: action.id, label: action.label, run }];
+  });
+}
+
+/** The OS notification's fields. Actions are shown as buttons where the OS supports them. */
+export function nativeNotificationFields(decision: NotificationDecision): {
+  title: string;
+  body: string;
+  actions: { type: 'button'; text: string }[];
+} {
+  return {
+    title: decision.title,
+    body: decision.body,
+    actions: notificationActions(decision).map((action) => ({
+      type: 'button' as const,
+      text: action.label,
+    })),
+  };
+}
+
+/** The decision as the contract's `notification` event (browser mode shows it as a toast). */
+export function toAppNotification(decision: NotificationDecision, at: Date): AppNotification {
+  const actions = notificationActions(decision);
+  return {
+    id: decision.key,
+    kind: decision.kind,
+    title: decision.title,
+    body: decision.body,
+    navigate: navigateFor(decision.target),
+    ...(actions.length === 0 ? {} : { actions }),
+    at: at.toISOString(),
+  };
+}

@@ -1,0 +1,84 @@
+// The global shortcut (Settings: "Bring the app forward on the deal picker") as decisions and
+// outcomes: what the shell must register or release when the setting changes, and what Settings
+// tells the user about the result. Registering itself is electron/main/global-shortcut.ts.
+import { checkAccelerator, displayAccelerator, type Capability } from '../../contract';
+import type { LinuxSession } from './capabilities';
+
+/** What happened to the shortcut the settings ask for. */
+export type ShortcutState =
+  | { status: 'off' }
+  | { status: 'registered'; accelerator: string }
+  /** The OS or another app holds it (Electron's register() answered false). */
+  | { status: 'refused'; accelerator: string }
+  /** register() threw, or the setting is not a shortcut Electron takes. */
+  | { status: 'failed'; accelerator: string; message: string };
+
+export interface ShortcutPlan {
+  /** Release this accelerator first (the one registered before), if any. */
+  release?: string;
+  /** Then register this one (canonical form), if any. */
+  register?: string;
+  /** The state to report when nothing needs doing, or when the setting is invalid. */
+  state?: ShortcutState;
+}
+
+/**
+ * From the registered accelerator (if any) and the setting, what to do. Registering the same
+ * accelerator again is skipped: Electron would refuse our own registration as "taken".
+ */
+export function planShortcut(current: ShortcutState, wanted: string | null): ShortcutPlan {
+  const held = current.status === 'registered' ? current.accelerator : undefined;
+  if (wanted === null)
+    return held === undefined
+      ? { state: { status: 'off' } }
+      : { release: held, state: { status: 'off' } };
+  const checked = checkAccelerator(wanted);
+  if (!checked.ok) {
+    return {
+      ...(held === undefined ? {} : { release: held }),
+      state: { status: 'failed', accelerator: wanted, message: checked.message },
+    };
+  }
+  if (held === checked.accelerator) return { state: current };
+  return { ...(held === undefined ? {} : { release: held }), register: checked.accelerator };
+}
+
+/** What Settings says about the global shortcut. */
+export function shortcutCapability(
+  state: ShortcutState,
+  facts: { platform: string; linuxSession?: LinuxSession },
+): Capability {
+  const wayland = facts.platform === 'linux' && facts.linuxSession === 'wayland';
+  switch (state.status) {
+    case 'off':
+      return { available: true, reason: 'No global shortcut is set.' };
+    case 'registered': {
+      const keys = displayAccelerator(state.accelerator, facts.platform);
+      if (wayland) {
+        return {
+          available: true,
+          reason: `${keys} was accepted, but on Wayland the desktop decides whether it reaches the app. If it does nothing, add a shortcut in your desktop's keyboard settings that opens Assistant Desktop, or use "Find a deal…" in the tray.`,
+        };
+      }
+      return { available: true, reason: `Press ${keys} anywhere to find a deal.` };
+    }
+    case 'refused': {
+      const keys = displayAccelerator(state.accelerator, facts.platform);
+      if (wayland) {
+        return {
+          available: false,
+          reason: `This Wayland desktop refused ${keys}: Wayland lets apps have global shortcuts only through the desktop's own shortcut settings. Add one there that opens Assistant Desktop, or use "Find a deal…" in the tray.`,
+        };
+      }
+      return {
+        available: false,
+        reason: `${keys} is taken by another app or by the system. Choose another shortcut.`,
+      };
+    }
+    case 'failed':
+      return {
+        available: false,
+        reason: `The shortcut could not be set (${state.message}). Choose another one.`,
+      };
+  }
+}

@@ -1,0 +1,134 @@
+// What the tray menu shows, as plain data: the live runs (each with Show and Cancel), the next
+// meeting (with Prepare when a prep agent is chosen and the meeting names a deal), the
+// Do-not-disturb switch. Tested without Electron; electron/main/tray.ts turns it into a menu.
+import type { LiveRunSummary, RunsStartInput } from '../../contract';
+import { prepareRunInput } from './notification-actions';
+import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
+
+export type TrayCommand =
+  | { type: 'open' }
+  | { type: 'today' }
+  | { type: 'deal-picker' }
+  | { type: 'open-meeting' }
+  | { type: 'prepare'; run: RunsStartInput }
+  | { type: 'open-run'; runId: string }
+  | { type: 'cancel-run'; runId: string }
+  | { type: 'toggle-dnd'; enabled: boolean }
+  | { type: 'quit' };
+
+export type TrayItem =
+  | { kind: 'action'; label: string; command: TrayCommand; enabled?: boolean }
+  | { kind: 'checkbox'; label: string; checked: boolean; command: TrayCommand }
+  | { kind: 'submenu'; label: string; items: TrayItem[] }
+  | { kind: 'label'; label: string }
+  | { kind: 'separator' };
+
+export interface TrayState {
+  liveRuns: readonly LiveRunSummary[];
+  doNotDisturb: boolean;
+  /** Display names of agents by id, when known (the tray falls back to the id). */
+  agentNames?: ReadonlyMap<string, string>;
+  /** From the cached meeting briefing; undefined when there is none or it is not known. */
+  nextMeeting?: NextMeeting;
+  /** The agent "Prepare" starts (Settings → Notifications); null: none chosen. */
+  prepAgentId?: string | null;
+}
+
+export interface TrayClock {
+  now: Date;
+  timeZone: string;
+}
+
+/** Native menus grow unusable past a screenful; the rest are in the app. */
+export const MAX_TRAY_RUNS = 8;
+
+function agentName(id: string, names: ReadonlyMap<string, string> | undefined): string {
+  return names?.get(id) ?? id;
+}
+
+function meetingItems(state: TrayState, clock: TrayClock): TrayItem[] {
+  const meeting = state.nextMeeting;
+  if (meeting === undefined) return [{ kind: 'label', label: 'No upcoming meeting' }];
+  const items: TrayItem[] = [
+    { kind: 'action', label: 'Open the briefing', command: { type: 'open-meeting' } },
+  ];
+  const prepAgentId = state.prepAgentId ?? null;
+  if (prepAgentId !== null && meeting.dealId !== undefined) {
+    const run = prepareRunInput({
+      id: 'prepare',
+      label: 'Prepare',
+      agentId: prepAgentId,
+      dealId: meeting.dealId,
+    });
+    if (run !== undefined) {
+      items.push({
+        kind: 'action',
+        label: `Prepare with ${agentName(prepAgentId, state.agentNames)}`,
+        command: { type: 'prepare', run },
+      });
+    }
+  }
+  return [
+    {
+      kind: 'submenu',
+      label: `Next meeting: ${meetingLine(meeting, clock.now, clock.timeZone)}`,
+      items,
+    },
+  ];
+}
+
+function runItems(state: TrayState): TrayItem[] {
+  const live = state.liveRuns.filter((run) => !run.done);
+  if (live.length === 0) return [{ kind: 'label', label: 'No live runs' }];
+  const items: TrayItem[] = [
+    { kind: 'label', label: live.length === 1 ? '1 live run' : `${live.length} live runs` },
+  ];
+  for (const run of live.slice(0, MAX_TRAY_RUNS)) {
+    items.push({
+      kind: 'submenu',
+      label: `${agentName(run.agentId, state.agentNames)}: ${run.status}`,
+      items: [
+        { kind: 'action', label: 'Show', command: { type: 'open-run', runId: run.runId } },
+        { kind: 'action', label: 'Cancel run', command: { type: 'cancel-run', runId: run.runId } },
+      ],
+    });
+  }
+  if (live.length > MAX_TRAY_RUNS) {
+    items.push({ kind: 'label', label: `…and ${live.length - MAX_TRAY_RUNS} more in the app` });
+  }
+  return items;
+}
+
+export function buildTrayMenu(state: TrayState, clock: TrayClock): TrayItem[] {
+  return [
+    { kind: 'action', label: 'Open Assistant', command: { type: 'open' } },
+    { kind: 'action', label: 'Find a deal…', command: { type: 'deal-picker' } },
+    { kind: 'action', label: "Today's briefing", command: { type: 'today' } },
+    { kind: 'separator' },
+    ...meetingItems(state, clock),
+    { kind: 'separator' },
+    ...runItems(state),
+    { kind: 'separator' },
+    {
+      kind: 'checkbox',
+      label: 'Do not disturb',
+      checked: state.doNotDisturb,
+      command: { type: 'toggle-dnd', enabled: !state.doNotDisturb },
+    },
+    { kind: 'separator' },
+    { kind: 'action', label: 'Quit Assistant', command: { type: 'quit' } },
+  ];
+}
+
+/** The tray's tooltip: the one line shown on hover. */
+export function trayTooltip(state: TrayState, clock: TrayClock): string {
+  const live = state.liveRuns.filter((run) => !run.done).length;
+  const parts = ['Assistant Desktop'];
+  if (live > 0) parts.push(live === 1 ? '1 live run' : `${live} live runs`);
+  const startsAt = state.nextMeeting?.startsAt;
+  if (startsAt !== undefined && Date.parse(startsAt) > clock.now.getTime()) {
+    parts.push(`next meeting ${meetingTime(startsAt, clock.now, clock.timeZone)}`);
+  }
+  if (state.doNotDisturb) parts.push('do not disturb');
+  return parts.join(' · ');
+}

@@ -1,0 +1,54 @@
+// A live run's snapshot (`runs.live`, what a page loads after a reload or after missing events)
+// followed by the batches sent after its seq must be the run's output exactly: text still waiting
+// for its batch must not be in the snapshot and then again in that batch.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../../../electron/demo-service';
+import { createManager, tempDataDir, UpdateLog } from './helpers';
+
+let service: DemoService;
+
+beforeAll(async () => {
+  service = await startDemoService({ pacing: 'instant' });
+});
+afterAll(() => service.stop());
+
+it('a snapshot taken mid-stream plus the batches after its seq is the output, nothing twice', async () => {
+  const dealId = service.control.deals()[0]?.id ?? '';
+  const manager = createManager(service.baseUrl, { token: service.token }, await tempDataDir());
+  const log = new UpdateLog(manager);
+  try {
+    // Fast enough that text is often waiting for its batch when a snapshot is taken.
+    const run = await manager.start({
+      agentId: 'sales.deal_coach',
+      dealId,
+      message: 'Snapshot me',
+      input: { demo: { tokens: 3000, tokensPerSecond: 1000 } },
+    });
+    const mismatches: string[] = [];
+    let snapshots = 0;
+    const sample = setInterval(() => {
+      const snapshot = manager.live().find((live) => live.runId === run.runId);
+      if (snapshot === undefined || snapshot.done) return;
+      snapshots += 1;
+      const upToSeq = log
+        .of(run.runId)
+        .filter((update) => update.seq <= snapshot.seq)
+        .map((update) => update.textAppended)
+        .join('');
+      if (upToSeq !== snapshot.text) {
+        mismatches.push(`seq ${snapshot.seq}: ${snapshot.text.length} vs ${upToSeq.length} chars`);
+      }
+    }, 2);
+    try {
+      await log.done(run.runId, 30_000);
+    } finally {
+      clearInterval(sample);
+    }
+    expect(snapshots).toBeGreaterThan(10);
+    expect(mismatches.slice(0, 3)).toEqual([]);
+    expect(log.text(run.runId)).toBe(service.control.runOutput(run.runId));
+  } finally {
+    log.unsubscribe();
+    await manager.close();
+  }
+}, 40_000);
