@@ -181,7 +181,7 @@ export const useRuns = create<RunsState>((set, get) => {
     },
 
     async loadDetail(runId) {
-      set((s) => ({ details: { ...s.details, [runId]: loadingFrom(s.details[runId]) } }));
+      set((s) => ({ details: keepRecent(s.details, runId, loadingFrom(s.details[runId])) }));
       try {
         const value = await call('runs.get', { runId });
         // A finished run's output comes back from its transcript when it is not in memory.
@@ -195,14 +195,19 @@ export const useRuns = create<RunsState>((set, get) => {
           markOutputFinished(runId);
         }
         set((s) => ({
-          details: { ...s.details, [runId]: { value, loading: false, stale: false } },
+          details: keepRecent(s.details, runId, {
+            value: withoutStoredText(value),
+            loading: false,
+            stale: false,
+          }),
         }));
       } catch (error) {
         set((s) => ({
-          details: {
-            ...s.details,
-            [runId]: { ...(s.details[runId] ?? idle()), loading: false, error: toErrorData(error) },
-          },
+          details: keepRecent(s.details, runId, {
+            ...(s.details[runId] ?? idle()),
+            loading: false,
+            error: toErrorData(error),
+          }),
         }));
       }
     },
@@ -255,4 +260,35 @@ export function runsForDeal(live: Record<string, LiveRunMeta>, dealId: string): 
 
 export function isActiveStatus(status: string): boolean {
   return status === 'created' || status === 'queued' || status === 'running';
+}
+
+/**
+ * Run details carry whole records and transcripts (a long answer twice over), so only the few
+ * most recently opened stay in memory; an older one is fetched again when it is opened.
+ */
+const RECENT_DETAILS = 4;
+
+function keepRecent<T>(
+  details: Record<string, T | undefined>,
+  runId: string,
+  entry: T,
+): Record<string, T | undefined> {
+  const { [runId]: _previous, ...others } = details;
+  const kept = Object.entries(others).slice(-(RECENT_DETAILS - 1));
+  return { ...Object.fromEntries(kept), [runId]: entry };
+}
+
+/**
+ * Once a stored transcript has filled the run's output buffer, its text (and the record's copy of
+ * the output) would only keep a second and third copy of a long answer alive: the panel reads
+ * the text from the buffer, and reloads the detail if the buffer was let go.
+ */
+function withoutStoredText(value: RunDetail): RunDetail {
+  if (value.transcript === null) return value;
+  let record = value.record;
+  if (record !== null) {
+    const { output: _output, ...data } = record.data;
+    record = { ...record, data };
+  }
+  return { ...value, record, transcript: { ...value.transcript, text: '', events: [] } };
 }

@@ -1,0 +1,207 @@
+// A small same-origin reverse proxy in front of the demo service, used by both sides of the
+// comparison: the app's core talks to the service through it, and it serves the minimal page so
+// that page's EventSource reaches the API on its own origin (the session cookie is set for it).
+// While forwarding it timestamps every server-sent event as it arrives from the service, which is
+// how "the service wrote this delta" is timed. It can also add demo-only keys (`input.demo`:
+// length and pace of the answer) to the app's POST /runs, since the app's Ask form cannot.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BASE_PATH } from '../../../electron/demo-service';
+import { MINIMAL_HTML } from './page-scripts';
+import { StreamLog, epochNow, withTimeout } from './stream-log';
+
+export interface DemoKeys {
+  tokens: number;
+  tokensPerSecond?: number;
+}
+
+export interface BenchProxy {
+  origin: string;
+  /** What the app is configured with: the proxy's origin + the API base path. */
+  baseUrl: string;
+  /** Demo keys added to every POST /runs from now on (undefined: forward bodies untouched). */
+  inject(keys: DemoKeys | undefined): void;
+  /** Call before starting a run: resolves with the stream of the next new run requested. */
+  expectStream(timeoutMs: number): Promise<StreamLog>;
+  stop(): Promise<void>;
+}
+
+const STREAM_PATH = new RegExp(`^${BASE_PATH}/runs/([^/?]+)/stream(?:\\?|$)`);
+const RUNS_PATH = `${BASE_PATH}/runs`;
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy(new Error('request body too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function withDemoKeys(body: Buffer, keys: DemoKeys): Buffer {
+  const parsed = JSON.parse(body.toString('utf8')) as unknown;
+  if (typeof parsed !== 'object' || parsed === null) return body;
+  const input = (parsed as { input?: unknown }).input;
+  if (typeof input !== 'object' || input === null) return body;
+  (input as Record<string, unknown>).demo = { ...keys };
+  return Buffer.from(JSON.stringify(parsed));
+}
+
+export async function startProxy(options: {
+  upstreamOrigin: string;
+  minimalScript: string;
+}): Promise<BenchProxy> {
+  const upstream = new URL(options.upstreamOrigin);
+  const agent = new http.Agent({ keepAlive: true });
+  const streams = new Map<string, StreamLog>();
+  const expecting: Array<(log: StreamLog) => void> = [];
+  let injection: DemoKeys | undefined;
+
+  const logFor = (runId: string): StreamLog => {
+    let log = streams.get(runId);
+    if (log === undefined) {
+      log = new StreamLog(runId);
+      streams.set(runId, log);
+      expecting.shift()?.(log);
+    }
+    return log;
+  };
+
+  const forward = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Buffer | undefined,
+  ): void => {
+    const url = req.url ?? '/';
+    const headers = { ...req.headers, host: upstream.host };
+    if (body !== undefined) {
+      delete headers['transfer-encoding'];
+      headers['content-length'] = String(body.length);
+    }
+    const streamMatch = req.method === 'GET' ? STREAM_PATH.exec(url) : null;
+    const log = streamMatch ? logFor(decodeURIComponent(streamMatch[1] ?? '')) : undefined;
+    let ended = false;
+    const outgoing = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: url,
+        headers,
+        agent,
+      },
+      (incoming) => {
+        incoming.on('end', () => {
+          ended = true;
+        });
+        res.writeHead(incoming.statusCode ?? 502, incoming.headers);
+        if (log === undefined || incoming.statusCode !== 200) {
+          incoming.pipe(res);
+          return;
+        }
+        res.socket?.setNoDelay(true);
+        res.flushHeaders();
+        const connection = log.connection();
+        const decoder = new TextDecoder();
+        incoming.on('data', (chunk: Buffer) => {
+          const at = epochNow();
+          res.write(chunk);
+          connection.feed(decoder.decode(chunk, { stream: true }), at);
+        });
+        incoming.on('end', () => res.end());
+        incoming.on('error', () => res.destroy());
+      },
+    );
+    outgoing.on('error', () => {
+      if (!res.headersSent) {
+        res.writeHead(502, { 'Content-Type': 'text/plain' });
+        res.end('upstream failed\n');
+      } else res.destroy();
+    });
+    // The client went away (EventSource closed, core stopped following): stop the upstream too.
+    res.on('close', () => {
+      if (!ended) outgoing.destroy();
+    });
+    if (body === undefined) req.pipe(outgoing);
+    else outgoing.end(body);
+  };
+
+  const server = http.createServer({ noDelay: true }, (req, res) => {
+    const url = req.url ?? '/';
+    if (req.method === 'GET' && (url === '/' || url.startsWith('/minimal.html'))) {
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(MINIMAL_HTML);
+      return;
+    }
+    if (req.method === 'GET' && url === '/minimal.js') {
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'no-store',
+      });
+      res.end(options.minimalScript);
+      return;
+    }
+    if (!url.startsWith(`${BASE_PATH}/`) && url !== BASE_PATH) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found\n');
+      return;
+    }
+    const keys = injection;
+    if (req.method === 'POST' && url === RUNS_PATH && keys !== undefined) {
+      readBody(req)
+        .then((body) => forward(req, res, withDemoKeys(body, keys)))
+        .catch(() => {
+          res.writeHead(400, { 'Content-Type': 'text/plain' });
+          res.end('bad body\n');
+        });
+      return;
+    }
+    forward(req, res, undefined);
+  });
+  server.keepAliveTimeout = 1_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    origin,
+    baseUrl: `${origin}${BASE_PATH}`,
+    inject(keys) {
+      injection = keys;
+    },
+    expectStream(timeoutMs) {
+      let resolveLog: ((log: StreamLog) => void) | undefined;
+      const promise = new Promise<StreamLog>((resolve) => {
+        resolveLog = resolve;
+        expecting.push(resolve);
+      });
+      return withTimeout(promise, timeoutMs, 'no new run stream was requested').finally(() => {
+        const index = resolveLog === undefined ? -1 : expecting.indexOf(resolveLog);
+        if (index >= 0) expecting.splice(index, 1);
+      });
+    },
+    stop() {
+      return new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+        agent.destroy();
+      });
+    },
+  };
+}
