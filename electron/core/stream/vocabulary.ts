@@ -46,28 +46,6 @@ export const STATUS_EVENT_WORDS = ['status', 'state'] as const;
 /** Words in an event name that make it an error (unless it is also the end of the run). */
 export const ERROR_EVENT_WORDS = ['error'] as const;
 
-/** Statuses after which a run does not change any more. Anything else is shown as it is. */
-export const TERMINAL_STATUSES = [
-  'succeeded',
-  'success',
-  'successful',
-  'completed',
-  'complete',
-  'done',
-  'finished',
-  'failed',
-  'failure',
-  'error',
-  'errored',
-  'cancelled',
-  'canceled',
-  'aborted',
-  'expired',
-  'timed_out',
-  'timeout',
-  'rejected',
-] as const;
-
 /** Terminal statuses that mean the run did not succeed. */
 export const UNSUCCESSFUL_STATUSES = [
   'failed',
@@ -81,6 +59,18 @@ export const UNSUCCESSFUL_STATUSES = [
   'timed_out',
   'timeout',
   'rejected',
+] as const;
+
+/** Statuses after which a run does not change any more. Anything else is shown as it is. */
+export const TERMINAL_STATUSES = [
+  'succeeded',
+  'success',
+  'successful',
+  'completed',
+  'complete',
+  'done',
+  'finished',
+  ...UNSUCCESSFUL_STATUSES,
 ] as const;
 
 /** Event names that end the run by themselves. */
