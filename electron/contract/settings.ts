@@ -31,20 +31,22 @@ const LeadMinutes = z.number().int().min(0).max(240);
 const PollMinutes = z.number().int().min(1).max(60);
 const PrepAgentId = z.string().trim().min(1).max(200).nullable();
 
-/**
- * The notification scheduler's preferences. Mirrors electron/core/notifications/settings.ts
- * field for field (the contract may not import core); a unit test keeps the two identical.
- */
+/** The notification scheduler's preferences (electron/core/notifications obeys them). */
 export const NotificationSettings = z.object({
   /** While on, nothing is shown; what falls due meanwhile is dropped, not queued. */
   doNotDisturb: z.boolean().default(false),
-  /** Per-kind switches. */
+  /** Per-kind switches: a kind switched off is not checked at all (no fetch, nothing recorded). */
   enabled: KindSwitches.prefault({}),
   /** Local time of day of the morning briefing notification. */
   morningTime: ClockTime.default('08:00'),
   morningDays: MorningDays.default(['mon', 'tue', 'wed', 'thu', 'fri']),
+  /**
+   * How long after the morning time a machine that was asleep or offline still gets the briefing.
+   * Capped below a day so two mornings' windows never overlap.
+   */
   morningCatchUpMinutes: CatchUpMinutes.default(180),
   meetingLeadMinutes: LeadMinutes.default(15),
+  /** How often the meeting briefing and the usage summary are fetched. */
   meetingPollMinutes: PollMinutes.default(5),
   /** Agent the meeting notification's "Prepare" action starts; none chosen, no action. */
   prepAgentId: PrepAgentId.default(null),

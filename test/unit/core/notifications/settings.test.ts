@@ -40,9 +40,7 @@ describe('notification settings', () => {
         ? undefined
         : `${result.error.issues[0]?.path.join('.')}: ${result.error.issues[0]?.message}`;
     };
-    expect(issue({ morningTime: '8:00' })).toBe(
-      'morningTime: must be a 24-hour time written HH:MM, e.g. 08:00',
-    );
+    expect(issue({ morningTime: '8:00' })).toBe('morningTime: Use a 24-hour time such as 08:30.');
     expect(issue({ morningTime: '24:00' })).toMatch(/^morningTime: /);
     expect(issue({ morningDays: ['mon', 'mon'] })).toBe('morningDays: must not repeat a day');
     expect(issue({ morningDays: ['monday'] })).toMatch(/^morningDays.0: /);
