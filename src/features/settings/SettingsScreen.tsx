@@ -2,13 +2,13 @@
 // desktop offers, system (login, global shortcut) and diagnostics. Every field is validated inline with the contract's own schema before saving.
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { SettingsPatch, WEEKDAYS } from '../../../electron/contract';
+import { WEEKDAYS } from '../../../electron/contract';
 import type { NotificationSettings, Settings, Theme } from '../../../electron/contract';
 import { call, toErrorData } from '../../app/api';
 import { useRoute } from '../../app/router';
 import { askForWebNotifications, canAskForWebNotifications } from '../../app/webNotifications';
 import { Button } from '../../ui/Button';
-import { ErrorMeta, ErrorState, Skeleton } from '../../ui/Feedback';
+import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { copyText } from '../../ui/clipboard';
@@ -17,80 +17,33 @@ import { useAccount } from '../account/store';
 import { useDeals } from '../deals/store';
 import { toast } from '../notifications/store';
 import { DesktopFeatures, SystemSection } from './DesktopSection';
+import {
+  Check,
+  FormError,
+  FormFooter,
+  SaveFeedback,
+  SettingsSection,
+  useSave,
+  useValidatedSave,
+} from './SettingsForm';
 import { useSettings } from './store';
 import type { ErrorData } from '../../../electron/contract';
-
-type FieldErrors = Record<string, string | undefined>;
-
-/** Validates a patch with the contract schema; errors keyed by the field path. */
-function validate(
-  patch: unknown,
-): { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors } {
-  const parsed = SettingsPatch.safeParse(patch);
-  if (parsed.success) return { ok: true, patch: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.');
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function SaveFeedback({ error, saved }: { error: ErrorData | undefined; saved: boolean }) {
-  if (error) {
-    return (
-      <div className="form-error" role="alert">
-        {error.message}
-        <ErrorMeta error={error} />
-      </div>
-    );
-  }
-  return saved ? (
-    <p className="form-saved" role="status">
-      Saved.
-    </p>
-  ) : null;
-}
-
-function useSave() {
-  const [error, setError] = useState<ErrorData | undefined>();
-  const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const save = async (patch: SettingsPatch): Promise<boolean> => {
-    setBusy(true);
-    setSaved(false);
-    const ok = await useSettings.getState().update(patch);
-    setBusy(false);
-    setError(ok ? undefined : useSettings.getState().saveError);
-    setSaved(ok);
-    return ok;
-  };
-  return { error, saved, busy, save };
-}
 
 function ConnectionForm({ settings }: { settings: Settings }) {
   const [serviceUrl, setServiceUrl] = useState(settings.serviceBaseUrl ?? '');
   const [signInUrl, setSignInUrl] = useState(settings.signInUrl ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { error, saved, busy, save } = useSave();
+  const { errors, error, saved, busy, submit: save } = useValidatedSave();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const result = validate({
+    await save({
       serviceBaseUrl: serviceUrl.trim() === '' ? null : serviceUrl.trim(),
       signInUrl: signInUrl.trim() === '' ? null : signInUrl.trim(),
     });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    await save(result.patch);
   };
 
   return (
-    <section className="card settings-section" aria-labelledby="conn-h">
-      <h2 id="conn-h">Service connection</h2>
+    <SettingsSection headingId="conn-h" title="Service connection">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="Service address"
@@ -120,14 +73,11 @@ function ConnectionForm({ settings }: { settings: Settings }) {
             onChange={(e) => setSignInUrl(e.target.value)}
           />
         </Field>
-        <SaveFeedback error={error} saved={saved} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-            Save connection
-          </Button>
-        </div>
+        <FormFooter error={error} saved={saved} busy={busy}>
+          Save connection
+        </FormFooter>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -148,8 +98,7 @@ function AppearanceForm({ settings }: { settings: Settings }) {
     setChoice(null);
   };
   return (
-    <section className="card settings-section" aria-labelledby="appearance-h">
-      <h2 id="appearance-h">Appearance</h2>
+    <SettingsSection headingId="appearance-h" title="Appearance">
       <fieldset className="radio-group">
         <legend className="field-label">Theme</legend>
         {themes.map((t) => (
@@ -166,7 +115,7 @@ function AppearanceForm({ settings }: { settings: Settings }) {
         ))}
       </fieldset>
       <SaveFeedback error={error} saved={false} />
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -197,8 +146,7 @@ function NotificationsForm({ settings }: { settings: Settings }) {
     meetingLeadMinutes: String(initial.meetingLeadMinutes),
     prepAgentId: initial.prepAgentId ?? '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const { error, saved, busy, save } = useSave();
+  const { errors, error, saved, busy, submit: save } = useValidatedSave();
   const agents = useDeals((s) => s.agents.value);
   const host = useAccount((s) => s.appInfo?.host);
   const [canAsk, setCanAsk] = useState(canAskForWebNotifications);
@@ -211,7 +159,7 @@ function NotificationsForm({ settings }: { settings: Settings }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const lead = form.meetingLeadMinutes.trim();
-    const result = validate({
+    await save({
       notifications: {
         doNotDisturb: form.doNotDisturb,
         enabled: form.enabled,
@@ -221,39 +169,29 @@ function NotificationsForm({ settings }: { settings: Settings }) {
         prepAgentId: form.prepAgentId === '' ? null : form.prepAgentId,
       },
     });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    await save(result.patch);
   };
 
   return (
-    <section className="card settings-section" aria-labelledby="notif-h">
-      <h2 id="notif-h">Notifications</h2>
+    <SettingsSection headingId="notif-h" title="Notifications">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={form.doNotDisturb}
-            onChange={(e) => setForm({ ...form, doNotDisturb: e.target.checked })}
-          />
-          <span>Do not disturb (nothing is shown while on)</span>
-        </label>
+        <Check
+          checked={form.doNotDisturb}
+          onChange={(checked) => setForm({ ...form, doNotDisturb: checked })}
+        >
+          Do not disturb (nothing is shown while on)
+        </Check>
         <fieldset className="check-group">
           <legend className="field-label">Notify me about</legend>
           {(Object.keys(kindLabels) as (keyof typeof kindLabels)[]).map((kind) => (
-            <label key={kind} className="check">
-              <input
-                type="checkbox"
-                checked={form.enabled[kind]}
-                onChange={(e) =>
-                  setForm({ ...form, enabled: { ...form.enabled, [kind]: e.target.checked } })
-                }
-              />
-              <span>{kindLabels[kind]}</span>
-            </label>
+            <Check
+              key={kind}
+              checked={form.enabled[kind]}
+              onChange={(checked) =>
+                setForm({ ...form, enabled: { ...form.enabled, [kind]: checked } })
+              }
+            >
+              {kindLabels[kind]}
+            </Check>
           ))}
         </fieldset>
         <div className="field-row">
@@ -287,21 +225,21 @@ function NotificationsForm({ settings }: { settings: Settings }) {
         <fieldset className="check-group days">
           <legend className="field-label">On these days</legend>
           {WEEKDAYS.map((day) => (
-            <label key={day} className="check check-day">
-              <input
-                type="checkbox"
-                checked={form.morningDays.includes(day)}
-                onChange={(e) =>
-                  setForm({
-                    ...form,
-                    morningDays: e.target.checked
-                      ? [...form.morningDays, day]
-                      : form.morningDays.filter((d) => d !== day),
-                  })
-                }
-              />
-              <span>{dayLabels[day]}</span>
-            </label>
+            <Check
+              key={day}
+              className="check check-day"
+              checked={form.morningDays.includes(day)}
+              onChange={(checked) =>
+                setForm({
+                  ...form,
+                  morningDays: checked
+                    ? [...form.morningDays, day]
+                    : form.morningDays.filter((d) => d !== day),
+                })
+              }
+            >
+              {dayLabels[day]}
+            </Check>
           ))}
           {errors['notifications.morningDays'] ? (
             <p className="field-error">{errors['notifications.morningDays']}</p>
@@ -340,14 +278,11 @@ function NotificationsForm({ settings }: { settings: Settings }) {
             </Button>
           </p>
         ) : null}
-        <SaveFeedback error={error} saved={saved} />
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-            Save notifications
-          </Button>
-        </div>
+        <FormFooter error={error} saved={saved} busy={busy}>
+          Save notifications
+        </FormFooter>
       </form>
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -373,8 +308,7 @@ function DiagnosticsSection() {
     }
   };
   return (
-    <section className="card settings-section" aria-labelledby="diag-h">
-      <h2 id="diag-h">Diagnostics</h2>
+    <SettingsSection headingId="diag-h" title="Diagnostics">
       <p className="muted">
         Versions, settings (without secrets) and the last errors with their request IDs, for IT
         support.
@@ -384,18 +318,13 @@ function DiagnosticsSection() {
           Copy diagnostics
         </Button>
       </div>
-      {error ? (
-        <div className="form-error" role="alert">
-          {error.message}
-          <ErrorMeta error={error} />
-        </div>
-      ) : null}
+      {error ? <FormError error={error} /> : null}
       {text !== undefined ? (
         <Field label="Diagnostics" hint="Copying is not allowed here: select the text and copy it.">
           <textarea className="input textarea mono" readOnly rows={8} value={text} />
         </Field>
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }
 

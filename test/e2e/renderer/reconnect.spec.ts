@@ -3,7 +3,7 @@
 // lost and nothing twice, even when the run finished while the page was cut off (no further
 // event would ever fill the gap). Playwright's WebSocket routing stands between the page and the
 // host, so the test can cut the connection and refuse reconnections for a while.
-import type { Page, WebSocketRoute } from '@playwright/test';
+import type { BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { WIRE_PATH } from '../../../electron/contract';
 import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -51,25 +51,40 @@ async function liveRunId(app: RunningApp): Promise<string> {
   return changed.runs[0]?.runId ?? '';
 }
 
+/**
+ * Opens the deal, asks the agent, waits for the run's first words, then cuts the page's socket
+ * and waits for the page to say so. Clipboard access is granted so `copiedOutput` can read back.
+ */
+async function streamThenCut(
+  { app, page, context }: { app: RunningApp; page: Page; context: BrowserContext },
+  { deal, agent, prompt }: { deal: string; agent: string; prompt: string },
+) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: new URL(app.url).origin,
+  });
+  const socket = await controllableSocket(page);
+  await app.open(page, '#/deals');
+  await openDealByKeyboard(page, deal);
+  const run = await askAgent(page, agent, prompt);
+  const output = run.getByRole('region', { name: new RegExp(`Output of ${agent}`) });
+  await expect(output).not.toContainText('Waiting for the first words', { timeout: 15_000 });
+  const runId = await liveRunId(app);
+
+  await socket.cut();
+  await expect(page.getByText(/lost its connection to its host/)).toBeVisible();
+  return { socket, run, output, runId };
+}
+
 test('a run that finished while the host socket was down shows its whole output once it is back', async ({
   app,
   page,
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(app.url).origin,
-  });
-  const socket = await controllableSocket(page);
-  await app.open(page, '#/deals');
-  await openDealByKeyboard(page, 'Harbour');
-  const run = await askAgent(page, 'Deal coach', 'What should I do this week?');
-  const output = run.getByRole('region', { name: /Output of Deal coach/ });
-  await expect(output).not.toContainText('Waiting for the first words', { timeout: 15_000 });
-  const runId = await liveRunId(app);
-
-  await socket.cut();
-  await expect(page.getByText(/lost its connection to its host/)).toBeVisible();
+  const { socket, run, output, runId } = await streamThenCut(
+    { app, page, context },
+    { deal: 'Harbour', agent: 'Deal coach', prompt: 'What should I do this week?' },
+  );
   // The run goes on without the page and ends: the host sends its last events to nobody.
   const finished = app.nextEvent(
     'runs.changed',
@@ -104,19 +119,10 @@ test('a run still streaming when the host socket comes back loses and repeats no
   context,
 }) => {
   test.setTimeout(90_000);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-    origin: new URL(app.url).origin,
-  });
-  const socket = await controllableSocket(page);
-  await app.open(page, '#/deals');
-  await openDealByKeyboard(page, 'Caledonian');
-  const run = await askAgent(page, 'Email writer', 'Draft a long follow-up email');
-  const output = run.getByRole('region', { name: /Output of Email writer/ });
-  await expect(output).not.toContainText('Waiting for the first words', { timeout: 15_000 });
-  const runId = await liveRunId(app);
-
-  await socket.cut();
-  await expect(page.getByText(/lost its connection to its host/)).toBeVisible();
+  const { socket, run, runId } = await streamThenCut(
+    { app, page, context },
+    { deal: 'Caledonian', agent: 'Email writer', prompt: 'Draft a long follow-up email' },
+  );
   // Some text goes by while the page is cut off, then the socket is let back in mid-run.
   const before = app.demo.control.runOutput(runId)?.length ?? 0;
   await expect

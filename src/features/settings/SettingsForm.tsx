@@ -1,0 +1,135 @@
+// The pieces every settings form shares: inline validation with the contract's own schema, the
+// save round trip with its feedback, and the section and checkbox markup the forms repeat.
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { SettingsPatch } from '../../../electron/contract';
+import type { ErrorData } from '../../../electron/contract';
+import { Button } from '../../ui/Button';
+import { ErrorMeta } from '../../ui/Feedback';
+import { useSettings } from './store';
+
+export type FieldErrors = Record<string, string | undefined>;
+
+/** Validates a patch with the contract schema; errors keyed by the field path. */
+function validate(
+  patch: unknown,
+): { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors } {
+  const parsed = SettingsPatch.safeParse(patch);
+  if (parsed.success) return { ok: true, patch: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}
+
+export function FormError({ error }: { error: ErrorData }) {
+  return (
+    <div className="form-error" role="alert">
+      {error.message}
+      <ErrorMeta error={error} />
+    </div>
+  );
+}
+
+export function SaveFeedback({ error, saved }: { error: ErrorData | undefined; saved: boolean }) {
+  if (error) return <FormError error={error} />;
+  return saved ? (
+    <p className="form-saved" role="status">
+      Saved.
+    </p>
+  ) : null;
+}
+
+export function useSave() {
+  const [error, setError] = useState<ErrorData | undefined>();
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const save = async (patch: SettingsPatch): Promise<boolean> => {
+    setBusy(true);
+    setSaved(false);
+    const ok = await useSettings.getState().update(patch);
+    setBusy(false);
+    setError(ok ? undefined : useSettings.getState().saveError);
+    setSaved(ok);
+    return ok;
+  };
+  return { error, saved, busy, save };
+}
+
+/** `useSave` for a form: saves only a patch that passes validation, else shows its field errors. */
+export function useValidatedSave() {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { error, saved, busy, save } = useSave();
+  const submit = async (patch: unknown) => {
+    const result = validate(patch);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    await save(result.patch);
+  };
+  return { errors, error, saved, busy, submit };
+}
+
+export function SettingsSection({
+  headingId,
+  title,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card settings-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The end of a settings form: what the last save did, and the button that saves. */
+export function FormFooter({
+  error,
+  saved,
+  busy,
+  children,
+}: {
+  error: ErrorData | undefined;
+  saved: boolean;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <SaveFeedback error={error} saved={saved} />
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={busy} disabled={busy}>
+          {children}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+export function Check({
+  className = 'check',
+  checked,
+  onChange,
+  children,
+}: {
+  className?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className}>
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{children}</span>
+    </label>
+  );
+}
