@@ -5,7 +5,7 @@ import type { DealDetail } from './deals';
 import { DEMO_USER, OPEN_STAGES } from './deals';
 import { cell, money, stageLabel, timeUtc } from './format';
 import { meetingsAround, nextMeeting } from './schedule';
-import type { Attendee, Meeting } from './schedule';
+import type { Meeting } from './schedule';
 import { addDays, DAY_MS, isoDate, startOfDay } from './text';
 
 export interface DealRef {
@@ -31,17 +31,9 @@ export interface MorningBriefing {
   meetings: Array<Omit<Meeting, 'attendees'>>;
 }
 
-export interface MeetingBriefing {
-  id: string;
+/** The next meeting (its `id` is the briefing's own), with what to prepare for it. */
+export interface MeetingBriefing extends Meeting {
   meetingId: string;
-  title: string;
-  startsAt: string;
-  endsAt: string;
-  location: string;
-  dealId: string;
-  dealName: string;
-  account: string;
-  attendees: Attendee[];
   agenda: string[];
   talkingPoints: string[];
   risks: string[];

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../electron/core/api/client';
 import type { ClientConfig } from '../../../../electron/core/api/config';
 import type { AssistantError } from '../../../../electron/core/errors';
+import { NGINX_502_PAGE } from '../../../support/fault-proxy';
 import {
   envelope,
   errorEnvelope,
@@ -14,8 +15,6 @@ import {
 const TOKEN = 'tok_live_0123456789abcdef';
 const BASE_PATH = '/api/v1/assistant';
 const DEAL_ID = '3f2b1c1e-8a4d-4c1b-9f7e-2d6a5b4c3e21';
-const NGINX_502 =
-  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 const metadata = {
   service: 'assistant',
@@ -94,7 +93,7 @@ describe('API client over real HTTP', () => {
   it('reports an HTML 502 page as bad_response with a short snippet, after retrying the GET', async () => {
     const s = await server((_req, res) => {
       res.writeHead(502, { 'Content-Type': 'text/html', 'X-Request-Id': 'edge-7' });
-      res.end(NGINX_502);
+      res.end(NGINX_502_PAGE);
     });
     const error = await failure(client(s.origin).api.getUsage());
     expect(error.toData()).toEqual({
