@@ -10,7 +10,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../core/logs/logger';
-import type { SecretStore } from '../core/session/secret-store';
+import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
 import { readJsonFile, writeJsonFileAtomic } from '../core/storage/json-file';
 
 export const SESSION_FILE = 'session.json';
@@ -53,18 +53,11 @@ export async function createSafeStorageSecretStore(options: {
 
   if (reason !== undefined) {
     options.log.warn('Session storage is memory-only', { reason });
-    let memory: string | undefined;
+    const memory = createMemorySecretStore(reason);
     return {
-      kind: 'memory-only',
-      reason,
-      async load() {
-        return memory;
-      },
-      async save(token) {
-        memory = token;
-      },
+      ...memory,
       async clear() {
-        memory = undefined;
+        await memory.clear();
         // A file from a time the keyring was there would come back later: sign-out forgets it too.
         await rm(path, { force: true });
       },
