@@ -81,7 +81,7 @@ export function reportStress(report: Report, stress: StressResult, tokens: numbe
       `median time to the whole answer rendered: app ${fmt(median(stress.app.map((r) => r.ms)))} ms, minimal ${fmt(median(stress.minimal.map((r) => r.ms)))} ms`,
   );
 
-  const { before, after, dealAfter } = stress.heap;
+  const { cold, before, after, dealAfter } = stress.heap;
   const heapRatio = after.js / before.js;
   const heapMet = heapRatio <= HEAP_RATIO_GOAL;
   report.goal({
@@ -95,9 +95,15 @@ export function reportStress(report: Report, stress: StressResult, tokens: numbe
   });
   const embedder = (h: HeapFigures) => (h.embedder === undefined ? 'n/a' : mib(h.embedder));
   report.detail(
-    `heap (JS, after GC, Today screen): before ${mib(before.js)} (after a warm-up run), after ${stress.app.length} runs ${mib(after.js)}; ` +
+    `heap (JS, after GC, Today screen): before ${mib(before.js)} (after a full-length warm-up run), after ${stress.app.length} runs ${mib(after.js)}; ` +
       `Blink heap (DOM) ${embedder(before)} -> ${embedder(after)}; ` +
       `on the deal screen still showing the last answer: JS ${mib(dealAfter.js)} (${fmt(dealAfter.js / before.js, 2)}x), Blink ${embedder(dealAfter)}`,
+  );
+  const part = (key: keyof typeof cold.composition) =>
+    `${mib(cold.composition[key])} -> ${mib(after.composition[key])} (${fmt(after.composition[key] / cold.composition[key], 2)}x)`;
+  report.detail(
+    `heap after only a short warm-up run instead: ${mib(cold.js)} -> ${mib(after.js)} = ${fmt(after.js / cold.js, 2)}x; ` +
+      `heap snapshots then and after the runs: V8 compiled code ${part('code')}, JavaScript data ${part('data')}, native ${part('native')}`,
   );
 }
 

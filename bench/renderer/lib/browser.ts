@@ -3,8 +3,8 @@
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { z } from 'zod';
-import type { ProbeApi, ProbeConfig } from '../page/protocol';
-import { LongTaskReport, ProbeInspection, ProbeResult, ProbeSample } from '../page/protocol';
+import type { ProbeConfig } from '../page/protocol';
+import { LongTaskReport, ProbeDone, ProbeResult, ProbeSample } from '../page/protocol';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const VIEWPORT = { width: 1280, height: 800 };
@@ -49,28 +49,21 @@ export function probeLongTasks(page: Page, sinceEpochMs: number): Promise<LongTa
   return evaluateParsed(page, `window.__benchProbe.longTasks(${sinceEpochMs})`, LongTaskReport);
 }
 
-/** Waits (polling inside the page, bounded) until the probe saw the whole text. */
+/**
+ * Waits until the probe saw the whole text (and the end shown, when configured): one call that
+ * the probe settles from its frame callback, bounded by `timeoutMs`.
+ */
 export async function waitForCompletion(page: Page, timeoutMs: number): Promise<void> {
-  // A function, not a string: a string predicate is compiled in the page, which the app's CSP
-  // (no 'unsafe-eval') refuses. No named inner functions (tsx would add a helper to them).
-  try {
-    await page.waitForFunction(
-      () =>
-        (globalThis as unknown as { __benchProbe: ProbeApi }).__benchProbe.result().completeAt !==
-        null,
-      undefined,
-      { polling: 50, timeout: timeoutMs },
-    );
-  } catch (error) {
-    const seen = await evaluateParsed(page, 'window.__benchProbe.inspect()', ProbeInspection).catch(
-      () => undefined,
-    );
-    if (seen === undefined) throw error;
-    throw new Error(
-      `the whole answer did not show within ${timeoutMs} ms (output ${seen.rootFound ? 'found' : 'not found'}; ${seen.scroll}; appended ${seen.appended}; text ends "${seen.textEnd}")`,
-      { cause: error },
-    );
-  }
+  const outcome = await evaluateParsed(
+    page,
+    `window.__benchProbe.whenDone(${JSON.stringify(timeoutMs)})`,
+    ProbeDone,
+  );
+  if (outcome.done) return;
+  const { seen } = outcome;
+  throw new Error(
+    `the whole answer did not show within ${timeoutMs} ms (output ${seen.rootFound ? 'found' : 'not found'}; ${seen.scroll}; appended ${seen.appended}; text ends "${seen.textEnd}")`,
+  );
 }
 
 const Metrics = z.object({

@@ -103,6 +103,8 @@ export async function appRun<T = undefined>(
     mode: 'scan',
     expectedLength: expected.text.length,
     expectedTail: expected.tail,
+    // The run panel shows the end too before the next run starts.
+    finished: { container: 'article', selector: '[aria-live]', text: 'Run succeeded' },
   });
   setup.proxy.inject({
     tokens: expected.tokens,
@@ -116,12 +118,6 @@ export async function appRun<T = undefined>(
     const extra = during ? await during(log, setup.app) : undefined;
     await waitForCompletion(page, timeoutMs);
     await log.waitForDone(timeoutMs);
-    // The run panel shows the end too before the next run starts.
-    await page
-      .getByRole('article', { name: /^Run / })
-      .first()
-      .getByText('succeeded', { exact: true })
-      .waitFor({ timeout: timeoutMs });
     return measure(log, await probeResult(page), extra);
   } finally {
     setup.proxy.inject(undefined);

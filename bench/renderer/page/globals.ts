@@ -12,6 +12,8 @@ export interface PageElement extends PageNode {
   readonly scrollTop: number;
   readonly scrollHeight: number;
   readonly clientHeight: number;
+  closest(selector: string): PageElement | null;
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
 }
 
 export interface PageDocument {
@@ -61,6 +63,8 @@ export interface PageGlobals {
   readonly document: PageDocument;
   readonly performance: { readonly timeOrigin: number; now(): number };
   requestAnimationFrame(callback: (time: number) => void): number;
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number): void;
   fetch(
     url: string,
     init: { method: string; headers: Record<string, string>; body: string },

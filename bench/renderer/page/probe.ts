@@ -7,7 +7,14 @@
 // both sides. It also counts frames and records long tasks for the frame-time figures.
 import { epochNow, page } from './globals';
 import type { PageElement, PageMutationRecord, PagePerformanceEntry } from './globals';
-import type { LongTaskReport, ProbeApi, ProbeConfig, ProbeResult } from './protocol';
+import type {
+  LongTaskReport,
+  ProbeApi,
+  ProbeConfig,
+  ProbeDone,
+  ProbeInspection,
+  ProbeResult,
+} from './protocol';
 import { MARKER_IN_RENDERED_TEXT, normaliseText } from './text';
 
 let config: ProbeConfig | undefined;
@@ -29,6 +36,7 @@ let carry = '';
 let frames = 0;
 const longTasks: LongTaskReport['longTasks'] = [];
 const longAnimationFrames: LongTaskReport['longAnimationFrames'] = [];
+let waiters: Array<(done: ProbeDone) => void> = [];
 
 function newMarkers(text: string): number[] {
   const fresh: number[] = [];
@@ -96,6 +104,26 @@ function check(): void {
   if (complete) completeAt = at;
 }
 
+/** The text is complete and, when configured, the page shows the run's end. */
+function isDone(): boolean {
+  if (config === undefined || completeAt === null) return false;
+  const finished = config.finished;
+  if (finished === undefined) return true;
+  const container = currentRoot(config.rootSelector)?.closest(finished.container);
+  const shown = container?.querySelectorAll(finished.selector) ?? [];
+  for (let i = 0; i < shown.length; i += 1) {
+    if (shown[i]?.textContent === finished.text) return true;
+  }
+  return false;
+}
+
+function settleWaiters(): void {
+  if (waiters.length === 0 || !isDone()) return;
+  const settled = waiters;
+  waiters = [];
+  for (const settle of settled) settle({ done: true });
+}
+
 const observer = new page.MutationObserver(onMutations);
 
 // Registered again inside its own callback, before the pages register theirs for the next frame
@@ -104,6 +132,7 @@ const onFrame = (): void => {
   frames += 1;
   page.requestAnimationFrame(onFrame);
   check();
+  settleWaiters();
 };
 page.requestAnimationFrame(onFrame);
 
@@ -126,6 +155,19 @@ function describeLongestScript(scripts: readonly ScriptTiming[]): string {
   const where = `${file}${longest.sourceFunctionName ? ` ${longest.sourceFunctionName}` : ''}`;
   const layout = longest.forcedStyleAndLayoutDuration ?? 0;
   return `${longest.invokerType ?? ''} ${longest.invoker ?? ''} [${where}] ${Math.round(longest.duration)} ms${layout > 0 ? ` (forced layout ${Math.round(layout)} ms)` : ''}`;
+}
+
+function inspect(): ProbeInspection {
+  const root = config === undefined ? undefined : currentRoot(config.rootSelector);
+  return {
+    rootFound: root !== undefined,
+    appended,
+    textEnd: normaliseText(root?.textContent ?? '').slice(-80),
+    scroll:
+      root === undefined
+        ? ''
+        : `scrollTop ${root.scrollTop}, scrollHeight ${root.scrollHeight}, clientHeight ${root.clientHeight}`,
+  };
 }
 
 const supported = page.PerformanceObserver.supportedEntryTypes ?? [];
@@ -177,20 +219,10 @@ const api: ProbeApi = {
     appendedAll = false;
     appended = 0;
     carry = '';
+    waiters = [];
     observer.observe(page.document.body, { childList: true, subtree: true, characterData: true });
   },
-  inspect() {
-    const root = config === undefined ? undefined : currentRoot(config.rootSelector);
-    return {
-      rootFound: root !== undefined,
-      appended,
-      textEnd: normaliseText(root?.textContent ?? '').slice(-80),
-      scroll:
-        root === undefined
-          ? ''
-          : `scrollTop ${root.scrollTop}, scrollHeight ${root.scrollHeight}, clientHeight ${root.clientHeight}`,
-    };
-  },
+  inspect,
   result(): ProbeResult {
     return { markers: [...markers], completeAt, frames };
   },
@@ -206,6 +238,20 @@ const api: ProbeApi = {
         longAnimationFrame: supported.includes('long-animation-frame'),
       },
     };
+  },
+  whenDone(timeoutMs) {
+    if (isDone()) return Promise.resolve({ done: true });
+    return new Promise<ProbeDone>((resolve) => {
+      const settle = (done: ProbeDone) => {
+        page.clearTimeout(timer);
+        resolve(done);
+      };
+      const timer = page.setTimeout(() => {
+        waiters = waiters.filter((w) => w !== settle);
+        resolve({ done: false, seen: inspect() });
+      }, timeoutMs);
+      waiters.push(settle);
+    });
   },
 };
 page.__benchProbe = api;

@@ -15,6 +15,13 @@ export const ProbeConfig = z.object({
   expectedLength: z.number().int().nonnegative(),
   /** `scan`: the text is complete once the root's normalised text ends with this. */
   expectedTail: z.string(),
+  /**
+   * The page shows the run's end too (the app's status line): inside the root's closest
+   * `container`, an element matching `selector` reads `text`. Absent: the text alone is enough.
+   */
+  finished: z
+    .object({ container: z.string().min(1), selector: z.string().min(1), text: z.string() })
+    .optional(),
 });
 export type ProbeConfig = z.infer<typeof ProbeConfig>;
 
@@ -63,12 +70,25 @@ export const ProbeInspection = z.object({
 });
 export type ProbeInspection = z.infer<typeof ProbeInspection>;
 
+/** The answer of `whenDone`: done, or what the probe saw when the time ran out. */
+export const ProbeDone = z.discriminatedUnion('done', [
+  z.object({ done: z.literal(true) }),
+  z.object({ done: z.literal(false), seen: ProbeInspection }),
+]);
+export type ProbeDone = z.infer<typeof ProbeDone>;
+
 export interface ProbeApi {
   arm(config: ProbeConfig): void;
   inspect(): ProbeInspection;
   result(): ProbeResult;
   sample(): ProbeSample;
   longTasks(sinceEpochMs: number): LongTaskReport;
+  /**
+   * Settles when the whole text is rendered (and the end shown, when configured), checked in the
+   * probe's own frame callback: one call, instead of the bench polling the page, whose code
+   * would otherwise be compiled and kept in the very heap being measured.
+   */
+  whenDone(timeoutMs: number): Promise<ProbeDone>;
 }
 
 export const MinimalStart = z.object({
