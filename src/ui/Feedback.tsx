@@ -39,6 +39,16 @@ export function ErrorMeta({ error }: { error: ErrorData }) {
   );
 }
 
+/** An action's error inside a form: the message, then its code and request id. */
+export function FormError({ error }: { error: ErrorData }) {
+  return (
+    <div className="form-error" role="alert">
+      {error.message}
+      <ErrorMeta error={error} />
+    </div>
+  );
+}
+
 export function ErrorState({
   title = 'Could not load this',
   error,

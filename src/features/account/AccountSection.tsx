@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { ErrorMeta, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { CardSection } from '../../ui/CardSection';
+import { ErrorState, FormError, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { startSignIn } from '../../app/Banners';
 import { TokenForm } from './SignInDialog';
@@ -15,11 +16,14 @@ export function ServiceSection() {
   const load = useAccount((s) => s.loadMetadata);
   const value = metadata.value;
   return (
-    <section className="card settings-section" id="settings-account" aria-labelledby="service-h">
-      <div className="card-head">
-        <h2 id="service-h">Account and service</h2>
+    <CardSection
+      headingId="service-h"
+      title="Account and service"
+      id="settings-account"
+      aside={
         <Freshness state={metadata} onRefresh={() => void load(true)} label="service information" />
-      </div>
+      }
+    >
       {metadata.error && value ? (
         <InlineError error={metadata.error} onRetry={() => void load(true)} />
       ) : null}
@@ -95,7 +99,7 @@ export function ServiceSection() {
       ) : (
         <Skeleton lines={5} label="Loading service information…" />
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -104,8 +108,7 @@ export function SessionSection() {
   const action = useAccount((s) => s.sessionAction);
   const [pasting, setPasting] = useState(false);
   return (
-    <section className="card settings-section" aria-labelledby="session-h">
-      <h2 id="session-h">Session</h2>
+    <CardSection headingId="session-h" title="Session">
       {!session ? (
         <Skeleton lines={2} label="Loading the session…" />
       ) : (
@@ -136,12 +139,7 @@ export function SessionSection() {
               {session.storageReason ? ` ${session.storageReason}` : ''}
             </p>
           ) : null}
-          {action.error && !pasting ? (
-            <div className="form-error" role="alert">
-              {action.error.message}
-              <ErrorMeta error={action.error} />
-            </div>
-          ) : null}
+          {action.error && !pasting ? <FormError error={action.error} /> : null}
           <div className="button-row">
             {session.canSignInWithWindow ? (
               <Button variant="primary" onClick={() => void startSignIn()} busy={action.pending}>
@@ -171,6 +169,6 @@ export function SessionSection() {
           ) : null}
         </>
       )}
-    </section>
+    </CardSection>
   );
 }

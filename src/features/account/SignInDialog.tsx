@@ -6,7 +6,7 @@ import { SetTokenInput } from '../../../electron/contract';
 import { useUi } from '../../app/ui-store';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { ErrorMeta } from '../../ui/Feedback';
+import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { useAccount } from './store';
 
@@ -50,12 +50,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
           }}
         />
       </Field>
-      {error ? (
-        <div className="form-error" role="alert">
-          {error.message}
-          <ErrorMeta error={error} />
-        </div>
-      ) : null}
+      {error ? <FormError error={error} /> : null}
       <div className="form-actions">
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>

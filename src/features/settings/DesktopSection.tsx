@@ -3,27 +3,18 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { SettingsPatch, displayAccelerator } from '../../../electron/contract';
-import type { ErrorData, Settings } from '../../../electron/contract';
+import type { Settings } from '../../../electron/contract';
 import { acceleratorFromKeyPress } from '../../lib/accelerator';
 import { featureLines, type WebPermission } from '../../lib/desktopFeatures';
 import { Button } from '../../ui/Button';
-import { ErrorMeta } from '../../ui/Feedback';
+import { CardSection } from '../../ui/CardSection';
+import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { useAccount } from '../account/store';
-import { useSettings } from './store';
+import { Check, SaveFeedback, useSave } from './SettingsForm';
 
 function webPermission(): WebPermission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-function SaveError({ error }: { error: ErrorData | undefined }) {
-  if (!error) return null;
-  return (
-    <div className="form-error" role="alert">
-      {error.message}
-      <ErrorMeta error={error} />
-    </div>
-  );
 }
 
 /** What this desktop offers the app, as the host found out. */
@@ -40,8 +31,7 @@ export function DesktopFeatures() {
   if (!appInfo) return null;
   const lines = featureLines(appInfo.desktopCapabilities, appInfo.host, permission);
   return (
-    <section className="card settings-section" aria-labelledby="desktop-h">
-      <h2 id="desktop-h">On this computer</h2>
+    <CardSection headingId="desktop-h" title="On this computer">
       <p className="muted">
         {appInfo.host === 'browser'
           ? 'Browser mode runs inside your browser, so some desktop features are not available.'
@@ -56,7 +46,7 @@ export function DesktopFeatures() {
           </li>
         ))}
       </ul>
-    </section>
+    </CardSection>
   );
 }
 
@@ -64,9 +54,7 @@ function ShortcutForm({ settings }: { settings: Settings }) {
   const appInfo = useAccount((s) => s.appInfo);
   const [value, setValue] = useState(settings.globalShortcut ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [saveError, setSaveError] = useState<ErrorData | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const { error: saveError, saved, busy, save: saveSettings } = useSave();
   const mac = appInfo?.platform === 'darwin';
   const browser = appInfo?.host === 'browser';
   const capability = appInfo?.desktopCapabilities.globalShortcut;
@@ -78,12 +66,7 @@ function ShortcutForm({ settings }: { settings: Settings }) {
       return;
     }
     setFieldError(undefined);
-    setBusy(true);
-    setSaved(false);
-    const ok = await useSettings.getState().update(parsed.data);
-    setBusy(false);
-    setSaveError(ok ? undefined : useSettings.getState().saveError);
-    setSaved(ok);
+    const ok = await saveSettings(parsed.data);
     // The host registered (or failed to register) it while saving: read what happened.
     if (ok) await useAccount.getState().loadAppInfo();
   };
@@ -132,12 +115,7 @@ function ShortcutForm({ settings }: { settings: Settings }) {
           {capability.reason}
         </p>
       ) : null}
-      <SaveError error={saveError} />
-      {saved && !saveError ? (
-        <p className="form-saved" role="status">
-          Saved.
-        </p>
-      ) : null}
+      <SaveFeedback error={saveError} saved={saved} />
       {browser ? null : (
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={busy} disabled={busy}>
@@ -163,32 +141,26 @@ function ShortcutForm({ settings }: { settings: Settings }) {
 /** Opening at login and the global shortcut, each explained where this desktop lacks it. */
 export function SystemSection({ settings }: { settings: Settings }) {
   const appInfo = useAccount((s) => s.appInfo);
-  const [error, setError] = useState<ErrorData | undefined>();
+  const { error, save } = useSave();
   const launch = appInfo?.desktopCapabilities.launchAtLogin;
   const launchUnavailable = launch !== undefined && !launch.available;
   return (
-    <section className="card settings-section" aria-labelledby="system-h">
-      <h2 id="system-h">System</h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={settings.launchAtLogin}
-          disabled={launchUnavailable}
-          aria-describedby={launchUnavailable ? 'launch-hint' : undefined}
-          onChange={async (e) => {
-            const ok = await useSettings.getState().update({ launchAtLogin: e.target.checked });
-            setError(ok ? undefined : useSettings.getState().saveError);
-          }}
-        />
-        <span>Open Assistant when I log in</span>
-      </label>
+    <CardSection headingId="system-h" title="System">
+      <Check
+        checked={settings.launchAtLogin}
+        disabled={launchUnavailable}
+        describedBy={launchUnavailable ? 'launch-hint' : undefined}
+        onChange={(launchAtLogin) => void save({ launchAtLogin })}
+      >
+        Open Assistant when I log in
+      </Check>
       {launchUnavailable ? (
         <p id="launch-hint" className="field-hint">
           {launch.reason}
         </p>
       ) : null}
-      <SaveError error={error} />
+      {error ? <FormError error={error} /> : null}
       <ShortcutForm settings={settings} />
-    </section>
+    </CardSection>
   );
 }

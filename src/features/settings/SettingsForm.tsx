@@ -1,11 +1,11 @@
 // The pieces every settings form shares: inline validation with the contract's own schema, the
-// save round trip with its feedback, and the section and checkbox markup the forms repeat.
+// save round trip with its feedback, and the footer and checkbox markup the forms repeat.
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { SettingsPatch } from '../../../electron/contract';
 import type { ErrorData } from '../../../electron/contract';
 import { Button } from '../../ui/Button';
-import { ErrorMeta } from '../../ui/Feedback';
+import { FormError } from '../../ui/Feedback';
 import { useSettings } from './store';
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -22,15 +22,6 @@ function validate(
     errors[key] ??= issue.message;
   }
   return { ok: false, errors };
-}
-
-export function FormError({ error }: { error: ErrorData }) {
-  return (
-    <div className="form-error" role="alert">
-      {error.message}
-      <ErrorMeta error={error} />
-    </div>
-  );
 }
 
 export function SaveFeedback({ error, saved }: { error: ErrorData | undefined; saved: boolean }) {
@@ -74,23 +65,6 @@ export function useValidatedSave() {
   return { errors, error, saved, busy, submit };
 }
 
-export function SettingsSection({
-  headingId,
-  title,
-  children,
-}: {
-  headingId: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="card settings-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 /** The end of a settings form: what the last save did, and the button that saves. */
 export function FormFooter({
   error,
@@ -118,17 +92,28 @@ export function FormFooter({
 export function Check({
   className = 'check',
   checked,
+  disabled,
+  describedBy,
   onChange,
   children,
 }: {
   className?: string;
   checked: boolean;
+  disabled?: boolean;
+  /** The id of the text saying why it is disabled, or what it does. */
+  describedBy?: string | undefined;
   onChange: (checked: boolean) => void;
   children: ReactNode;
 }) {
   return (
     <label className={className}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>{children}</span>
     </label>
   );

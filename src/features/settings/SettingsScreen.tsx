@@ -8,7 +8,8 @@ import { call, toErrorData } from '../../app/api';
 import { useRoute } from '../../app/router';
 import { askForWebNotifications, canAskForWebNotifications } from '../../app/webNotifications';
 import { Button } from '../../ui/Button';
-import { ErrorState, Skeleton } from '../../ui/Feedback';
+import { CardSection } from '../../ui/CardSection';
+import { ErrorState, FormError, Skeleton } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { PageHeader } from '../../ui/PageHeader';
 import { copyText } from '../../ui/clipboard';
@@ -17,15 +18,7 @@ import { useAccount } from '../account/store';
 import { useDeals } from '../deals/store';
 import { toast } from '../notifications/store';
 import { DesktopFeatures, SystemSection } from './DesktopSection';
-import {
-  Check,
-  FormError,
-  FormFooter,
-  SaveFeedback,
-  SettingsSection,
-  useSave,
-  useValidatedSave,
-} from './SettingsForm';
+import { Check, FormFooter, SaveFeedback, useSave, useValidatedSave } from './SettingsForm';
 import { useSettings } from './store';
 import type { ErrorData } from '../../../electron/contract';
 
@@ -43,7 +36,7 @@ function ConnectionForm({ settings }: { settings: Settings }) {
   };
 
   return (
-    <SettingsSection headingId="conn-h" title="Service connection">
+    <CardSection headingId="conn-h" title="Service connection">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="Service address"
@@ -77,7 +70,7 @@ function ConnectionForm({ settings }: { settings: Settings }) {
           Save connection
         </FormFooter>
       </form>
-    </SettingsSection>
+    </CardSection>
   );
 }
 
@@ -98,7 +91,7 @@ function AppearanceForm({ settings }: { settings: Settings }) {
     setChoice(null);
   };
   return (
-    <SettingsSection headingId="appearance-h" title="Appearance">
+    <CardSection headingId="appearance-h" title="Appearance">
       <fieldset className="radio-group">
         <legend className="field-label">Theme</legend>
         {themes.map((t) => (
@@ -115,7 +108,7 @@ function AppearanceForm({ settings }: { settings: Settings }) {
         ))}
       </fieldset>
       <SaveFeedback error={error} saved={false} />
-    </SettingsSection>
+    </CardSection>
   );
 }
 
@@ -172,7 +165,7 @@ function NotificationsForm({ settings }: { settings: Settings }) {
   };
 
   return (
-    <SettingsSection headingId="notif-h" title="Notifications">
+    <CardSection headingId="notif-h" title="Notifications">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Check
           checked={form.doNotDisturb}
@@ -282,7 +275,7 @@ function NotificationsForm({ settings }: { settings: Settings }) {
           Save notifications
         </FormFooter>
       </form>
-    </SettingsSection>
+    </CardSection>
   );
 }
 
@@ -308,7 +301,7 @@ function DiagnosticsSection() {
     }
   };
   return (
-    <SettingsSection headingId="diag-h" title="Diagnostics">
+    <CardSection headingId="diag-h" title="Diagnostics">
       <p className="muted">
         Versions, settings (without secrets) and the last errors with their request IDs, for IT
         support.
@@ -324,7 +317,7 @@ function DiagnosticsSection() {
           <textarea className="input textarea mono" readOnly rows={8} value={text} />
         </Field>
       ) : null}
-    </SettingsSection>
+    </CardSection>
   );
 }
 
