@@ -1,0 +1,6 @@
+// The contract's handler table, by area. The backend builds each part from its services and
+// joins them; the Handlers type makes sure no request is left without one.
+export * from './app';
+export * from './data';
+export * from './runs';
+export * from './session';

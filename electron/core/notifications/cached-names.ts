@@ -1,0 +1,35 @@
+// Names for a run-finished notification ("Deal coach finished", "Deal: Acme renewal") from what
+// the screens cached: a notification never makes a request of its own. Unknown ids give no name.
+import { Agent, Deal } from '../../contract';
+import type { CacheStore } from '../cache';
+
+export interface CachedNames {
+  agentName?: string;
+  dealName?: string;
+}
+
+export async function cachedNames(
+  cache: Pick<CacheStore, 'read'>,
+  agentId: string,
+  dealId: string | undefined,
+): Promise<CachedNames> {
+  const agent = await cachedAgent(cache, agentId);
+  const deal = dealId === undefined ? undefined : await cachedDeal(cache, dealId);
+  return {
+    ...(agent === undefined ? {} : { agentName: agent.title }),
+    ...(deal === undefined ? {} : { dealName: deal.title }),
+  };
+}
+
+async function cachedAgent(cache: Pick<CacheStore, 'read'>, agentId: string) {
+  const agents = Agent.array().safeParse((await cache.read('agents'))?.value);
+  return agents.success ? agents.data.find((entry) => entry.id === agentId) : undefined;
+}
+
+/** The deal's own entry (its screen was opened) or, failing that, the deal list's. */
+async function cachedDeal(cache: Pick<CacheStore, 'read'>, dealId: string) {
+  const one = Deal.safeParse((await cache.read(`deal:${dealId}`))?.value);
+  if (one.success) return one.data;
+  const all = Deal.array().safeParse((await cache.read('deals'))?.value);
+  return all.success ? all.data.find((entry) => entry.id === dealId) : undefined;
+}

@@ -1,0 +1,179 @@
+// The scheduler inside the backend: when it checks (start, sign-in, wake, back online, changed
+// notification settings, a timer for the next due moment, and soon after a run used quota),
+// run-finished notifications named from the cache, and where decisions go (the host shows them
+// natively, else they become an event for the renderer).
+//
+// Closing cancels the service requests in flight and waits for the work to settle. What an
+// unfinished check decided was never shown, so it is not recorded either: once close() has
+// resolved, nothing here writes the state file, shows a notification or adds a notice (the host
+// may be removing the data directory by then).
+import type { AppNotification, LiveRunSummary, Notice } from '../../contract';
+import type { ApiClient } from '../api/client';
+import type { CacheStore } from '../cache';
+import { toAppNotification } from '../desktop';
+import { AssistantError } from '../errors';
+import type { Logger } from '../logs/logger';
+import { cachedNames } from './cached-names';
+import type { NotificationDecision } from './decision';
+import { createNotificationRunner, type CheckReason, type NotificationFetcher } from './runner';
+import { MAX_WAKE_INTERVAL_MS } from './scheduler';
+import type { NotificationSettings } from './settings';
+import type { NotificationStateStore } from './store';
+
+/** Runs finishing close together cost one usage check, not one each. */
+const USAGE_CHECK_DELAY_MS = 1_000;
+
+export interface NotificationWiringOptions {
+  api: Pick<ApiClient, 'getMorningBriefing' | 'getMeetingBriefing' | 'getUsage'>;
+  store: NotificationStateStore;
+  /** Where the screens' data is cached: the names in a run-finished notification come from it. */
+  cache: Pick<CacheStore, 'read'>;
+  /** Read at every check, so changed settings apply at once. */
+  settings: () => NotificationSettings;
+  /** Nothing is checked while signed out: every fetch would be refused. */
+  signedIn: () => boolean;
+  now: () => Date;
+  log: Logger;
+  /** Shows a notification natively; false (or absent): it goes to `emit`. */
+  showNotification?: (decision: NotificationDecision) => boolean;
+  emit: (notification: AppNotification) => void;
+  addNotice: (level: Notice['level'], message: string) => void;
+  /** Whether the user is looking at the app (run-finished notifications are then skipped). */
+  isWindowFocused?: () => boolean;
+  /** The OS's own Do not disturb, where the host can read it; undefined: unknown. */
+  osDoNotDisturb?: () => boolean | undefined;
+}
+
+export interface NotificationWiring {
+  /** Checks what is due now; never rejects (a failure is logged). */
+  check(reason: CheckReason): Promise<void>;
+  /** The live runs changed: a run seen finishing is notified once. */
+  runsChanged(runs: readonly LiveRunSummary[]): void;
+  /** Stops the timers, cancels what is in flight and resolves once it has settled. */
+  close(): Promise<void>;
+}
+
+/** The wiring when the scheduler is off (tests, benchmarks): nothing is checked or notified. */
+export function disabledNotificationWiring(): NotificationWiring {
+  return { check: async () => {}, runsChanged: () => {}, close: async () => {} };
+}
+
+export function createNotificationWiring(options: NotificationWiringOptions): NotificationWiring {
+  const { api, now, log } = options;
+  let closed = false;
+  const lifetime = new AbortController();
+  const { signal } = lifetime;
+  /** Checks and run-finished notifications not yet settled: close() waits for them. */
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>): Promise<void> => {
+    inFlight.add(work);
+    const settled = () => inFlight.delete(work);
+    work.then(settled, settled);
+    return work;
+  };
+
+  const closedError = () =>
+    new AssistantError({ kind: 'aborted', message: 'The app is shutting down.' });
+  const store: NotificationStateStore = {
+    load: () => (closed ? Promise.reject(closedError()) : options.store.load()),
+    save: (state) => (closed ? Promise.reject(closedError()) : options.store.save(state)),
+  };
+  const fetcher: NotificationFetcher = {
+    getMorningBriefing: async () => (await api.getMorningBriefing({ signal })).data.data,
+    getMeetingBriefing: async () => (await api.getMeetingBriefing({ signal })).data.data,
+    getUsage: async () => (await api.getUsage({ signal })).data,
+  };
+  const runner = createNotificationRunner({
+    fetcher,
+    store,
+    clock: { now, timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
+    settings: options.settings,
+  });
+
+  const deliver = (decision: NotificationDecision) => {
+    if (options.showNotification?.(decision)) return;
+    options.emit(toAppNotification(decision, now()));
+  };
+  const osDoNotDisturb = () => {
+    const value = options.osDoNotDisturb?.();
+    return value === undefined ? {} : { osDoNotDisturb: value };
+  };
+
+  let schedulerTimer: ReturnType<typeof setTimeout> | undefined;
+  const runCheck = async (reason: CheckReason) => {
+    try {
+      const result = await runner.check({ reason, ...osDoNotDisturb() });
+      if (closed) return;
+      result.show.forEach(deliver);
+      result.problems.forEach((problem) => options.addNotice('warning', problem));
+      if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
+      const delay = Math.min(
+        Math.max(result.nextCheckAt.getTime() - now().getTime(), 1_000),
+        MAX_WAKE_INTERVAL_MS,
+      );
+      schedulerTimer = setTimeout(() => void check('timer'), delay);
+      schedulerTimer.unref?.();
+    } catch (error) {
+      log.error('The notification check failed', { error });
+    }
+  };
+  const check = async (reason: CheckReason) => {
+    if (closed || !options.signedIn()) return;
+    await track(runCheck(reason));
+  };
+
+  // A finished run used quota: look at usage soon (coalesced), so a warning comes when it is
+  // crossed rather than at the next poll.
+  let usageCheckTimer: ReturnType<typeof setTimeout> | undefined;
+  const checkUsageSoon = () => {
+    if (usageCheckTimer !== undefined) clearTimeout(usageCheckTimer);
+    usageCheckTimer = setTimeout(() => {
+      usageCheckTimer = undefined;
+      void check('usage-changed');
+    }, USAGE_CHECK_DELAY_MS);
+    usageCheckTimer.unref?.();
+  };
+
+  const notifyFinished = async (run: LiveRunSummary) => {
+    const names = await cachedNames(options.cache, run.agentId, run.dealId).catch(() => ({}));
+    const delivery = await runner.runFinished(
+      {
+        runId: run.runId,
+        status: run.status,
+        agentId: run.agentId,
+        ...(run.dealId === undefined ? {} : { dealId: run.dealId }),
+        ...names,
+      },
+      { windowFocused: options.isWindowFocused?.() ?? false, ...osDoNotDisturb() },
+    );
+    if (closed) return;
+    delivery.show.forEach(deliver);
+    delivery.problems.forEach((problem) => options.addNotice('warning', problem));
+  };
+
+  const finishedSeen = new Set<string>();
+  return {
+    check,
+    runsChanged(runs) {
+      if (closed) return;
+      for (const run of runs) {
+        if (!run.done || finishedSeen.has(run.runId)) continue;
+        finishedSeen.add(run.runId);
+        void track(
+          notifyFinished(run).catch((error: unknown) =>
+            log.error('Run-finished notification failed', { error }),
+          ),
+        );
+        if (options.settings().enabled.quota) checkUsageSoon();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
+      if (usageCheckTimer !== undefined) clearTimeout(usageCheckTimer);
+      lifetime.abort();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

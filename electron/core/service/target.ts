@@ -1,0 +1,84 @@
+// Which service core talks to: the address the settings name (or browser mode's override), else
+// the embedded demo service, started on first need. The demo brings its own sign-in page and
+// session, so the app works before anyone has signed in.
+import type { Settings } from '../../contract';
+import { AssistantError } from '../errors';
+
+/** The embedded demo service as the host started it (core may not import it). */
+export interface DemoServiceInfo {
+  baseUrl: string;
+  /** Its sign-in page. */
+  loginUrl?: string;
+  /** Its demo session: used when nobody is signed in, so the demo works at once. */
+  token?: string;
+}
+
+export interface ServiceTarget {
+  baseUrl: string;
+  demo: boolean;
+  signInUrl: string | undefined;
+}
+
+export interface ServiceTargetOptions {
+  /** A service address that wins over the settings (browser mode's ASSISTANT_BASE_URL). */
+  baseUrlOverride?: string;
+  /** Starts (once) and describes the embedded demo service; absent: an address is required. */
+  demoService?: () => Promise<DemoServiceInfo>;
+}
+
+/** What following the settings changed: nothing, only the sign-in page, or the service itself. */
+export type TargetChange = 'none' | 'sign-in-page' | 'service';
+
+export interface ServiceTargets {
+  /** The service in use. */
+  current(): ServiceTarget;
+  /** The demo's own session while the demo service is the one in use. */
+  demoToken(): string | undefined;
+  /**
+   * Takes the target the settings now name. Throws (and keeps the current one) when it cannot
+   * be resolved: no address and no demo service.
+   */
+  follow(settings: Settings): Promise<TargetChange>;
+}
+
+export async function createServiceTargets(
+  options: ServiceTargetOptions,
+  settings: Settings,
+): Promise<ServiceTargets> {
+  let demoInfo: DemoServiceInfo | undefined;
+
+  const resolve = async (current: Settings): Promise<ServiceTarget> => {
+    const configured = options.baseUrlOverride ?? current.serviceBaseUrl ?? undefined;
+    if (configured !== undefined) {
+      return { baseUrl: configured, demo: false, signInUrl: current.signInUrl ?? undefined };
+    }
+    if (!options.demoService) {
+      throw new AssistantError({
+        kind: 'invalid_input',
+        code: 'no_service',
+        message: 'No service address is set. Enter one in Settings.',
+      });
+    }
+    demoInfo ??= await options.demoService();
+    return {
+      baseUrl: demoInfo.baseUrl,
+      demo: true,
+      signInUrl: current.signInUrl ?? demoInfo.loginUrl,
+    };
+  };
+
+  let target = await resolve(settings);
+  return {
+    current: () => target,
+    demoToken: () => (target.demo ? demoInfo?.token : undefined),
+    async follow(next) {
+      const resolved = await resolve(next);
+      if (resolved.baseUrl === target.baseUrl && resolved.signInUrl === target.signInUrl) {
+        return 'none';
+      }
+      const change = resolved.baseUrl === target.baseUrl ? 'sign-in-page' : 'service';
+      target = resolved;
+      return change;
+    },
+  };
+}
