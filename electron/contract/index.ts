@@ -23,6 +23,7 @@
  *   runs.list            { limit, offset, status? }          → RunsPage
  *   runs.get             { runId }                           → RunDetail (service record + our transcript)
  *   runs.transcript      { runId }                           → Transcript | null
+ *   runs.events          { runId, offset, limit ≤ 500 }      → RunEventsPage (stored raw events, output included)
  *   session.status       {}                                  → SessionStatus
  *   session.signIn       {}                                  → SessionStatus (sign-in window; not in browser mode)
  *   session.setToken     { token }                           → SessionStatus (the token is input only)
@@ -64,6 +65,8 @@ import {
   LiveRunSummary,
   LiveRuns,
   RunDetail,
+  RunEventsInput,
+  RunEventsPage,
   RunIdInput,
   RunUpdate,
   RunsChanged,
@@ -117,6 +120,7 @@ export const requests = {
   'runs.list': request(RunsListInput, RunsPage),
   'runs.get': request(RunIdInput, RunDetail),
   'runs.transcript': request(RunIdInput, Transcript.nullable()),
+  'runs.events': request(RunEventsInput, RunEventsPage),
   'session.status': request(Empty, SessionStatus),
   'session.signIn': request(Empty, SessionStatus),
   'session.setToken': request(SetTokenInput, SessionStatus),

@@ -177,5 +177,31 @@ export const RunDetail = z.object({
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
+/** Upper bound of `limit` for `runs.events`: a page stays small enough to send in one message. */
+export const RUN_EVENTS_MAX_LIMIT = 500;
+
+/** A page of a run's stored raw events: `[offset, offset + limit)` in arrival order. */
+export const RunEventsInput = z.strictObject({
+  runId: z.string().min(1).max(200),
+  offset: z.number().int().min(0),
+  limit: z.number().int().min(1).max(RUN_EVENTS_MAX_LIMIT),
+});
+export type RunEventsInput = z.infer<typeof RunEventsInput>;
+
+/**
+ * Every event core stored for a run (output deltas included, unlike `run.update` batches, which
+ * carry the text once), read from the transcript on this computer a page at a time.
+ */
+export const RunEventsPage = z.object({
+  /** False when this computer holds no transcript of the run (then `total` is 0). */
+  recorded: z.boolean(),
+  /** Events stored so far; grows while the run is live. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  /** A stored line that cannot be read comes as an `other` event saying so, never a gap. */
+  events: z.array(RunEvent),
+});
+export type RunEventsPage = z.infer<typeof RunEventsPage>;
+
 export const LiveRuns = z.object({ runs: z.array(LiveRun) });
 export const RunsChanged = z.object({ runs: z.array(LiveRunSummary) });

@@ -29,6 +29,7 @@ export const REQUEST_NAMES = [
   'runs.list',
   'runs.get',
   'runs.transcript',
+  'runs.events',
   'session.status',
   'session.signIn',
   'session.setToken',

@@ -3,7 +3,13 @@
 // subscribers as coalesced `run.update` batches (at most one per run per frame interval).
 // Runs interrupted by quitting are followed again on the next start (`resumeInterrupted`).
 import type { ErrorData } from '../../contract/common';
-import type { LiveRun, LiveRunSummary, RunUpdate, Transcript } from '../../contract/runs';
+import type {
+  LiveRun,
+  LiveRunSummary,
+  RunEventsPage,
+  RunUpdate,
+  Transcript,
+} from '../../contract/runs';
 import type { ApiClient } from '../api/client';
 import type { CreateRunInput } from '../api/schemas';
 import { checkCreateRunInput } from '../api/validate-input';
@@ -20,6 +26,7 @@ import {
 import { summariseRecord } from '../stream/run-record';
 import { isTerminalStatus } from '../stream/vocabulary';
 import { DEFAULT_FRAME_INTERVAL_MS, UpdateCoalescer } from './coalescer';
+import { EventPages } from './event-pages';
 import { TranscriptStore, type StoredTranscript, type TranscriptWriter } from './transcript-store';
 
 export interface StartRunRequest {
@@ -75,6 +82,7 @@ interface LiveEntry {
 export class RunManager {
   private readonly api: RunManagerOptions['api'];
   private readonly store: TranscriptStore;
+  private readonly eventPages: EventPages;
   private readonly coalescer: UpdateCoalescer;
   private readonly clock: Clock;
   private readonly now: () => Date;
@@ -102,6 +110,8 @@ export class RunManager {
       now: this.now,
       flushIntervalMs: options.transcriptFlushMs,
     });
+    const store = this.store;
+    this.eventPages = new EventPages({ locate: (runId) => store.eventsPath(runId) });
     this.coalescer = new UpdateCoalescer({
       intervalMs: options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS,
       clock: this.clock,
@@ -293,6 +303,16 @@ export class RunManager {
     if (meta.usage !== undefined) transcript.usage = meta.usage;
     if (meta.error !== undefined) transcript.error = meta.error;
     return transcript;
+  }
+
+  /**
+   * A page of every event stored for a run, output deltas included, in arrival order (the raw
+   * events panel). A live run's buffered events are written first, so the page is up to date.
+   */
+  async readEvents(runId: string, offset: number, limit: number): Promise<RunEventsPage> {
+    const live = this.runs.get(runId);
+    if (live?.writer) await live.writer.flush().catch(() => undefined);
+    return this.eventPages.read(runId, offset, limit);
   }
 
   /**

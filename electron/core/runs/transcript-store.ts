@@ -100,6 +100,8 @@ export type MetaInit = Omit<
 > &
   Partial<Pick<TranscriptMeta, 'startedAt'>>;
 
+const EVENTS_FILE = 'events.jsonl';
+
 export class TranscriptStore {
   readonly root: string;
   private readonly clock: Clock;
@@ -115,6 +117,11 @@ export class TranscriptStore {
 
   private folder(runId: string): string {
     return join(this.root, runFolderName(runId));
+  }
+
+  /** The run's append-only events file (read a page at a time by ./event-pages). */
+  eventsPath(runId: string): string {
+    return join(this.folder(runId), EVENTS_FILE);
   }
 
   /**
@@ -141,7 +148,7 @@ export class TranscriptStore {
           eventCount: 0,
           textLength: 0,
         };
-    const eventsPath = join(folder, 'events.jsonl');
+    const eventsPath = this.eventsPath(init.runId);
     const handle = await open(eventsPath, 'a', 0o600);
     // A line cut by a crash must not swallow the next one: start on a fresh line.
     const size = (await stat(eventsPath)).size;
@@ -174,7 +181,7 @@ export class TranscriptStore {
     if (metaResult.status !== 'ok' || metaResult.value.runId !== runId) return undefined;
     let raw = '';
     try {
-      raw = await readFile(join(folder, 'events.jsonl'), 'utf8');
+      raw = await readFile(this.eventsPath(runId), 'utf8');
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
     }

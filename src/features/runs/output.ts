@@ -1,16 +1,16 @@
 // A run's output kept outside React state: text appended by `run.update` batches goes into a
-// list of chunks, raw events into an array, and subscribers are told at most once per frame.
+// list of chunks, and subscribers are told at most once per frame. Raw events are not kept here:
+// the raw events panel reads them from the core's transcript a page at a time when opened.
 // Components read a snapshot through useSyncExternalStore, so a thousand tokens a second cost
 // one render per frame. Splitting into markdown blocks is the view's job (./outputBlocks), so
 // the markdown lexer only loads with the first screen that shows output.
-import type { RunEvent, RunUpdate } from '../../../electron/contract';
+import type { RunUpdate } from '../../../electron/contract';
 
 export interface OutputSnapshot {
   readonly version: number;
   /** Bumped by reset(): text seen before belongs to another epoch and must be dropped. */
   readonly epoch: number;
   readonly chunkCount: number;
-  readonly eventCount: number;
 }
 
 export type Schedule = (callback: () => void) => void;
@@ -29,8 +29,6 @@ export class RunOutput {
   private chunks: string[] = [];
   private joined: { count: number; text: string } = { count: 0, text: '' };
   private epoch = 0;
-  private events: RunEvent[] = [];
-  private omitted = 0;
   private lastSeq = 0;
   private version = 0;
   private snapshot: OutputSnapshot;
@@ -44,13 +42,11 @@ export class RunOutput {
     this.snapshot = this.makeSnapshot();
   }
 
-  /** Replaces everything with a full snapshot (after a reload, or a stored transcript). */
-  reset(text: string, events: readonly RunEvent[], eventsOmitted: number, seq: number): void {
+  /** Replaces the text with a full snapshot (after a reload, or a stored transcript). */
+  reset(text: string, seq: number): void {
     this.epoch += 1;
     this.chunks = text === '' ? [] : [text];
     this.joined = { count: 0, text: '' };
-    this.events = [...events];
-    this.omitted = eventsOmitted;
     this.lastSeq = seq;
     this.changed();
   }
@@ -64,7 +60,8 @@ export class RunOutput {
     const gap = update.seq > this.lastSeq + 1;
     this.lastSeq = update.seq;
     if (update.textAppended !== '') this.chunks.push(update.textAppended);
-    for (const event of update.events) this.events.push(event);
+    // Every batch counts as a change (a status or an unknown event too): the raw events panel
+    // refreshes on it.
     this.changed();
     return gap ? 'gap' : 'applied';
   }
@@ -84,14 +81,6 @@ export class RunOutput {
   /** Chunks from index `from` on (chunks never change once added, within an epoch). */
   chunksFrom(from: number): readonly string[] {
     return this.chunks.slice(from);
-  }
-
-  rawEvents(): readonly RunEvent[] {
-    return this.events;
-  }
-
-  get eventsOmitted(): number {
-    return this.omitted;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -129,7 +118,6 @@ export class RunOutput {
       version: this.version,
       epoch: this.epoch,
       chunkCount: this.chunks.length,
-      eventCount: this.events.length,
     };
   }
 }

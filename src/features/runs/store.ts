@@ -148,7 +148,7 @@ export const useRuns = create<RunsState>((set, get) => {
         for (const run of runs) {
           const output = outputFor(run.runId);
           // A snapshot older than what we already applied would roll the text back.
-          if (run.seq >= output.seq) output.reset(run.text, run.events, run.eventsOmitted, run.seq);
+          if (run.seq >= output.seq) output.reset(run.text, run.seq);
           const meta = fromLive(run);
           live[run.runId] = { ...live[run.runId], ...meta };
           if (run.done) markOutputFinished(run.runId);
@@ -190,7 +190,7 @@ export const useRuns = create<RunsState>((set, get) => {
         if (value.transcript && (!live || live.done) && (!output || output.seq === 0)) {
           const fresh = outputFor(runId);
           if (fresh.text() === '') {
-            fresh.reset(value.transcript.text, value.transcript.events, 0, 0);
+            fresh.reset(value.transcript.text, 0);
           }
           markOutputFinished(runId);
         }

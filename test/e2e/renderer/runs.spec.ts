@@ -1,5 +1,6 @@
 // Live runs from a deal: stream in and finish, cancel midway, fail with an error, keep streaming
-// while the user is elsewhere; and the history with paging.
+// while the user is elsewhere; every raw event of a run on demand; and the history with paging.
+import { TranscriptStore } from '../../../electron/core/runs/transcript-store';
 import { expect, test } from '../support/fixtures';
 import { askAgent, createRunsOnService, nav, openDealByKeyboard } from './helpers';
 
@@ -72,6 +73,108 @@ test('a run that fails shows its error with code and message, and Retry starts i
   const runs = page.getByRole('article', { name: 'Run Deal coach' });
   await expect(runs.first().getByText('You asked')).toBeVisible();
   await expect(page.getByText('Earlier runs on this deal (1)')).toBeVisible();
+});
+
+test.describe('raw events', () => {
+  test.use({ appOptions: { demo: { pacing: 'instant' } } });
+
+  test('a finished run shows every stored event, output deltas included, and one in full', async ({
+    app,
+    page,
+  }) => {
+    await app.open(page, '#/deals');
+    await openDealByKeyboard(page, 'Harbour');
+    const run = await askAgent(page, 'Deal coach', 'Summarise the deal');
+    await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+    const runId = (await run.getByTitle('Run ID').textContent()) ?? '';
+
+    // Collapsed until asked for.
+    const list = run.getByRole('region', { name: 'Raw events' });
+    await expect(list).toHaveCount(0);
+    await run.getByRole('button', { name: 'Raw events' }).click();
+    const count = run.getByText(/^[\d,]+ events?$/);
+    await expect(count).toBeVisible();
+
+    // As many as the transcript holds: one output event per token streamed, plus the others.
+    const stored = await new TranscriptStore({ dataDir: app.dataDir }).read(runId);
+    const events = stored?.events ?? [];
+    const deltas = events.filter((event) => event.type === 'output').length;
+    expect(deltas).toBe(app.demo.control.getRun(runId)?.usage.outputTokens);
+    expect(events.length).toBeGreaterThan(deltas);
+    await expect(count).toHaveText(`${events.length.toLocaleString('en-US')} events`);
+
+    const delta = list.getByRole('button').filter({ hasText: 'delta' }).first();
+    await expect(delta).toBeVisible();
+    await delta.click();
+    await expect(delta).toHaveAttribute('aria-pressed', 'true');
+    const detail = run.getByLabel('Selected event');
+    await expect(detail).toContainText('"type": "output"');
+    await expect(detail).toContainText('"name": "delta"');
+
+    // By keyboard: End selects the last event, fetched from the end of the transcript.
+    await list.focus();
+    await page.keyboard.press('End');
+    const last = list.getByRole('button', { pressed: true });
+    await expect(last).toContainText(String(events.length));
+    await expect(last).toBeFocused();
+    await expect(detail).toContainText('"type": "final"');
+    await page.keyboard.press('ArrowUp');
+    await expect(list.getByRole('button', { pressed: true })).toContainText(
+      String(events.length - 1),
+    );
+  });
+});
+
+test.describe('raw events of a live run', () => {
+  // Slow enough that the run is still streaming while the test scrolls the list.
+  test.use({ appOptions: { demo: { pacing: 20 } } });
+
+  test('follow new events at the bottom, and stay put anywhere else', async ({ app, page }) => {
+    await app.open(page, '#/deals');
+    await openDealByKeyboard(page, 'Harbour');
+    const run = await askAgent(page, 'Deal coach', 'Summarise the deal');
+    await run.getByRole('button', { name: 'Raw events' }).click();
+    const list = run.getByRole('region', { name: 'Raw events' });
+    const count = run.getByText(/^[\d,]+ events?$/);
+    const shown = async () => Number(((await count.textContent()) ?? '').replace(/\D/g, ''));
+    const scrollTop = () => list.evaluate((element) => element.scrollTop);
+    const atBottom = () =>
+      list.evaluate(
+        (element) => element.scrollHeight - element.scrollTop - element.clientHeight < 12,
+      );
+    const toBottom = () =>
+      list.evaluate((element) => {
+        element.scrollTop = element.scrollHeight;
+      });
+
+    // At the bottom, the list keeps showing the newest events as they come.
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(20);
+    await toBottom();
+    const atFirst = await shown();
+    const topThen = await scrollTop();
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(atFirst + 10);
+    await expect.poll(scrollTop).toBeGreaterThan(topThen);
+    expect(await atBottom()).toBe(true);
+
+    // Scrolled to the top, it stays there while events keep coming.
+    await list.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    const before = await shown();
+    await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(before + 10);
+    expect(await scrollTop()).toBe(0);
+    await expect(list.getByRole('button').first().locator('.raw-index')).toHaveText('1');
+
+    // Back at the bottom, it follows to the very last event.
+    await toBottom();
+    // (The status shows in the list's rows too: wait for the run's end by its Cancel button.)
+    await expect(run.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 30_000 });
+    const runId = (await run.getByTitle('Run ID').textContent()) ?? '';
+    const total = (await new TranscriptStore({ dataDir: app.dataDir }).read(runId))?.events.length;
+    await expect.poll(shown).toBe(total);
+    await expect(list.getByRole('button').last()).toContainText(String(total));
+    await expect.poll(atBottom).toBe(true);
+  });
 });
 
 test.describe('history', () => {

@@ -180,6 +180,23 @@ export const requestSamples: {
     },
   },
   'runs.transcript': { input: { runId: 'run_1' }, output: null },
+  'runs.events': {
+    input: { runId: 'run_1', offset: 200, limit: 200 },
+    output: {
+      recorded: true,
+      total: 203,
+      offset: 200,
+      events: [
+        { type: 'output', text: 'Hel', name: 'delta', eventId: '201' },
+        {
+          type: 'other',
+          name: 'unreadable_line',
+          data: 'Stored event 202 could not be read (not valid JSON): {"pos":"2',
+        },
+        { type: 'final', status: 'succeeded', name: 'done', eventId: '203' },
+      ],
+    },
+  },
   'session.status': { input: {}, output: session },
   'session.signIn': { input: {}, output: session },
   'session.setToken': { input: { token: 'abc.DEF-123_xyz' }, output: session },
@@ -245,6 +262,12 @@ export const badInputs: Partial<Record<RequestName, { input: unknown; field?: st
     { input: { limit: 0, offset: 0 }, field: 'limit' },
     { input: { limit: 10, offset: -1 }, field: 'offset' },
     { input: { limit: 1.5, offset: 0 }, field: 'limit' },
+  ],
+  'runs.events': [
+    { input: { runId: 'run_1', offset: 0, limit: 501 }, field: 'limit' },
+    { input: { runId: 'run_1', offset: 0, limit: 0 }, field: 'limit' },
+    { input: { runId: 'run_1', offset: -1, limit: 10 }, field: 'offset' },
+    { input: { runId: '', offset: 0, limit: 10 }, field: 'runId' },
   ],
   'links.openExternal': [
     { input: { url: 'file:///etc/passwd' }, field: 'url' },

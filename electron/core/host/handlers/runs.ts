@@ -13,7 +13,8 @@ export type RunRequest =
   | 'runs.live'
   | 'runs.list'
   | 'runs.get'
-  | 'runs.transcript';
+  | 'runs.transcript'
+  | 'runs.events';
 
 export function createRunHandlers(options: {
   manager: RunManager;
@@ -43,5 +44,7 @@ export function createRunHandlers(options: {
       }
     },
     'runs.transcript': ({ runId }) => manager.readTranscript(runId),
+    // Every stored event, deltas included, a page at a time: `run.update` carries the text once.
+    'runs.events': ({ runId, offset, limit }) => manager.readEvents(runId, offset, limit),
   };
 }
