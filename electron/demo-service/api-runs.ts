@@ -79,7 +79,7 @@ export const createRun: Handler = async (ctx) => {
   const hit = state.usage.exceeded(['runs', 'tokens']);
   if (hit !== undefined) throw quotaExceeded(hit);
 
-  const plan = planRun(accepted, state.settings.failRuns);
+  const plan = planRun(accepted, state.settings);
   const run = state.runs.create({
     agentId: accepted.agent.id,
     input: accepted.body.input,

@@ -3,6 +3,7 @@
 import type { DealDetail } from './data/deals';
 import type { FailNextOptions, StreamFault } from './faults/faults';
 import type { Pacing, RunRecord } from './runs/types';
+import { MAX_DEMO_TOKENS } from './run-request';
 import type { ServiceState } from './state';
 import type { Counts, Limits, UsageSummary } from './usage/meter';
 
@@ -22,6 +23,11 @@ export interface DemoControl {
   usage(): UsageSummary;
   setPacing(pacing: Pacing): void;
   setFailRuns(fail: boolean): void;
+  /**
+   * Output length, in tokens, of runs started from now on that do not ask for one themselves
+   * (the app's Ask form cannot); null: each agent's usual length.
+   */
+  setRunLength(tokens: number | null): void;
   setKeepAliveMs(ms: number): void;
   /** The next `count` API requests answer with an error envelope (503 + Retry-After: 1 by default). */
   failNextRequests(options?: FailNextOptions): void;
@@ -60,6 +66,17 @@ export function createControl(state: ServiceState): DemoControl {
     setPacing: (pacing) => state.runs.setPacing(pacing),
     setFailRuns: (fail) => {
       state.settings.failRuns = fail;
+    },
+    setRunLength: (tokens) => {
+      if (
+        tokens !== null &&
+        !(Number.isInteger(tokens) && tokens >= 1 && tokens <= MAX_DEMO_TOKENS)
+      ) {
+        throw new RangeError(
+          `A run length is a whole number of tokens from 1 to ${MAX_DEMO_TOKENS}.`,
+        );
+      }
+      state.settings.runTokens = tokens;
     },
     setKeepAliveMs: (ms) => {
       state.settings.keepAliveMs = ms;

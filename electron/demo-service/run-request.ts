@@ -93,14 +93,19 @@ export function acceptRunBody(raw: unknown, state: ServiceState): AcceptedRun {
   return { body, agent, deal };
 }
 
-export function planRun(accepted: AcceptedRun, failRuns: boolean): RunPlan {
+export function planRun(
+  accepted: AcceptedRun,
+  settings: { failRuns: boolean; runTokens: number | null },
+): RunPlan {
   const { body, agent, deal } = accepted;
+  const { failRuns } = settings;
   const demo = body.input.demo ?? {};
+  const tokens = demo.tokens ?? settings.runTokens ?? undefined;
   const script = writeRun({
     agent,
     deal,
     message: body.input.message,
-    ...(demo.tokens === undefined ? {} : { tokens: demo.tokens }),
+    ...(tokens === undefined ? {} : { tokens }),
   });
   // An explicit `demo.fail: false` wins over the server switch and the #fail marker.
   const fails =

@@ -58,7 +58,7 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
     idempotency: new IdempotencyStore(nowMs),
     faults: new Faults(),
     deals: new DealBook(now),
-    settings: { failRuns: options.failRuns, keepAliveMs: options.keepAliveMs },
+    settings: { failRuns: options.failRuns, keepAliveMs: options.keepAliveMs, runTokens: null },
     log: options.log ?? ((): void => {}),
   };
   const token = state.sessions.create({

@@ -20,7 +20,12 @@ export interface ServiceState {
   faults: Faults;
   deals: DealBook;
   /** Settings the control API may change while the service runs. */
-  settings: { failRuns: boolean; keepAliveMs: number };
+  settings: {
+    failRuns: boolean;
+    keepAliveMs: number;
+    /** Output tokens of a run that does not ask for a length (`input.demo.tokens`); null: the agent's own. */
+    runTokens: number | null;
+  };
   log: (line: string) => void;
 }
 

@@ -1,6 +1,8 @@
 // When a streaming view follows the newest text. It follows while the reader is at the bottom,
-// stops as soon as they scroll up (even by a little), and follows again once they come back to
-// the bottom. Content growing below the reader never counts as them scrolling.
+// stops as soon as they scroll up (even by a little), and follows again once they come back down
+// to the bottom. Only the reader's own gestures (wheel, keys, touch, the scrollbar) count as
+// scrolling up: the view also moves when content grows or is measured again, or when we scroll it
+// ourselves, and a scroll event cannot tell who moved it (the browser sends one per frame).
 
 export const BOTTOM_SLACK_PX = 24;
 
@@ -20,20 +22,24 @@ export function isAtBottom(m: ScrollMetrics, slack = BOTTOM_SLACK_PX): boolean {
 
 export interface FollowInput {
   following: boolean;
+  /** Where the view was at the previous scroll event. */
   previousScrollTop: number;
   metrics: ScrollMetrics;
-  /** The scroll event came from our own scrolling to the bottom. */
-  programmatic: boolean;
+  /** A gesture of the reader's moved the view up since the previous scroll event. */
+  readerScrolledUp: boolean;
 }
 
 export function nextFollowing({
   following,
   previousScrollTop,
   metrics,
-  programmatic,
+  readerScrolledUp,
 }: FollowInput): boolean {
-  if (programmatic) return following;
-  if (isAtBottom(metrics)) return true;
-  if (metrics.scrollTop < previousScrollTop - 1) return false;
+  if (readerScrolledUp) return false;
+  // Back at the bottom by moving down (a smooth scroll up starts within the slack: not that).
+  if (!following && isAtBottom(metrics) && metrics.scrollTop > previousScrollTop) return true;
   return following;
 }
+
+/** Keys that scroll a focused scroll area up. */
+export const SCROLL_UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);

@@ -14,27 +14,40 @@ describe('nextFollowing', () => {
         following: true,
         previousScrollTop: 1500,
         metrics: m(1500, 2600),
-        programmatic: false,
+        readerScrolledUp: false,
       }),
     ).toBe(true);
   });
-  it('pauses as soon as the reader scrolls up', () => {
+
+  it('keeps following when the view moves up without the reader (content measured again)', () => {
+    expect(
+      nextFollowing({
+        following: true,
+        previousScrollTop: 1500,
+        metrics: m(1200),
+        readerScrolledUp: false,
+      }),
+    ).toBe(true);
+  });
+
+  it('stops as soon as the reader scrolls up', () => {
     expect(
       nextFollowing({
         following: true,
         previousScrollTop: 1500,
         metrics: m(1400),
-        programmatic: false,
+        readerScrolledUp: true,
       }),
     ).toBe(false);
   });
-  it('stays paused while the reader reads, and resumes at the bottom', () => {
+
+  it('stays stopped while the reader reads, and resumes once they come back down to the bottom', () => {
     expect(
       nextFollowing({
         following: false,
         previousScrollTop: 1000,
         metrics: m(1100),
-        programmatic: false,
+        readerScrolledUp: false,
       }),
     ).toBe(false);
     expect(
@@ -42,18 +55,19 @@ describe('nextFollowing', () => {
         following: false,
         previousScrollTop: 1400,
         metrics: m(1490),
-        programmatic: false,
+        readerScrolledUp: false,
       }),
     ).toBe(true);
   });
-  it('ignores its own scrolling', () => {
+
+  it('does not resume while a scroll up is still within reach of the bottom', () => {
     expect(
       nextFollowing({
-        following: true,
+        following: false,
         previousScrollTop: 1500,
-        metrics: m(200),
-        programmatic: true,
+        metrics: m(1490),
+        readerScrolledUp: false,
       }),
-    ).toBe(true);
+    ).toBe(false);
   });
 });

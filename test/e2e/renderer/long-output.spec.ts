@@ -1,0 +1,78 @@
+// A very long answer as the user lives it: 100,000 tokens streamed at 5,000 tokens a second. The
+// view follows the end while it streams, stops following when the user scrolls up (and offers
+// to jump back), the whole answer arrives, only a window of it is in the page at any time, the
+// beginning is there again when scrolled back to, and Copy gives every character.
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+import { askAgent, openDealByKeyboard } from './helpers';
+
+const TOKENS = 100_000;
+const TOKENS_PER_SECOND = 5_000;
+
+/** Distance from the bottom of the output's scroll area, in pixels. */
+function distanceFromBottom(output: Locator): Promise<number> {
+  return output.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+}
+
+/** A line of the answer as the page shows it (markdown syntax gone). */
+function shown(line: string): string {
+  return line.replace(/^[#>*\-\d.\s]+/, '').replace(/[*_`]/g, '');
+}
+
+test('a 100,000-token answer streams smoothly to its end, stays virtualised and copies whole', async ({
+  app,
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  app.demo.control.setRunLength(TOKENS);
+  app.demo.control.setPacing(TOKENS_PER_SECOND);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await app.open(page, '#/deals');
+  await openDealByKeyboard(page, 'Harbour');
+  const run = await askAgent(page, 'Deal coach', 'Tell me everything about this deal');
+  const output = run.getByRole('region', { name: /Output of Deal coach/ });
+
+  // While it streams, the newest text stays in view.
+  await expect(output).toContainText(/Detail \d+/, { timeout: 30_000 });
+  await expect(output).toHaveAttribute('aria-busy', 'true');
+  await expect.poll(() => distanceFromBottom(output)).toBeLessThan(200);
+
+  // Scrolling up with the wheel stops the following: the view stays put while text keeps coming.
+  await output.hover();
+  await page.mouse.wheel(0, -600);
+  const jump = page.getByRole('button', { name: 'Jump to latest' });
+  await expect(jump).toBeVisible();
+  await expect.poll(() => distanceFromBottom(output)).toBeGreaterThan(400);
+  const readingAt = await output.evaluate((el) => el.scrollTop);
+  const heightBefore = await output.evaluate((el) => el.scrollHeight);
+  await expect.poll(() => output.evaluate((el) => el.scrollHeight)).toBeGreaterThan(heightBefore);
+  expect(Math.abs((await output.evaluate((el) => el.scrollTop)) - readingAt)).toBeLessThan(2);
+
+  // Jumping back follows the end again, to the last word.
+  await jump.click();
+  await expect.poll(() => distanceFromBottom(output)).toBeLessThan(200);
+  await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 90_000 });
+  const runId = (await run.getByTitle('Run ID').textContent())?.trim() ?? '';
+  const full = app.demo.control.runOutput(runId) ?? '';
+  const lines = full.split('\n').filter((line) => line.trim() !== '');
+  await expect(output).toContainText(shown(lines[lines.length - 1] ?? ''));
+  await expect.poll(() => distanceFromBottom(output)).toBeLessThan(200);
+
+  // Thousands of blocks in the answer, a few dozen in the page.
+  const blocksInAnswer = full.split(/\n{2,}/).length;
+  expect(blocksInAnswer).toBeGreaterThan(2_000);
+  expect(await output.locator('.output-block').count()).toBeLessThan(100);
+
+  // The beginning is rendered again when the reader goes back to it (Home in the output).
+  await output.focus();
+  await page.keyboard.press('Home');
+  await expect(output).toContainText(shown(lines[0] ?? ''));
+  expect(await output.locator('.output-block').count()).toBeLessThan(100);
+
+  // Copy takes the whole answer, not what is in view.
+  await run.getByRole('button', { name: 'Copy' }).click();
+  const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+  expect(copied.length).toBe(full.length);
+  expect(copied).toBe(full);
+});
