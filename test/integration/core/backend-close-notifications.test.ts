@@ -11,9 +11,9 @@ import type { EventName, LiveRunSummary } from '../../../electron/contract';
 import { createBackend, type Backend } from '../../../electron/core/backend';
 import { createLogger, type RootLogger } from '../../../electron/core/logs/logger';
 import { NOTIFICATION_STATE_FILE } from '../../../electron/core/notifications';
-import { createMemorySecretStore } from '../../../electron/core/session/secret-store';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { testBackendOptions } from '../../support/backend-options';
 
 const USAGE_PATH = '/api/v1/assistant/usage/summary';
 /** How long the service holds the scheduler's request: long enough to close the backend meanwhile. */
@@ -80,14 +80,7 @@ async function startWithHeldCheck(): Promise<Backend> {
   demo.control.delayNextRequests({ ms: HOLD_MS, count: 1 });
   rootLog = createLogger({ filePath: join(dataDir, 'logs', 'main.log') });
   backend = await createBackend({
-    dataDir,
-    hostKind: 'browser',
-    appVersion: '0.0.0-test',
-    platform: process.platform,
-    secretStore: createMemorySecretStore(),
-    log: rootLog,
-    baseUrlOverride: proxy.url,
-    initialToken: demo.token,
+    ...testBackendOptions({ dataDir, log: rootLog, baseUrl: proxy.url, token: demo.token }),
     isWindowFocused: () => false,
   });
   backend.events.subscribe((name) => events.push({ name, afterClose: closed }));

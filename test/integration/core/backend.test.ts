@@ -10,8 +10,8 @@ import type { SessionStatus } from '../../../electron/contract';
 import { DEFAULT_TIMEOUT_MS } from '../../../electron/core/api/config';
 import { createBackend, type Backend } from '../../../electron/core/backend';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
-import { createMemorySecretStore } from '../../../electron/core/session/secret-store';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { testBackendOptions } from '../../support/backend-options';
 
 const BRIEFING_PATH = '/api/v1/assistant/briefings/morning';
 
@@ -68,14 +68,7 @@ async function start(options: { cacheFreshForMs?: number; onFetch?: (url: string
     onEntry: (entry) => entries.push(entry),
   });
   backend = await createBackend({
-    dataDir,
-    hostKind: 'browser',
-    appVersion: '0.0.0-test',
-    platform: process.platform,
-    secretStore: createMemorySecretStore(),
-    log,
-    baseUrlOverride: demo.baseUrl,
-    initialToken: demo.token,
+    ...testBackendOptions({ dataDir, log, baseUrl: demo.baseUrl, token: demo.token }),
     scheduler: false,
     ...(options.cacheFreshForMs === undefined ? {} : { cacheFreshForMs: options.cacheFreshForMs }),
     fetch: (input, init) => {

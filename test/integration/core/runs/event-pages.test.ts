@@ -16,8 +16,8 @@ import type {
 import { createBackend, type Backend } from '../../../../electron/core/backend';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
 import { TranscriptStore } from '../../../../electron/core/runs/transcript-store';
-import { createMemorySecretStore } from '../../../../electron/core/session/secret-store';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
+import { testBackendOptions } from '../../../support/backend-options';
 
 let demo: DemoService;
 let dataDir: string;
@@ -31,14 +31,12 @@ beforeAll(async () => {
   dealId = demo.control.deals()[0]?.id ?? '';
   dataDir = await mkdtemp(join(tmpdir(), 'assistant-run-events-'));
   backend = await createBackend({
-    dataDir,
-    hostKind: 'browser',
-    appVersion: '0.0.0-test',
-    platform: process.platform,
-    secretStore: createMemorySecretStore(),
-    log: createSilentLogger(),
-    baseUrlOverride: demo.baseUrl,
-    initialToken: demo.token,
+    ...testBackendOptions({
+      dataDir,
+      log: createSilentLogger(),
+      baseUrl: demo.baseUrl,
+      token: demo.token,
+    }),
     scheduler: false,
   });
   backend.events.subscribe((name: EventName, payload: EventPayload<EventName>) => {
