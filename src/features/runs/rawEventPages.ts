@@ -1,6 +1,7 @@
 // The raw events panel's cache of one run's stored events. Core keeps every event in the run's
 // transcript (output deltas included, which `run.update` batches leave out so the text crosses
-// once); the panel asks for pages of them around what is on screen, keeps them while it is open,
+// once); the panel asks for pages of them around what is on screen, keeps the pages nearest the
+// view while it is open (a long run scrolled end to end would otherwise stay whole in memory),
 // and refreshes the total (at most twice a second) while a live run grows. Plain TypeScript
 // outside React: the panel reads it through useSyncExternalStore.
 import type { ErrorData, RunEvent, RunEventsPage } from '../../../electron/contract';
@@ -29,11 +30,14 @@ export interface RawEventPagesOptions {
   pageSize?: number;
   /** Least time between two refreshes of the total. Default 500 ms. */
   refreshIntervalMs?: number;
+  /** Pages kept; those farthest from the rows on screen go first. Default 25. */
+  maxPages?: number;
   timers?: PageTimers;
 }
 
 export const RAW_EVENTS_PAGE_SIZE = 200;
 export const RAW_EVENTS_REFRESH_MS = 500;
+export const RAW_EVENTS_MAX_PAGES = 25;
 
 const browserTimers: PageTimers = {
   now: () => Date.now(),
@@ -44,6 +48,7 @@ const browserTimers: PageTimers = {
 export class RawEventPages {
   private readonly pageSize: number;
   private readonly refreshIntervalMs: number;
+  private readonly maxPages: number;
   private readonly timers: PageTimers;
   private readonly pages = new Map<number, RunEvent[]>();
   private readonly loading = new Set<number>();
@@ -70,6 +75,7 @@ export class RawEventPages {
   ) {
     this.pageSize = options.pageSize ?? RAW_EVENTS_PAGE_SIZE;
     this.refreshIntervalMs = options.refreshIntervalMs ?? RAW_EVENTS_REFRESH_MS;
+    this.maxPages = Math.max(2, options.maxPages ?? RAW_EVENTS_MAX_PAGES);
     this.timers = options.timers ?? browserTimers;
   }
 
@@ -170,6 +176,7 @@ export class RawEventPages {
       const held = this.pages.get(page);
       // An older, shorter answer for the same page never replaces a newer one.
       if (!held || answer.events.length >= held.length) this.pages.set(page, answer.events);
+      this.trim();
       const total = Math.max(
         this.snapshot.total ?? 0,
         answer.total,
@@ -181,6 +188,19 @@ export class RawEventPages {
       this.publish({ error: this.toError(error) });
     } finally {
       if (generation === this.generation) this.loading.delete(page);
+    }
+  }
+
+  /** Lets the pages farthest from the rows on screen go; they are fetched again if needed. */
+  private trim(): void {
+    if (this.pages.size <= this.maxPages) return;
+    const [first, last] = this.range ?? [0, 0];
+    const here = Math.floor((first + last) / 2 / this.pageSize);
+    const byDistance = [...this.pages.keys()].sort(
+      (a, b) => Math.abs(b - here) - Math.abs(a - here),
+    );
+    for (const page of byDistance.slice(0, this.pages.size - this.maxPages)) {
+      this.pages.delete(page);
     }
   }
 

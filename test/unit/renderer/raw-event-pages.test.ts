@@ -100,6 +100,33 @@ describe('RawEventPages', () => {
     expect(run.requests.map((r) => r.offset)).toEqual([900]);
   });
 
+  it('keeps only the pages nearest the view, and fetches a dropped one again when it is back', async () => {
+    const run = storedRun(2_000);
+    const timers = manualTimers();
+    const pages = new RawEventPages(run.load, toError, {
+      pageSize: 100,
+      maxPages: 3,
+      timers: timers.api,
+    });
+    pages.start();
+    await run.answerAll();
+    // Scrolling from the top to the end, a screen at a time.
+    for (let first = 0; first < 2_000; first += 100) {
+      pages.ensure(first, first + 20);
+      await run.answerAll();
+      expect(pages.event(first)).toEqual(delta(first));
+    }
+    expect(pages.event(1_950)).toEqual(delta(1_950));
+    expect(pages.event(1_850)).toEqual(delta(1_850));
+    expect(pages.event(0)).toBeUndefined();
+    expect(pages.event(500)).toBeUndefined();
+    // Back at the top: the first page is asked for again.
+    pages.ensure(0, 20);
+    expect(run.requests.map((r) => r.offset)).toEqual([0]);
+    await run.answerAll();
+    expect(pages.event(10)).toEqual(delta(10));
+  });
+
   it('refreshes the total at most once per interval, and still sees the last change', async () => {
     const run = storedRun(150);
     const timers = manualTimers();
