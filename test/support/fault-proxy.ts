@@ -15,6 +15,7 @@
 
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { mulberry32 } from '../../electron/demo-service/data/random';
 
 export type InjectedAnswer = '503' | '429' | '502-html' | 'reset';
 export type Range = number | readonly [min: number, max: number];
@@ -85,17 +86,8 @@ export interface FaultProxyOptions {
   faults?: FaultSettings;
 }
 
-/** mulberry32: tiny, fast and good enough to pick cut points reproducibly. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Picks cut points reproducibly from a seed (replay a failure with `proxy.stats.seed`). */
+export const createRandom = mulberry32;
 
 export const NGINX_502_PAGE = [
   '<html>',

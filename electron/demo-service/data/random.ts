@@ -8,9 +8,14 @@ export function hash32(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0);
 }
 
-/** mulberry32: small, fast and good enough for demo data. */
+/** Seeded from a string (a deal's id, a run's input): the same text, the same sequence. */
 export function seeded(seed: string): Random {
-  let state = hash32(seed);
+  return mulberry32(hash32(seed));
+}
+
+/** mulberry32: small, fast and good enough for demo data and reproducible test faults. */
+export function mulberry32(seed: number): Random {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
