@@ -88,10 +88,8 @@ export type LiveRunSummary = z.infer<typeof LiveRunSummary>;
 export const LiveRun = LiveRunSummary.extend({
   /** The message the run was started with (for Retry and to show the question). */
   message: z.string().optional(),
+  /** The text so far. Raw events are not repeated here: `runs.events` pages them from the transcript. */
   text: z.string(),
-  /** The most recent raw events (the rest are in the transcript); `eventsOmitted` before them. */
-  events: z.array(RunEvent),
-  eventsOmitted: z.number().int().nonnegative(),
 });
 export type LiveRun = z.infer<typeof LiveRun>;
 

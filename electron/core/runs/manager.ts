@@ -59,8 +59,6 @@ export interface RunManagerOptions {
   transcriptFlushMs?: number;
   /** Finished runs kept in `list()` until dismissed; the oldest go first. Default 20. */
   keepFinished?: number;
-  /** Raw events kept in memory per run for `get()`; older ones stay in the transcript. */
-  recentEvents?: number;
 }
 
 export type UpdateListener = (update: RunUpdate) => void;
@@ -71,8 +69,6 @@ interface LiveEntry {
   message?: string;
   text: string[];
   textLength: number;
-  events: RunEvent[];
-  eventsOmitted: number;
   follow?: RunFollow;
   writer?: TranscriptWriter;
   /** Resolves when the follow loop has ended and the transcript is flushed. */
@@ -89,7 +85,6 @@ export class RunManager {
   private readonly quota: QuotaCheck | undefined;
   private readonly followDefaults: RunManagerOptions['follow'];
   private readonly keepFinished: number;
-  private readonly recentEvents: number;
   private readonly runs = new Map<string, LiveEntry>();
   private readonly updateListeners = new Set<UpdateListener>();
   private readonly changeListeners = new Set<RunsChangedListener>();
@@ -103,7 +98,6 @@ export class RunManager {
     this.quota = options.quota;
     this.followDefaults = options.follow;
     this.keepFinished = options.keepFinished ?? 20;
-    this.recentEvents = options.recentEvents ?? 200;
     this.store = new TranscriptStore({
       dataDir: options.dataDir,
       clock: this.clock,
@@ -382,15 +376,12 @@ export class RunManager {
       message: meta.message,
       text: [stored.text],
       textLength: stored.text.length,
-      events: [],
-      eventsOmitted: 0,
     };
     const summary = entry.summary;
     if (meta.dealId !== undefined) summary.dealId = meta.dealId;
     if (meta.finishedAt !== undefined) summary.finishedAt = meta.finishedAt;
     if (meta.usage !== undefined) summary.usage = meta.usage;
     if (meta.error !== undefined) summary.error = meta.error;
-    for (const event of stored.events) if (event.type !== 'output') this.remember(entry, event);
     this.runs.set(meta.runId, entry);
     this.trimFinished();
     this.queueChange();
@@ -421,8 +412,6 @@ export class RunManager {
       message: meta.message,
       text: stored && stored.text !== '' ? [stored.text] : [],
       textLength: stored?.text.length ?? 0,
-      events: [],
-      eventsOmitted: 0,
       writer,
     };
     if (meta.dealId !== undefined) entry.summary.dealId = meta.dealId;
@@ -498,8 +487,7 @@ export class RunManager {
         this.coalescer.text(runId, event.text);
         return;
       case 'status':
-        // Status events also go to the raw-events panel: the user sees every event but output.
-        this.remember(entry, event);
+        // Non-output events ride along in the batches; output is sent once, as text.
         this.coalescer.event(runId, event);
         if (event.status !== entry.summary.status) {
           entry.summary.status = event.status;
@@ -509,7 +497,6 @@ export class RunManager {
         }
         return;
       case 'final': {
-        this.remember(entry, event);
         if (event.status !== entry.summary.status) {
           entry.summary.status = event.status;
           this.coalescer.status(runId, event.status);
@@ -532,16 +519,7 @@ export class RunManager {
         return;
       }
       default:
-        this.remember(entry, event);
         this.coalescer.event(runId, event);
-    }
-  }
-
-  private remember(entry: LiveEntry, event: RunEvent): void {
-    entry.events.push(event);
-    if (entry.events.length > this.recentEvents) {
-      entry.events.shift();
-      entry.eventsOmitted += 1;
     }
   }
 
@@ -554,8 +532,6 @@ export class RunManager {
       ...entry.summary,
       seq: this.coalescer.seq(entry.summary.runId),
       text: entry.text[0] ?? '',
-      events: [...entry.events],
-      eventsOmitted: entry.eventsOmitted,
     };
     if (entry.message !== undefined) run.message = entry.message;
     return run;

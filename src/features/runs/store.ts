@@ -58,7 +58,7 @@ let resyncing: Promise<void> | undefined;
 let resyncAgain = false;
 
 function fromLive(run: LiveRun): LiveRunMeta {
-  const { text: _text, events: _events, eventsOmitted: _omitted, ...meta } = run;
+  const { text: _text, ...meta } = run;
   return meta;
 }
 

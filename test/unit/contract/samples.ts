@@ -156,7 +156,7 @@ export const requestSamples: {
   'runs.live': {
     input: {},
     output: {
-      runs: [{ ...summary, message: 'What next?', text: 'Hel', events: [], eventsOmitted: 0 }],
+      runs: [{ ...summary, message: 'What next?', text: 'Hel' }],
     },
   },
   'runs.list': {
