@@ -270,23 +270,17 @@ export class RunManager {
 
   /**
    * A run's stored transcript, readable after a restart. Output text is in `text`; `events`
-   * holds the other events (status, errors, final, unknown) unless `withOutputEvents`.
+   * holds the other events (status, errors, final, unknown); `readEvents` pages them all.
    */
-  async readTranscript(
-    runId: string,
-    options: { withOutputEvents?: boolean } = {},
-  ): Promise<Transcript | null> {
-    const live = this.runs.get(runId);
-    if (live?.writer) await live.writer.flush().catch(() => undefined);
+  async readTranscript(runId: string): Promise<Transcript | null> {
+    await this.flushTranscript(runId);
     const stored = await this.store.read(runId);
     if (!stored) return null;
     const { meta } = stored;
     const transcript: Transcript = {
       runId,
       text: stored.text,
-      events: options.withOutputEvents
-        ? stored.events
-        : stored.events.filter((event) => event.type !== 'output'),
+      events: stored.events.filter((event) => event.type !== 'output'),
     };
     if (meta.agentId !== undefined) transcript.agentId = meta.agentId;
     if (meta.dealId !== undefined) transcript.dealId = meta.dealId;
@@ -304,9 +298,16 @@ export class RunManager {
    * events panel). A live run's buffered events are written first, so the page is up to date.
    */
   async readEvents(runId: string, offset: number, limit: number): Promise<RunEventsPage> {
-    const live = this.runs.get(runId);
-    if (live?.writer) await live.writer.flush().catch(() => undefined);
+    await this.flushTranscript(runId);
     return this.eventPages.read(runId, offset, limit);
+  }
+
+  /** A live run's buffered events are written first, so what is read from disk is current. */
+  private async flushTranscript(runId: string): Promise<void> {
+    await this.runs
+      .get(runId)
+      ?.writer?.flush()
+      .catch(() => undefined);
   }
 
   /**
