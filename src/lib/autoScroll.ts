@@ -41,5 +41,5 @@ export function nextFollowing({
   return following;
 }
 
-/** Keys that scroll a focused scroll area up. */
-export const SCROLL_UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp', 'Home']);
+/** Keys that scroll a focused scroll area up by a step (Home is handled on its own). */
+export const SCROLL_UP_KEYS: ReadonlySet<string> = new Set(['ArrowUp', 'PageUp']);

@@ -13,6 +13,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RunEvent } from '../../../electron/contract';
 import { call, toErrorData } from '../../app/api';
+import { isAtBottom } from '../../lib/autoScroll';
 import { formatNumber } from '../../lib/format';
 import { InlineError } from '../../ui/Feedback';
 import type { RunOutput } from './output';
@@ -39,9 +40,10 @@ function kindOf(event: RunEvent): string {
   return event.type === 'other' ? event.name : (event.name ?? event.type);
 }
 
-/** Whether the view shows the end of content `height` pixels tall. */
+/** Whether the view shows the end of content `height` pixels tall (within half a row). */
 function atBottom(element: HTMLElement, height: number): boolean {
-  return height - element.scrollTop - element.clientHeight <= ROW_HEIGHT / 2;
+  const { scrollTop, clientHeight } = element;
+  return isAtBottom({ scrollTop, scrollHeight: height, clientHeight }, ROW_HEIGHT / 2);
 }
 
 export function RawEvents({ output }: { output: RunOutput }) {
