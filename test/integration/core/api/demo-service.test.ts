@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createApiClient, type ApiClient } from '../../../../electron/core/api/client';
 import type { ClientConfig } from '../../../../electron/core/api/config';
 import { createRunQuotaGuard, summariseUsage } from '../../../../electron/core/usage';
-import type { AssistantError } from '../../../../electron/core/errors';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { startFaultProxy, type FaultProxy } from '../../../support/fault-proxy';
+import { failure } from '../../../support/failure';
 
 let demo: DemoService;
 let proxy: FaultProxy;
@@ -36,15 +36,6 @@ function client(overrides: Partial<ClientConfig> = {}, token: string | undefined
     ...overrides,
   });
   return { api, onUnauthorized };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AssistantError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AssistantError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 async function someDealId(api: ApiClient): Promise<string> {

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../electron/core/api/client';
 import type { ClientConfig } from '../../../../electron/core/api/config';
-import type { AssistantError } from '../../../../electron/core/errors';
 import { NGINX_502_PAGE } from '../../../support/fault-proxy';
 import {
   envelope,
@@ -11,6 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../../support/test-server';
+import { failure } from '../../../support/failure';
 
 const TOKEN = 'tok_live_0123456789abcdef';
 const BASE_PATH = '/api/v1/assistant';
@@ -65,15 +65,6 @@ function client(origin: string, overrides: Partial<ClientConfig> = {}) {
     ...overrides,
   });
   return { api, onUnauthorized };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AssistantError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as AssistantError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('API client over real HTTP', () => {
