@@ -1,0 +1,135 @@
+// scripts/launch-packaged.ts's pure parts: which unpacked folder and executable electron-builder
+// leaves for each OS and architecture (checked against electron-builder.yml's own names, loaded by
+// electron-builder), and the command line. The launch itself runs in
+// test/integration/packaged-app/launch.test.ts.
+
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { getConfig } from 'app-builder-lib/out/util/config/config';
+import {
+  APP_NAMES,
+  LocateError,
+  packagedExecutable,
+  unpackedFolderName,
+} from '../../../scripts/packaged-app/locate';
+import {
+  parseCommandLine,
+  UsageError,
+  type LaunchOptions,
+} from '../../../scripts/packaged-app/options';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+describe('where electron-builder leaves the unpacked app', () => {
+  it('names the folder per OS, with no suffix for x64 and -<arch> otherwise', () => {
+    expect(unpackedFolderName('linux', 'x64')).toBe('linux-unpacked');
+    expect(unpackedFolderName('linux', 'arm64')).toBe('linux-arm64-unpacked');
+    expect(unpackedFolderName('win32', 'x64')).toBe('win-unpacked');
+    expect(unpackedFolderName('win32', 'ia32')).toBe('win-ia32-unpacked');
+    expect(unpackedFolderName('darwin', 'x64')).toBe('mac');
+    expect(unpackedFolderName('darwin', 'arm64')).toBe('mac-arm64');
+    expect(unpackedFolderName('darwin', 'universal')).toBe('mac-universal');
+  });
+
+  it('finds the executable inside it: the Linux binary, the .exe, the binary in the .app', () => {
+    expect(packagedExecutable('/r/release', 'linux', 'x64')).toBe(
+      '/r/release/linux-unpacked/assistant-desktop',
+    );
+    expect(packagedExecutable('D:\\a\\app\\release', 'win32', 'x64')).toBe(
+      'D:\\a\\app\\release\\win-unpacked\\Assistant Desktop.exe',
+    );
+    expect(packagedExecutable('/Users/runner/release', 'darwin', 'arm64')).toBe(
+      '/Users/runner/release/mac-arm64/Assistant Desktop.app/Contents/MacOS/Assistant Desktop',
+    );
+  });
+
+  it('refuses what electron-builder does not build, saying so', () => {
+    expect(() => unpackedFolderName('freebsd', 'x64')).toThrow(LocateError);
+    expect(() => unpackedFolderName('freebsd', 'x64')).toThrow(/Windows, macOS and Linux only/);
+    expect(() => unpackedFolderName('linux', 'mips')).toThrow(/"mips" is not an architecture/);
+    expect(() => unpackedFolderName('win32', 'universal')).toThrow(/Only macOS builds/);
+  });
+
+  it('uses the names electron-builder.yml gives the app', async () => {
+    const config = await getConfig(repoRoot, null, null);
+    const productName: unknown = config.productName;
+    expect(productName).toBe(APP_NAMES.productName);
+    expect(config.linux?.executableName).toBe(APP_NAMES.linuxExecutableName);
+    // No defaultArch anywhere: electron-builder's default, x64, is the one without a suffix.
+    expect(JSON.stringify(config)).not.toContain('defaultArch');
+  });
+});
+
+describe('the command line', () => {
+  function options(argv: string[]): LaunchOptions {
+    const parsed = parseCommandLine(argv, 'arm64');
+    if (parsed.help) throw new Error('expected options, got --help');
+    return parsed.options;
+  }
+
+  it('defaults to this machine’s build in release/, on app://assistant, 60 s per step', () => {
+    expect(options([])).toEqual({
+      releaseDir: 'release',
+      arch: 'arm64',
+      executable: undefined,
+      expectOrigin: 'app://assistant',
+      timeoutMs: 60_000,
+      screenshot: undefined,
+      appArgs: [],
+    });
+  });
+
+  it('takes every option, and passes what follows -- to the app untouched', () => {
+    expect(
+      options([
+        '--release',
+        'out/release',
+        '--arch=x64',
+        '--executable',
+        '/opt/app/app',
+        '--expect-origin',
+        'http://127.0.0.1:5173/index.html',
+        '--timeout',
+        '2.5',
+        '--screenshot',
+        'shot.png',
+        '--',
+        '--enable-logging',
+        'assistant://deal/1',
+      ]),
+    ).toEqual({
+      releaseDir: 'out/release',
+      arch: 'x64',
+      executable: '/opt/app/app',
+      expectOrigin: 'http://127.0.0.1:5173',
+      timeoutMs: 2500,
+      screenshot: 'shot.png',
+      appArgs: ['--enable-logging', 'assistant://deal/1'],
+    });
+  });
+
+  it('answers --help', () => {
+    expect(parseCommandLine(['--help'])).toEqual({ help: true });
+  });
+
+  it('refuses a wrong command line with a message that says what to change', () => {
+    const refused = (argv: string[]): string => {
+      try {
+        parseCommandLine(argv);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted: ${argv.join(' ')}`);
+    };
+    expect(refused(['--releas', 'x'])).toMatch(/Unknown option '--releas'/);
+    expect(refused(['release'])).toMatch(
+      /Unexpected argument "release": put the app's own arguments after `--`/,
+    );
+    expect(refused(['--timeout', 'soon'])).toMatch(/--timeout must be a number of seconds/);
+    expect(refused(['--timeout', '0'])).toMatch(/--timeout must be a number of seconds/);
+    expect(refused(['--expect-origin', 'assistant'])).toMatch(/--expect-origin must be a URL/);
+    expect(refused(['--release', ''])).toMatch(/--release needs a value/);
+    expect(refused(['--screenshot'])).toMatch(/argument missing/);
+  });
+});
