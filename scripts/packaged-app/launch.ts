@@ -98,8 +98,12 @@ function describeExit(exit: Exit): string {
   return exit.signal !== null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
 }
 
+/**
+ * A wait that does not keep the process alive: every wait here races the app's process, which
+ * does, and a pending timeout must not hold the script for a minute after its verdict.
+ */
 function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** The app process, its output and its exit, watched from spawn on. */
