@@ -94,12 +94,13 @@ export type Screen = z.infer<typeof Screen>;
 
 /**
  * Go to a screen. `id` opens a deal (deals), a run (runs) or a briefing (today: `morning` or
- * `meeting`); `focus: 'search'` puts the cursor in the deal picker's search (the global shortcut).
+ * `meeting`); `focus: 'search'` puts the cursor in the deal picker's search (the global shortcut);
+ * `focus: 'inbox'` opens the inbox over whatever screen is showing (`screen` is then ignored).
  */
 export const Navigate = z.object({
   screen: Screen,
   id: z.string().optional(),
-  focus: z.literal('search').optional(),
+  focus: z.enum(['search', 'inbox']).optional(),
 });
 export type Navigate = z.infer<typeof Navigate>;
 

@@ -32,6 +32,10 @@
  *   settings.update      SettingsPatch                       → Settings
  *   diagnostics.copy     {}                                  → { text } (no secrets)
  *   links.openExternal   { url } (http/https only)           → { opened } (false: open it yourself)
+ *   inbox.list           {}                                  → Inbox (newest first, with the unread count)
+ *   inbox.markRead       { ids }                             → Inbox
+ *   inbox.markAllRead    {}                                  → Inbox
+ *   inbox.catchUp        {}                                  → { entries } (not yet shown anywhere; now they are)
  *
  * Events (payload):
  *   run.update           RunUpdate: a coalesced batch per run, at most one per frame
@@ -43,6 +47,7 @@
  *   notice               Notice
  *   notification         AppNotification (browser mode shows it as a toast)
  *   navigate             { screen, id?, focus? } (tray, notifications, deep links, global shortcut)
+ *   inbox.changed        Inbox
  */
 import type { z } from 'zod';
 import {
@@ -61,6 +66,7 @@ import {
   SetFocusOutput,
 } from './app';
 import { CachedReadInput, Empty, type Result } from './common';
+import { Inbox, InboxCatchUp, InboxMarkReadInput } from './inbox';
 import {
   LiveRunSummary,
   LiveRuns,
@@ -91,6 +97,7 @@ import { Settings, SettingsPatch } from './settings';
 export * from './accelerator';
 export * from './app';
 export * from './common';
+export * from './inbox';
 export * from './runs';
 export * from './service';
 export * from './session';
@@ -129,6 +136,10 @@ export const requests = {
   'settings.update': request(SettingsPatch, Settings),
   'diagnostics.copy': request(Empty, Diagnostics),
   'links.openExternal': request(OpenExternalInput, OpenExternalOutput),
+  'inbox.list': request(Empty, Inbox),
+  'inbox.markRead': request(InboxMarkReadInput, Inbox),
+  'inbox.markAllRead': request(Empty, Inbox),
+  'inbox.catchUp': request(Empty, InboxCatchUp),
 } as const;
 
 export const events = {
@@ -141,6 +152,7 @@ export const events = {
   notice: Notice,
   notification: AppNotification,
   navigate: Navigate,
+  'inbox.changed': Inbox,
 } as const;
 
 export type Requests = typeof requests;

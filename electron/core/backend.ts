@@ -30,10 +30,12 @@ import {
   createAppHandlers,
   createAppInfo,
   createDataHandlers,
+  createInboxHandlers,
   createRunHandlers,
   createSessionHandlers,
 } from './host/handlers';
 import { createNoticeBoard } from './host/notices';
+import { createInboxService, dataDirInboxStore } from './inbox';
 import { createLogger, type RootLogger } from './logs/logger';
 import { dataDirStateStore, type NotificationDecision } from './notifications';
 import { createNotificationWiring, disabledNotificationWiring } from './notifications/wiring';
@@ -85,6 +87,11 @@ export interface BackendOptions {
   showNotification?: (decision: NotificationDecision) => boolean;
   /** Whether the user is looking at the app (run-finished notifications are then skipped). */
   isWindowFocused?: () => boolean;
+  /**
+   * Whether a window or page is open to show a toast (absent: one is). With none, what is not
+   * shown natively waits in the inbox for the next page that connects (`inbox.catchUp`).
+   */
+  viewerPresent?: () => boolean;
   /**
    * A page said it gained or lost focus (`app.setFocus`). Hosts that know focus themselves
    * (Electron's BrowserWindow) leave it out; browser mode counts its pages with it.
@@ -227,6 +234,12 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   cleanups.push(manager.onUpdate((update) => hub.emit('run.update', update)));
 
   // Notifications ----------------------------------------------------------------------------
+  const inbox = createInboxService({
+    store: dataDirInboxStore(options.dataDir),
+    now,
+    onChange: (next) => hub.emit('inbox.changed', next),
+    onProblem: (message) => notices.add('warning', message),
+  });
   const notifications =
     options.scheduler === false
       ? disabledNotificationWiring()
@@ -238,7 +251,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           signedIn: () => session.state().signedIn,
           now,
           log,
+          inbox,
           showNotification: options.showNotification,
+          viewerPresent: options.viewerPresent,
           emit: (notification) => hub.emit('notification', notification),
           addNotice: notices.add,
           isWindowFocused: options.isWindowFocused,
@@ -298,6 +313,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (JSON.stringify(next.notifications) !== JSON.stringify(previous.notifications)) {
         void notifications.check('settings-changed');
       }
+      if (previous.notifications.doNotDisturb && !next.notifications.doNotDisturb) {
+        void notifications.doNotDisturbEnded();
+      }
     }),
   );
 
@@ -331,6 +349,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }),
     ...createDataHandlers({ reader, api, quota }),
     ...createRunHandlers({ manager, api }),
+    ...createInboxHandlers({ inbox, now }),
     ...createSessionHandlers({
       session,
       target: targets.current,
@@ -394,7 +413,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       for (const cleanup of cleanups) cleanup();
       // Each part cancels its work in flight and settles before close() resolves: a notification
       // check answered late would otherwise write into a data directory the host may be removing.
-      await Promise.all([notifications.close(), manager.close(), reader.close()]);
+      await Promise.all([
+        notifications.close().then(() => inbox.close()),
+        manager.close(),
+        reader.close(),
+      ]);
       log.info('Backend closed');
       log.close();
       if (options.log === undefined) rootLog.close();

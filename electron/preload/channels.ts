@@ -38,6 +38,10 @@ export const REQUEST_NAMES = [
   'settings.update',
   'diagnostics.copy',
   'links.openExternal',
+  'inbox.list',
+  'inbox.markRead',
+  'inbox.markAllRead',
+  'inbox.catchUp',
 ] as const satisfies readonly RequestName[];
 
 export const EVENT_NAMES = [
@@ -50,6 +54,7 @@ export const EVENT_NAMES = [
   'notice',
   'notification',
   'navigate',
+  'inbox.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time exhaustiveness: every contract name is listed.

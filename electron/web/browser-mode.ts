@@ -52,6 +52,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   let demo: DemoService | undefined;
   // Each open page (tab) reports its focus; the app is looked at while any page is focused.
   const focus = createFocusTracker();
+  // With no page open, notifications wait in the inbox for the next one (it catches up).
+  const pages = new Set<string>();
 
   const backend = await createBackend({
     ...options.backend,
@@ -72,6 +74,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     },
     scheduler: options.scheduler ?? true,
     isWindowFocused: () => focus.anyFocused(),
+    viewerPresent: () => pages.size > 0,
     reportFocus: (focused, context) => {
       if (context.pageId !== undefined) focus.report(context.pageId, focused);
     },
@@ -84,8 +87,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       rendererDir: options.rendererDir ?? join(process.cwd(), 'out', 'renderer'),
       port: options.port ?? 0,
       log: log.child('web'),
-      onPageConnected: (pageId) => focus.connect(pageId),
-      onPageClosed: (pageId) => focus.disconnect(pageId),
+      onPageConnected: (pageId) => {
+        pages.add(pageId);
+        focus.connect(pageId);
+      },
+      onPageClosed: (pageId) => {
+        pages.delete(pageId);
+        focus.disconnect(pageId);
+      },
     });
   } catch (error) {
     await backend.close();

@@ -72,6 +72,11 @@ export interface NotificationRunnerOptions {
   clock: SchedulerClock;
   /** Read at every check, so changed settings apply at once. */
   settings: () => NotificationSettings;
+  /**
+   * Takes the decisions just made (the host's inbox) before they are recorded as delivered: if
+   * it rejects, nothing is recorded and the same decisions are made again at the next check.
+   */
+  accept?: (delivery: Pick<Delivery, 'show' | 'suppressed'>) => Promise<void>;
 }
 
 export interface NotificationRunner {
@@ -180,6 +185,7 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
         }
 
         const committed = commitDecisions({ ...ctx, state }, decisions, suppressedBy);
+        await options.accept?.(committed);
         await persist(committed.state, problems);
         return {
           show: committed.show,
@@ -210,6 +216,7 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
         if (decision === undefined) return { show: [], suppressed: [], problems };
         const suppressedBy = windowFocused ? 'window-focused' : suppression(ctx.settings, host);
         const committed = commitDecisions(ctx, [decision], suppressedBy);
+        await options.accept?.(committed);
         await persist(committed.state, problems);
         return { show: committed.show, suppressed: committed.suppressed, problems };
       }),

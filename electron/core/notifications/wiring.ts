@@ -1,7 +1,8 @@
 // The scheduler inside the backend: when it checks (start, sign-in, wake, back online, changed
 // notification settings, a timer for the next due moment, and soon after a run used quota),
-// run-finished notifications named from the cache, and where decisions go (the host shows them
-// natively, else they become an event for the renderer).
+// run-finished notifications named from the cache, and where decisions go: into the inbox first
+// (only then are they recorded as delivered), then natively where the host can, else as a toast
+// in an open window or page; with none open they wait in the inbox for the next page.
 //
 // Closing cancels the service requests in flight and waits for the work to settle. What an
 // unfinished check decided was never shown, so it is not recorded either: once close() has
@@ -12,10 +13,16 @@ import type { ApiClient } from '../api/client';
 import type { CacheStore } from '../cache';
 import { toAppNotification } from '../desktop';
 import { AssistantError } from '../errors';
+import { catchUpNotification, entryFor, type InboxService } from '../inbox';
 import type { Logger } from '../logs/logger';
 import { cachedNames } from './cached-names';
 import type { NotificationDecision } from './decision';
-import { createNotificationRunner, type CheckReason, type NotificationFetcher } from './runner';
+import {
+  createNotificationRunner,
+  type CheckReason,
+  type Delivery,
+  type NotificationFetcher,
+} from './runner';
 import { MAX_WAKE_INTERVAL_MS } from './scheduler';
 import type { NotificationSettings } from './settings';
 import type { NotificationStateStore } from './store';
@@ -34,8 +41,12 @@ export interface NotificationWiringOptions {
   signedIn: () => boolean;
   now: () => Date;
   log: Logger;
+  /** Where every decision lands first, shown or not. */
+  inbox: Pick<InboxService, 'add' | 'markShown' | 'takeUnshown'>;
   /** Shows a notification natively; false (or absent): it goes to `emit`. */
   showNotification?: (decision: NotificationDecision) => boolean;
+  /** Whether a window or page is open to show what is emitted (absent: one is). */
+  viewerPresent?: () => boolean;
   emit: (notification: AppNotification) => void;
   addNotice: (level: Notice['level'], message: string) => void;
   /** Whether the user is looking at the app (run-finished notifications are then skipped). */
@@ -49,13 +60,20 @@ export interface NotificationWiring {
   check(reason: CheckReason): Promise<void>;
   /** The live runs changed: a run seen finishing is notified once. */
   runsChanged(runs: readonly LiveRunSummary[]): void;
+  /** Do not disturb was switched off: what came meanwhile is told in one notification. */
+  doNotDisturbEnded(): Promise<void>;
   /** Stops the timers, cancels what is in flight and resolves once it has settled. */
   close(): Promise<void>;
 }
 
 /** The wiring when the scheduler is off (tests, benchmarks): nothing is checked or notified. */
 export function disabledNotificationWiring(): NotificationWiring {
-  return { check: async () => {}, runsChanged: () => {}, close: async () => {} };
+  return {
+    check: async () => {},
+    runsChanged: () => {},
+    doNotDisturbEnded: async () => {},
+    close: async () => {},
+  };
 }
 
 export function createNotificationWiring(options: NotificationWiringOptions): NotificationWiring {
@@ -83,17 +101,43 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     getMeetingBriefing: async () => (await api.getMeetingBriefing({ signal })).data.data,
     getUsage: async () => (await api.getUsage({ signal })).data,
   };
+  const viewerPresent = () => options.viewerPresent?.() ?? true;
+  /** Natively where the host can, else as a toast in an open window or page; false: nowhere. */
+  const show = (decision: NotificationDecision, at: Date): boolean => {
+    if (options.showNotification?.(decision)) return true;
+    if (!viewerPresent()) return false;
+    options.emit(toAppNotification(decision, at));
+    return true;
+  };
+  /**
+   * The runner's decisions, before they are recorded as delivered: into the inbox (Do not disturb
+   * keeps them there unread and unshown; a run finishing in front of the user is already read),
+   * then shown; an entry the inbox already held is not shown again.
+   */
+  const accept = async ({ show: toShow, suppressed }: Pick<Delivery, 'show' | 'suppressed'>) => {
+    if (closed) throw closedError();
+    const at = now();
+    const added = await options.inbox.add([
+      ...toShow.map((decision) =>
+        entryFor(toAppNotification(decision, at), { read: false, shown: false }),
+      ),
+      ...suppressed.map((decision) => {
+        const seen = decision.suppressedBy === 'window-focused';
+        return entryFor(toAppNotification(decision, at), { read: seen, shown: seen });
+      }),
+    ]);
+    if (closed) return;
+    const fresh = new Set(added.map((entry) => entry.id));
+    const shown = toShow.filter((decision) => fresh.has(decision.key) && show(decision, at));
+    if (shown.length > 0) await options.inbox.markShown(shown.map((decision) => decision.key));
+  };
   const runner = createNotificationRunner({
     fetcher,
     store,
     clock: { now, timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
     settings: options.settings,
+    accept,
   });
-
-  const deliver = (decision: NotificationDecision) => {
-    if (options.showNotification?.(decision)) return;
-    options.emit(toAppNotification(decision, now()));
-  };
   const osDoNotDisturb = () => {
     const value = options.osDoNotDisturb?.();
     return value === undefined ? {} : { osDoNotDisturb: value };
@@ -104,7 +148,6 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     try {
       const result = await runner.check({ reason, ...osDoNotDisturb() });
       if (closed) return;
-      result.show.forEach(deliver);
       result.problems.forEach((problem) => options.addNotice('warning', problem));
       if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
       const delay = Math.min(
@@ -147,7 +190,6 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
       { windowFocused: options.isWindowFocused?.() ?? false, ...osDoNotDisturb() },
     );
     if (closed) return;
-    delivery.show.forEach(deliver);
     delivery.problems.forEach((problem) => options.addNotice('warning', problem));
   };
 
@@ -166,6 +208,15 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
         );
         if (options.settings().enabled.quota) checkUsageSoon();
       }
+    },
+    async doNotDisturbEnded() {
+      // With nothing open, the next page that connects catches up instead.
+      if (closed || !viewerPresent()) return;
+      const work = options.inbox.takeUnshown().then((entries) => {
+        const summary = catchUpNotification(entries, 'do-not-disturb', now());
+        if (summary !== undefined && !closed) options.emit(summary);
+      });
+      await track(work.catch((error: unknown) => log.error('The summary failed', { error })));
     },
     async close() {
       if (closed) return;

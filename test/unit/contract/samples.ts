@@ -90,6 +90,21 @@ const metadata = {
   },
 };
 
+const inbox = {
+  entries: [
+    {
+      id: 'quota:runs:2026-11-01T00:00:00.000Z:80',
+      kind: 'quota',
+      title: '80 % of runs quota used',
+      body: '80 of 100 runs used in this billing period.',
+      navigate: { screen: 'usage' as const },
+      at,
+      read: false,
+    },
+  ],
+  unread: 1,
+};
+
 export const requestSamples: {
   [N in RequestName]: { input: RequestInput<N>; output: RequestOutput<N> };
 } = {
@@ -208,6 +223,23 @@ export const requestSamples: {
   },
   'diagnostics.copy': { input: {}, output: { text: 'Assistant Desktop 0.1.0' } },
   'links.openExternal': { input: { url: 'https://example.com/a?b=c' }, output: { opened: false } },
+  'inbox.list': { input: {}, output: inbox },
+  'inbox.markRead': { input: { ids: ['quota:runs:2026-11-01T00:00:00.000Z:80'] }, output: inbox },
+  'inbox.markAllRead': { input: {}, output: { ...inbox, unread: 0 } },
+  'inbox.catchUp': {
+    input: {},
+    output: {
+      entries: inbox.entries,
+      notification: {
+        id: 'quota:runs:2026-11-01T00:00:00.000Z:80',
+        kind: 'quota',
+        title: '80 % of runs quota used',
+        body: '80 of 100 runs used in this billing period.',
+        navigate: { screen: 'usage' },
+        at,
+      },
+    },
+  },
 };
 
 export const eventSamples: { [E in EventName]: EventPayload<E> } = {
@@ -249,6 +281,7 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
     at,
   },
   navigate: { screen: 'deals', focus: 'search' },
+  'inbox.changed': inbox,
 };
 
 /** Inputs each request must refuse, with the field the error should name. */

@@ -4,3 +4,4 @@ export * from './app';
 export * from './data';
 export * from './runs';
 export * from './session';
+export * from './inbox';
