@@ -33,7 +33,7 @@ const PrepAgentId = z.string().trim().min(1).max(200).nullable();
 
 /** The notification scheduler's preferences (electron/core/notifications obeys them). */
 export const NotificationSettings = z.object({
-  /** While on, nothing is shown; what falls due meanwhile is dropped, not queued. */
+  /** While on, nothing is shown; what falls due meanwhile waits in the inbox, told in one summary. */
   doNotDisturb: z.boolean().default(false),
   /** Per-kind switches: a kind switched off is not checked at all (no fetch, nothing recorded). */
   enabled: KindSwitches.prefault({}),

@@ -17,8 +17,9 @@ export interface Committed {
 
 /**
  * Records each decision under its key and splits them into those to show and those suppressed.
- * A suppressed decision counts as delivered: turning Do-not-disturb off, or focusing away from
- * the window, never brings back what fell due meanwhile (no burst, no stale news).
+ * A suppressed decision counts as delivered: the host keeps it in the inbox (silently under Do
+ * not disturb, read when the user was looking), so turning Do not disturb off or focusing away
+ * never replays what fell due meanwhile as a burst; the inbox says it in one summary instead.
  */
 export function commitDecisions(
   context: RuleContext,
