@@ -1,8 +1,9 @@
-// Navigation, the organisation and user, the environment (with a clear Demo label), and live runs.
+// Navigation, the organisation and user, the environment (with a clear Demo label), the inbox bell and live runs.
 import type { MouseEvent } from 'react';
 import { formatRoute, screens } from '../lib/routes';
 import type { ScreenName } from '../lib/routes';
 import { isDemo, useAccount } from '../features/account/store';
+import { InboxBell } from '../features/notifications/InboxPanel';
 import { useRuns } from '../features/runs/store';
 import { Kbd, modKey } from '../ui/Kbd';
 import { navigate, useRoute } from './router';
@@ -67,6 +68,7 @@ export function Sidebar() {
               Demo
             </span>
           ) : null}
+          <InboxBell />
         </div>
         {metadata ? <span className="brand-org">{metadata.org.name}</span> : null}
       </div>

@@ -1,19 +1,35 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
+import type { AppNotification } from '../../electron/contract';
 import { on } from '../bridge';
-import { routeForTarget } from '../lib/routes';
 import { useAccount } from '../features/account/store';
 import { useBriefings } from '../features/briefings/store';
 import { useDeals } from '../features/deals/store';
+import { follow } from '../features/notifications/follow';
+import { useInbox } from '../features/notifications/inbox';
 import { useToasts } from '../features/notifications/store';
 import { useRuns } from '../features/runs/store';
 import { useSettings } from '../features/settings/store';
 import { useUsage } from '../features/usage/store';
 import { isUnauthorized, onRequestError } from './api';
-import { navigate } from './router';
-import { useUi } from './ui-store';
 import { showWebNotification } from './webNotifications';
 
 let started = false;
+
+/** A notification from the host: a toast, a browser notification where allowed. */
+function showNotification(n: AppNotification): void {
+  useToasts.getState().show({
+    id: n.id,
+    title: n.title,
+    body: n.body,
+    kind: n.kind,
+    ...(n.navigate ? { navigate: n.navigate } : {}),
+    ...(n.actions?.length ? { actions: n.actions } : {}),
+  });
+  showWebNotification(n, () => {
+    if (n.navigate) follow(n.navigate);
+  });
+  if (n.kind === 'quota') void useUsage.getState().load();
+}
 
 export function startEvents(): void {
   if (started) return;
@@ -36,6 +52,8 @@ export function startEvents(): void {
     // arrived, and a run that finished meanwhile sends no more. Snapshots replace the gap.
     if (was?.state === 'host-unreachable' && connectivity.state !== 'host-unreachable') {
       void useRuns.getState().resyncLive();
+      void useInbox.getState().load();
+      void useInbox.getState().catchUp(showNotification);
     }
   });
   on('settings.changed', (settings) => useSettings.getState().receive(settings));
@@ -62,25 +80,10 @@ export function startEvents(): void {
         break;
     }
   });
-  on('notification', (n) => {
-    useToasts.getState().show({
-      id: n.id,
-      title: n.title,
-      body: n.body,
-      kind: n.kind,
-      ...(n.navigate ? { navigate: n.navigate } : {}),
-      ...(n.actions?.length ? { actions: n.actions } : {}),
-    });
-    showWebNotification(n, () => {
-      if (n.navigate) navigate(routeForTarget(n.navigate));
-    });
-    if (n.kind === 'quota') void useUsage.getState().load();
-  });
-  on('navigate', (target) => {
-    navigate(routeForTarget(target));
-    // The global shortcut and the tray's "Find a deal…": straight into the picker's search.
-    if (target.focus === 'search') useUi.getState().focusSearch();
-  });
+  on('notification', showNotification);
+  on('inbox.changed', (inbox) => useInbox.getState().receive(inbox));
+  // The tray, a notification, a deep link, the global shortcut (straight into the deal search).
+  on('navigate', follow);
   on('notice', (notice) =>
     useAccount.setState((s) => {
       if (!s.appInfo || s.appInfo.notices.some((n) => n.id === notice.id)) return {};
@@ -97,6 +100,11 @@ export function startEvents(): void {
       useAccount.setState({ session: { ...session, expired: true } });
     }
   });
+
+  // What came while no window or page was open: one toast (the entry, or "3 things while you
+  // were away"); the bell counts the rest.
+  void useInbox.getState().load();
+  void useInbox.getState().catchUp(showNotification);
 
   window.addEventListener('online', () => useAccount.setState({ browserOffline: false }));
   window.addEventListener('offline', () => useAccount.setState({ browserOffline: true }));

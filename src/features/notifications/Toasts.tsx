@@ -1,35 +1,13 @@
-// In-app toasts: dismissable, and a notification with a target opens that screen when clicked.
-// A meeting notification's "Prepare" starts the prep agent on the meeting's deal and opens the
-// run. They go away by themselves, but not while the pointer or the keyboard focus is on them.
+// In-app toasts: dismissable, and a notification with a target opens that screen when clicked
+// (and reads its inbox entry); a summary opens the inbox. A meeting notification's "Prepare"
+// starts the prep agent on the meeting's deal and opens the run. They go away by themselves, but
+// not while the pointer or the keyboard focus is on them.
 import { useEffect, useState } from 'react';
-import type { NotificationAction } from '../../../electron/contract';
-import { toErrorData } from '../../app/api';
-import { navigate } from '../../app/router';
-import { routeForTarget } from '../../lib/routes';
-import { Button } from '../../ui/Button';
-import { useRuns } from '../runs/store';
-import { toast as localToast, useToasts } from './store';
+import { ActionButton } from './ActionButton';
+import { follow } from './follow';
+import { useInbox } from './inbox';
+import { useToasts } from './store';
 import type { Toast } from './store';
-
-function ToastAction({ action, onDone }: { action: NotificationAction; onDone(): void }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const started = await useRuns.getState().start(action.run);
-      onDone();
-      navigate({ name: 'runs', runId: started.runId });
-    } catch (error) {
-      setBusy(false);
-      localToast(`${action.label} could not start`, toErrorData(error).message);
-    }
-  };
-  return (
-    <Button size="sm" busy={busy} disabled={busy} onClick={() => void run()}>
-      {action.label}
-    </Button>
-  );
-}
 
 const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;
@@ -51,7 +29,9 @@ function ToastItem({ toast }: { toast: Toast }) {
       className="toast-main"
       onClick={() => {
         dismiss();
-        navigate(routeForTarget(target));
+        // Followed from the toast is read in the inbox too.
+        void useInbox.getState().markRead([toast.id]);
+        follow(target);
       }}
     >
       <span className="toast-title">{toast.title}</span>
@@ -79,7 +59,14 @@ function ToastItem({ toast }: { toast: Toast }) {
           {content}
           <div className="toast-actions">
             {actions.map((action) => (
-              <ToastAction key={action.id} action={action} onDone={dismiss} />
+              <ActionButton
+                key={action.id}
+                action={action}
+                onDone={() => {
+                  dismiss();
+                  void useInbox.getState().markRead([toast.id]);
+                }}
+              />
             ))}
           </div>
         </div>

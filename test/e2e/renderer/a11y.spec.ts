@@ -1,23 +1,6 @@
 // axe-core on every screen, in both themes: no serious or critical violation.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { askAgent, nav, openDealByKeyboard } from './helpers';
-
-async function audit(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 5)
-        .join('\n  ')}`,
-  );
-  expect(report, `axe on ${what}`).toEqual([]);
-}
+import { askAgent, audit, nav, openDealByKeyboard } from './helpers';
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} theme`, () => {

@@ -1,5 +1,6 @@
 // What a user does again and again in these tests, written as a user would: by roles, labels and
 // visible text.
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { RunningApp } from '../support/app';
@@ -55,4 +56,20 @@ export async function createRunsOnService(app: RunningApp, count: number): Promi
 /** A link of the main navigation. */
 export function nav(page: Page, label: 'Today' | 'Deals' | 'Runs' | 'Usage' | 'Settings') {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function audit(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 5)
+        .join('\n  ')}`,
+  );
+  expect(report, `axe on ${what}`).toEqual([]);
 }

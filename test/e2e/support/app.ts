@@ -1,7 +1,7 @@
 // The app driver for browser tests: starts the demo service and browser mode in this process
 // (so a test can steer the service and see the backend's events), opens the app in a page, and
 // waits on app state (events, visible text), never on sleeps.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -22,6 +22,10 @@ export interface AppOptions {
   scheduler?: boolean;
   /** Start browser mode without a session (the demo's own is not adopted). */
   signedOut?: boolean;
+  /** The backend's and the demo service's clock, for tests that drive time. */
+  now?: () => Date;
+  /** Settings to start with (written as the data directory's settings file). */
+  settings?: Record<string, unknown>;
 }
 
 export interface RunningApp {
@@ -47,7 +51,15 @@ export interface RunningApp {
 export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'assistant-e2e-')));
-  const demo = await startDemoService({ pacing: 'realtime', ...options.demo });
+  if (options.settings !== undefined) {
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify(options.settings));
+  }
+  const demo = await startDemoService({
+    pacing: 'realtime',
+    ...(options.now === undefined ? {} : { clock: options.now }),
+    ...options.demo,
+  });
   const tokens: string[] = [demo.token];
   let mode: BrowserMode;
   try {
@@ -58,6 +70,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       baseUrl: demo.baseUrl,
       ...(options.signedOut ? {} : { token: demo.token }),
       scheduler: options.scheduler ?? false,
+      ...(options.now === undefined ? {} : { backend: { now: options.now } }),
     });
   } catch (error) {
     await demo.stop();

@@ -3,6 +3,7 @@
 // run's temporary folder): a check that was waiting for the service, or a run-finished
 // notification queued behind it, must not come back afterwards to write the notification history
 // there, or to show a notification from an app that has quit.
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,8 @@ describe('closing the backend during a notification check', () => {
   it('for contrast: the same check left to finish warns about the quota and records it', async () => {
     const app = await startWithHeldCheck();
     await until(() => events.some((event) => event.name === 'notification'));
+    // Shown once it is in the inbox, and recorded as delivered right after.
+    await until(() => existsSync(join(dataDir, NOTIFICATION_STATE_FILE)));
     const state = await readFile(join(dataDir, NOTIFICATION_STATE_FILE), 'utf8');
     expect(state).toContain('quota:runs:');
     await app.close();

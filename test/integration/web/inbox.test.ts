@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, EventPayload, Inbox } from '../../../electron/contract';
+import type { Inbox } from '../../../electron/contract';
 import { NOTIFICATION_STATE_FILE } from '../../../electron/core/notifications';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
@@ -59,16 +59,12 @@ function startHost(): Promise<BrowserMode> {
   });
 }
 
-function nextEvent<E extends EventName>(
-  mode: BrowserMode,
-  name: E,
-  test: (payload: EventPayload<E>) => boolean,
-): Promise<EventPayload<E>> {
+function nextInbox(mode: BrowserMode, test: (inbox: Inbox) => boolean): Promise<Inbox> {
   return new Promise((resolve) => {
-    const stop = mode.backend.events.subscribe((eventName, payload) => {
-      if (eventName !== name || !test(payload as EventPayload<E>)) return;
+    const stop = mode.backend.events.subscribe((name, payload) => {
+      if (name !== 'inbox.changed' || !test(payload as Inbox)) return;
       stop();
-      resolve(payload as EventPayload<E>);
+      resolve(payload as Inbox);
     });
   });
 }
@@ -83,7 +79,7 @@ describe('the inbox across pages and restarts', () => {
   it('keeps a warning raised with no page open for the page that connects later, and across restarts', async () => {
     // No page is connected: the start-up check raises the warning into the inbox.
     let mode = await startHost();
-    const landed = nextEvent(mode, 'inbox.changed', (inbox) => inbox.unread === 1);
+    const landed = nextInbox(mode, (inbox) => inbox.unread === 1);
     const shownToNobody: string[] = [];
     const stopWatching = mode.backend.events.subscribe((name, payload) => {
       if (name === 'notification') shownToNobody.push((payload as { id: string }).id);

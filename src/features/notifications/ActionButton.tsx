@@ -1,0 +1,44 @@
+// A notification's action ("Prepare" on a meeting): starts the run the host built and opens it;
+// shared by toasts and the inbox.
+import { useState } from 'react';
+import type { NotificationAction } from '../../../electron/contract';
+import { toErrorData } from '../../app/api';
+import { navigate } from '../../app/router';
+import { Button } from '../../ui/Button';
+import { useRuns } from '../runs/store';
+import { toast } from './store';
+
+export function ActionButton({
+  action,
+  onDone,
+  label,
+}: {
+  action: NotificationAction;
+  onDone(): void;
+  /** The accessible name, when the visible label alone is ambiguous (a list of entries). */
+  label?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const started = await useRuns.getState().start(action.run);
+      onDone();
+      navigate({ name: 'runs', runId: started.runId });
+    } catch (error) {
+      setBusy(false);
+      toast(`${action.label} could not start`, toErrorData(error).message);
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      busy={busy}
+      disabled={busy}
+      onClick={() => void run()}
+      {...(label === undefined ? {} : { 'aria-label': label })}
+    >
+      {action.label}
+    </Button>
+  );
+}

@@ -1,0 +1,154 @@
+// The bell in the sidebar and the inbox it opens: what the app told the user, newest first and
+// grouped by day. Opening an entry takes them to its target and marks it read; an entry's action
+// ("Prepare") runs from here too. A native modal dialog: Esc closes it and focus returns to the
+// bell.
+import { useMemo } from 'react';
+import type { InboxEntry } from '../../../electron/contract';
+import { formatTime } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { ActionButton } from './ActionButton';
+import { follow } from './follow';
+import { useInbox } from './inbox';
+import { groupByDay } from './inboxDays';
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M5 8a5 5 0 0110 0v4l1.5 2.5h-13L5 12zM8 16.5a2 2 0 004 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function InboxBell() {
+  const unread = useInbox((s) => s.inbox?.unread ?? 0);
+  const open = useInbox((s) => s.panelOpen);
+  return (
+    <>
+      <button
+        type="button"
+        className="inbox-bell"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
+        title={unread === 0 ? 'Notifications' : `${unread} unread`}
+        onClick={() => useInbox.getState().setPanelOpen(true)}
+      >
+        <BellIcon />
+        {unread > 0 ? (
+          <span className="inbox-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      <InboxPanel />
+    </>
+  );
+}
+
+function InboxItem({ entry, onFollowed }: { entry: InboxEntry; onFollowed(): void }) {
+  const open = () => {
+    void useInbox.getState().markRead([entry.id]);
+    onFollowed();
+    if (entry.navigate) follow(entry.navigate);
+  };
+  return (
+    <li className={`inbox-entry${entry.read ? '' : ' is-unread'}`}>
+      <button type="button" className="inbox-open" onClick={open}>
+        <span className="inbox-title">
+          {entry.read ? null : <span className="inbox-dot" aria-hidden="true" />}
+          {entry.title}
+        </span>
+        {entry.body ? <span className="inbox-body">{entry.body}</span> : null}
+        <span className="inbox-meta">
+          <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+          {entry.read ? null : <span className="visually-hidden">, unread</span>}
+        </span>
+      </button>
+      {entry.actions?.length ? (
+        <div className="inbox-actions">
+          {entry.actions.map((action) => (
+            <ActionButton
+              key={action.id}
+              action={action}
+              label={`${action.label}: ${entry.title}`}
+              onDone={() => {
+                void useInbox.getState().markRead([entry.id]);
+                onFollowed();
+              }}
+            />
+          ))}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function InboxPanel() {
+  const open = useInbox((s) => s.panelOpen);
+  const inbox = useInbox((s) => s.inbox);
+  const error = useInbox((s) => s.error);
+  const close = () => useInbox.getState().setPanelOpen(false);
+  // Day labels ("Today") are computed when the panel opens, so they are right after midnight.
+  const days = useMemo(
+    () => (open ? groupByDay(inbox?.entries ?? [], new Date()) : []),
+    [inbox, open],
+  );
+  const unread = inbox?.unread ?? 0;
+  return (
+    <Dialog open={open} onClose={close} label="Notifications" className="inbox-dialog">
+      <div className="inbox-head">
+        <h2 className="inbox-heading">Notifications</h2>
+        <span className="inbox-unread">{unread === 0 ? 'All read' : `${unread} unread`}</span>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={unread === 0}
+          onClick={() => void useInbox.getState().markAllRead()}
+        >
+          Mark all read
+        </Button>
+        <button
+          type="button"
+          className="toast-close"
+          aria-label="Close notifications"
+          onClick={close}
+          data-autofocus
+        >
+          ×
+        </button>
+      </div>
+      <div className="inbox-scroll">
+        {error ? (
+          <p className="inbox-empty" role="alert">
+            The inbox could not be read: {error}
+          </p>
+        ) : null}
+        {days.length === 0 ? (
+          <p className="inbox-empty">
+            Nothing yet. Briefings, meetings, quota warnings and finished runs land here, and stay
+            until you have seen them.
+          </p>
+        ) : (
+          days.map((day) => (
+            <section key={day.key} className="inbox-day" aria-label={day.label}>
+              <h3 className="inbox-day-label">{day.label}</h3>
+              <ul className="inbox-list">
+                {day.entries.map((entry) => (
+                  <InboxItem key={entry.id} entry={entry} onFollowed={close} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,16 @@
+// Following where a notification, the tray or a deep link points: a screen (and, for the global
+// shortcut, the deal search), or the inbox panel over whatever screen is showing.
+import type { Navigate } from '../../../electron/contract';
+import { navigate } from '../../app/router';
+import { useUi } from '../../app/ui-store';
+import { routeForTarget } from '../../lib/routes';
+import { useInbox } from './inbox';
+
+export function follow(target: Navigate): void {
+  if (target.focus === 'inbox') {
+    useInbox.getState().setPanelOpen(true);
+    return;
+  }
+  navigate(routeForTarget(target));
+  if (target.focus === 'search') useUi.getState().focusSearch();
+}

@@ -1,0 +1,66 @@
+// The inbox as the renderer holds it: the host's list (it pushes every change as
+// `inbox.changed`), whether the panel is open, and the catch-up a page does when it connects.
+import { create } from 'zustand';
+import type { AppNotification, Inbox } from '../../../electron/contract';
+import { call, toErrorData } from '../../app/api';
+
+interface InboxState {
+  inbox: Inbox | undefined;
+  /** Why the inbox could not be read, when it could not. */
+  error: string | undefined;
+  panelOpen: boolean;
+  load(): Promise<void>;
+  receive(inbox: Inbox): void;
+  markRead(ids: string[]): Promise<void>;
+  markAllRead(): Promise<void>;
+  setPanelOpen(open: boolean): void;
+  /**
+   * Asks the host for what came while no window or page was open, and hands the one notification
+   * that says so ("3 things while you were away", or the entry itself) to `show`.
+   */
+  catchUp(show: (notification: AppNotification) => void): Promise<void>;
+}
+
+export const useInbox = create<InboxState>((set, get) => ({
+  inbox: undefined,
+  error: undefined,
+  panelOpen: false,
+  async load() {
+    try {
+      get().receive(await call('inbox.list', {}));
+    } catch (error) {
+      set({ error: toErrorData(error).message });
+    }
+  },
+  receive(inbox) {
+    set({ inbox, error: undefined });
+  },
+  async markRead(ids) {
+    const known = get().inbox?.entries ?? [];
+    const unread = ids.filter((id) => known.some((entry) => entry.id === id && !entry.read));
+    if (unread.length === 0) return;
+    try {
+      get().receive(await call('inbox.markRead', { ids: unread }));
+    } catch (error) {
+      set({ error: toErrorData(error).message });
+    }
+  },
+  async markAllRead() {
+    try {
+      get().receive(await call('inbox.markAllRead', {}));
+    } catch (error) {
+      set({ error: toErrorData(error).message });
+    }
+  },
+  setPanelOpen(open) {
+    set({ panelOpen: open });
+  },
+  async catchUp(show) {
+    try {
+      const { notification } = await call('inbox.catchUp', {});
+      if (notification !== undefined) show(notification);
+    } catch {
+      // Not shown now is still in the inbox: the bell's count says so.
+    }
+  },
+}));
