@@ -42,6 +42,7 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { guardSessionPermissions, installWebContentsGuards, openExternalChecked } from './security';
 import { openSignInWindow } from './sign-in-window';
 import { createAppTray, type AppTray } from './tray';
+import { createUnreadBadge } from './unread-badge';
 import { startUpdates } from './updates';
 
 /** Windows groups notifications and taskbar entries by this id; electron-builder's appId. */
@@ -121,6 +122,7 @@ function main(): void {
   const appWindow = () =>
     mainWindow !== undefined && !mainWindow.window.isDestroyed() ? mainWindow.window : undefined;
   const send = createEventSender(appWindow);
+  const unreadBadge = createUnreadBadge(appWindow);
 
   const showWindow = async (): Promise<void> => {
     const existing = appWindow();
@@ -174,6 +176,7 @@ function main(): void {
       log: log.child('window'),
     });
     const { window } = mainWindow;
+    unreadBadge.refresh();
     const windowLog = log.child('window');
     window.webContents.on('did-start-navigation', (details) => {
       if (details.isMainFrame && !details.isSameDocument) rendererReady = false;
@@ -218,6 +221,9 @@ function main(): void {
         return;
       case 'open-meeting':
         navigate({ screen: 'today', id: 'meeting' });
+        return;
+      case 'open-inbox':
+        navigate({ screen: 'today', focus: 'inbox' });
         return;
       case 'prepare':
         void current.dispatch('runs.start', command.run, context).then((result) => {
@@ -341,6 +347,8 @@ function main(): void {
         presenter.show(decision);
         return true;
       },
+      // A hidden window (closed to the tray) still shows its toasts when it comes back.
+      viewerPresent: () => appWindow() !== undefined,
       // Hidden (closed to the tray) or minimised windows are not focused either.
       isWindowFocused: () => appWindow()?.isFocused() ?? false,
       // Electron 45 cannot read the OS's Do not disturb / Focus on any platform (see
@@ -410,6 +418,12 @@ function main(): void {
     };
     refreshMeeting();
     refreshAgentNames();
+    void Promise.resolve(current.handlers['inbox.list']({}, { host: 'electron' }))
+      .then(({ unread }) => {
+        tray?.update({ unread });
+        unreadBadge.show(unread);
+      })
+      .catch((error: unknown) => rootLog.warn('Could not read the inbox', { error }));
     const trayClock = setInterval(() => tray?.refresh(), TRAY_CLOCK_MS);
     const trayMeeting = setInterval(refreshMeeting, TRAY_MEETING_REFRESH_MS);
     trayClock.unref();
@@ -448,6 +462,10 @@ function main(): void {
         switch (event.name) {
           case 'runs.changed':
             tray?.update({ liveRuns: event.payload.runs });
+            break;
+          case 'inbox.changed':
+            tray?.update({ unread: event.payload.unread });
+            unreadBadge.show(event.payload.unread);
             break;
           case 'data.refreshed':
             if (event.payload.key === 'briefings.meeting') refreshMeeting();

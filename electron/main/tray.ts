@@ -1,5 +1,6 @@
-// The tray icon: open the app, find a deal, jump to today's briefing or the next meeting (and
-// prepare for it), see and cancel live runs, switch Do-not-disturb, quit. It keeps working with
+// The tray icon: open the app, find a deal, jump to today's briefing, the inbox (its unread count
+// also in the tooltip) or the next meeting (and prepare for it), see and cancel live runs, switch
+// Do-not-disturb, quit. It keeps working with
 // the window closed. The menu is plain data from core (electron/core/desktop/tray-menu.ts); this
 // maps it onto Electron's Menu and says whether the desktop took the icon.
 

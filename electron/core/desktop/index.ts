@@ -5,3 +5,4 @@ export * from './next-meeting';
 export * from './notification-actions';
 export * from './shortcut';
 export * from './tray-menu';
+export * from './unread';

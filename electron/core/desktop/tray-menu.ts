@@ -1,15 +1,17 @@
-// What the tray menu shows, as plain data: the live runs (each with Show and Cancel), the next
-// meeting (with Prepare when a prep agent is chosen and the meeting names a deal), the
-// Do-not-disturb switch. Tested without Electron; electron/main/tray.ts turns it into a menu.
+// What the tray menu shows, as plain data: the inbox with its unread count, the live runs (each
+// with Show and Cancel), the next meeting (with Prepare when a prep agent is chosen and the
+// meeting names a deal), the Do-not-disturb switch. Tested without Electron; electron/main/tray.ts turns it into a menu.
 import type { LiveRunSummary, RunsStartInput } from '../../contract';
 import { prepareRunInput } from './notification-actions';
 import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
+import { unreadMenuLabel, unreadText } from './unread';
 
 export type TrayCommand =
   | { type: 'open' }
   | { type: 'today' }
   | { type: 'deal-picker' }
   | { type: 'open-meeting' }
+  | { type: 'open-inbox' }
   | { type: 'prepare'; run: RunsStartInput }
   | { type: 'open-run'; runId: string }
   | { type: 'cancel-run'; runId: string }
@@ -32,6 +34,8 @@ export interface TrayState {
   nextMeeting?: NextMeeting;
   /** The agent "Prepare" starts (Settings → Notifications); null: none chosen. */
   prepAgentId?: string | null;
+  /** Unread entries of the inbox. */
+  unread?: number;
 }
 
 export interface TrayClock {
@@ -104,6 +108,11 @@ export function buildTrayMenu(state: TrayState, clock: TrayClock): TrayItem[] {
     { kind: 'action', label: 'Open Assistant', command: { type: 'open' } },
     { kind: 'action', label: 'Find a deal…', command: { type: 'deal-picker' } },
     { kind: 'action', label: "Today's briefing", command: { type: 'today' } },
+    {
+      kind: 'action',
+      label: unreadMenuLabel(state.unread ?? 0),
+      command: { type: 'open-inbox' },
+    },
     { kind: 'separator' },
     ...meetingItems(state, clock),
     { kind: 'separator' },
@@ -124,6 +133,8 @@ export function buildTrayMenu(state: TrayState, clock: TrayClock): TrayItem[] {
 export function trayTooltip(state: TrayState, clock: TrayClock): string {
   const live = state.liveRuns.filter((run) => !run.done).length;
   const parts = ['Assistant Desktop'];
+  const unread = unreadText(state.unread ?? 0);
+  if (unread !== undefined) parts.push(unread);
   if (live > 0) parts.push(live === 1 ? '1 live run' : `${live} live runs`);
   const startsAt = state.nextMeeting?.startsAt;
   if (startsAt !== undefined && Date.parse(startsAt) > clock.now.getTime()) {

@@ -36,6 +36,7 @@ describe('the tray menu', () => {
       'Open Assistant',
       'Find a deal…',
       "Today's briefing",
+      'Notifications…',
       '---',
       'No upcoming meeting',
       '---',
