@@ -265,7 +265,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const forgetUserData = async () => {
     reader.reset();
     quota.invalidate();
-    await cacheStore.clear();
+    await Promise.all([cacheStore.clear(), inbox.clear()]);
   };
   cleanups.push(
     manager.onRunsChanged((runs) => {

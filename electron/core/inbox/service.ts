@@ -2,7 +2,7 @@
 // and announced (`inbox.changed`) so every window, page and the tray see the same count.
 //
 // A save that fails keeps the change in memory (the user still sees it this session) and is
-// reported once per failure, so a full disk never silences the app.
+// reported once until a save works again, so a full disk never silences the app or floods it.
 import type { Inbox, InboxEntry } from '../../contract';
 import { AssistantError } from '../errors';
 import {
@@ -26,6 +26,8 @@ export interface InboxService {
   /** Unread entries nothing has shown yet, oldest first; they count as shown from now on. */
   takeUnshown(): Promise<InboxEntry[]>;
   inbox(): Promise<Inbox>;
+  /** Empties it (sign-out, another service): what one user was told is not shown to the next. */
+  clear(): Promise<void>;
   /** After this, every operation is refused: the host may be removing the data directory. */
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export function createInboxService(options: {
   let entries: StoredInboxEntry[] | undefined;
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
+  let saveFailing = false;
 
   function serialised<T>(operation: (current: StoredInboxEntry[]) => Promise<T>): Promise<T> {
     const result = queue.then(async () => {
@@ -60,7 +63,10 @@ export function createInboxService(options: {
     entries = next;
     try {
       await options.store.save(next);
+      saveFailing = false;
     } catch (error) {
+      if (saveFailing) return options.onChange(toInbox(next));
+      saveFailing = true;
       options.onProblem(
         `The notification inbox could not be saved (${error instanceof Error ? error.message : String(error)}); what it holds may be gone after a restart.`,
       );
@@ -98,6 +104,10 @@ export function createInboxService(options: {
           );
         }
         return toInbox(taken).entries;
+      }),
+    clear: () =>
+      serialised(async (current) => {
+        if (current.length > 0) await commit([]);
       }),
     inbox: () => serialised(async (current) => toInbox(bounded(current, options.now()))),
     async close() {

@@ -171,7 +171,7 @@ function NotificationsForm({ settings }: { settings: Settings }) {
           checked={form.doNotDisturb}
           onChange={(checked) => setForm({ ...form, doNotDisturb: checked })}
         >
-          Do not disturb (nothing is shown while on)
+          Do not disturb (nothing is shown while on; it waits in the inbox)
         </Check>
         <fieldset className="check-group">
           <legend className="field-label">Notify me about</legend>

@@ -199,3 +199,28 @@ describe('Do not disturb', () => {
     await t.wiring.close();
   });
 });
+
+describe('the inbox service', () => {
+  it('reports a failing save once, keeps the entries in memory, and says so again after a success', async () => {
+    const t = setup();
+    t.inboxStore.failSaves = true;
+    await t.wiring.check('start');
+    t.setRuns(96);
+    await t.wiring.check('online');
+    expect((await t.inbox.inbox()).unread).toBe(2);
+    expect(t.problems.filter((p) => p.includes('could not be saved'))).toHaveLength(1);
+    t.inboxStore.failSaves = false;
+    await t.inbox.markRead();
+    expect(t.inboxStore.saved?.every((e) => e.read)).toBe(true);
+    await t.wiring.close();
+  });
+
+  it('is emptied on clear (sign-out), on disk too', async () => {
+    const t = setup();
+    await t.wiring.check('start');
+    await t.inbox.clear();
+    expect(t.inboxStore.saved).toEqual([]);
+    expect(t.changes.at(-1)).toEqual({ entries: [], unread: 0 });
+    await t.wiring.close();
+  });
+});
