@@ -1,19 +1,11 @@
 // The inbox: what the app told the user (briefings, meetings, quota warnings, finished runs),
 // kept until they have seen it. Core keeps it on disk; the renderer shows a bell and a panel.
 import { z } from 'zod';
-import { AppNotification, Navigate, NotificationAction } from './app';
-import { Timestamp } from './common';
+import { AppNotification } from './app';
 
-export const InboxEntry = z.object({
-  /** The notification's dedupe key: one entry per key. */
+/** A notification as the inbox keeps it: its id is the dedupe key, so one entry per key. */
+export const InboxEntry = AppNotification.extend({
   id: z.string().min(1),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  /** Where opening the entry takes the user. */
-  navigate: Navigate.optional(),
-  actions: z.array(NotificationAction).optional(),
-  at: Timestamp,
   read: z.boolean(),
 });
 export type InboxEntry = z.infer<typeof InboxEntry>;

@@ -22,34 +22,17 @@ export const InboxFileSchema = z.object({
 });
 export type InboxFile = z.infer<typeof InboxFileSchema>;
 
-/** A notification as a new, unread entry. */
+/** A notification as an entry, read and shown as given. */
 export function entryFor(
   notification: AppNotification,
   flags: { read: boolean; shown: boolean },
 ): StoredInboxEntry {
-  return {
-    id: notification.id,
-    kind: notification.kind,
-    title: notification.title,
-    body: notification.body,
-    ...(notification.navigate === undefined ? {} : { navigate: notification.navigate }),
-    ...(notification.actions === undefined ? {} : { actions: notification.actions }),
-    at: notification.at,
-    ...flags,
-  };
+  return { ...notification, ...flags };
 }
 
 /** The entry as a notification again (a toast, the catch-up). */
-export function notificationFor(entry: InboxEntry): AppNotification {
-  return {
-    id: entry.id,
-    kind: entry.kind,
-    title: entry.title,
-    body: entry.body,
-    ...(entry.navigate === undefined ? {} : { navigate: entry.navigate }),
-    ...(entry.actions === undefined ? {} : { actions: entry.actions }),
-    at: entry.at,
-  };
+export function notificationFor({ read: _read, ...notification }: InboxEntry): AppNotification {
+  return notification;
 }
 
 /**

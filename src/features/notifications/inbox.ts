@@ -21,46 +21,39 @@ interface InboxState {
   catchUp(show: (notification: AppNotification) => void): Promise<void>;
 }
 
-export const useInbox = create<InboxState>((set, get) => ({
-  inbox: undefined,
-  error: undefined,
-  panelOpen: false,
-  async load() {
+export const useInbox = create<InboxState>((set, get) => {
+  /** The host answers every change with the whole inbox. */
+  const apply = async (request: Promise<Inbox>) => {
     try {
-      get().receive(await call('inbox.list', {}));
+      get().receive(await request);
     } catch (error) {
       set({ error: toErrorData(error).message });
     }
-  },
-  receive(inbox) {
-    set({ inbox, error: undefined });
-  },
-  async markRead(ids) {
-    const known = get().inbox?.entries ?? [];
-    const unread = ids.filter((id) => known.some((entry) => entry.id === id && !entry.read));
-    if (unread.length === 0) return;
-    try {
-      get().receive(await call('inbox.markRead', { ids: unread }));
-    } catch (error) {
-      set({ error: toErrorData(error).message });
-    }
-  },
-  async markAllRead() {
-    try {
-      get().receive(await call('inbox.markAllRead', {}));
-    } catch (error) {
-      set({ error: toErrorData(error).message });
-    }
-  },
-  setPanelOpen(open) {
-    set({ panelOpen: open });
-  },
-  async catchUp(show) {
-    try {
-      const { notification } = await call('inbox.catchUp', {});
-      if (notification !== undefined) show(notification);
-    } catch {
-      // Not shown now is still in the inbox: the bell's count says so.
-    }
-  },
-}));
+  };
+  return {
+    inbox: undefined,
+    error: undefined,
+    panelOpen: false,
+    load: () => apply(call('inbox.list', {})),
+    receive(inbox) {
+      set({ inbox, error: undefined });
+    },
+    async markRead(ids) {
+      const known = get().inbox?.entries ?? [];
+      const unread = ids.filter((id) => known.some((entry) => entry.id === id && !entry.read));
+      if (unread.length > 0) await apply(call('inbox.markRead', { ids: unread }));
+    },
+    markAllRead: () => apply(call('inbox.markAllRead', {})),
+    setPanelOpen(open) {
+      set({ panelOpen: open });
+    },
+    async catchUp(show) {
+      try {
+        const { notification } = await call('inbox.catchUp', {});
+        if (notification !== undefined) show(notification);
+      } catch {
+        // Not shown now is still in the inbox: the bell's count says so.
+      }
+    },
+  };
+});
