@@ -138,6 +138,8 @@ test.describe('the panel', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`passes axe with unread and read entries (${colorScheme})`, async ({ app, page }) => {
+      // Each axe run takes seconds, many more on a loaded machine (as in a11y.spec.ts).
+      test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme });
       current = Date.now() - DAY_MS;
       await raiseQuota(app, 85, 1);
