@@ -11,7 +11,7 @@
  *   connectivity.status  {}                                  → Connectivity
  *   service.metadata     { refresh? }                        → Cached<ServiceMetadata>
  *   agents.list          { refresh? }                        → Cached<Agent[]>
- *   deals.list           { search?, refresh? }               → Cached<Deal[]>
+ *   deals.list           { search?, refresh? }               → DealsList (Cached<Deal[]>, truncated?, total?, searchedBy?)
  *   deals.get            { dealId, refresh? }                → Cached<Deal>
  *   briefings.morning    { refresh? }                        → Cached<Briefing>
  *   briefings.meeting    { refresh? }                        → Cached<Briefing>
@@ -85,9 +85,9 @@ import {
   CachedAgents,
   CachedBriefing,
   CachedDeal,
-  CachedDeals,
   CachedMetadata,
   DealsGetInput,
+  DealsList,
   DealsListInput,
   UsageSummary,
 } from './service';
@@ -115,7 +115,7 @@ export const requests = {
   'connectivity.status': request(Empty, Connectivity),
   'service.metadata': request(CachedReadInput, CachedMetadata),
   'agents.list': request(CachedReadInput, CachedAgents),
-  'deals.list': request(DealsListInput, CachedDeals),
+  'deals.list': request(DealsListInput, DealsList),
   'deals.get': request(DealsGetInput, CachedDeal),
   'briefings.morning': request(CachedReadInput, CachedBriefing),
   'briefings.meeting': request(CachedReadInput, CachedBriefing),

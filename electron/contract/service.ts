@@ -58,6 +58,18 @@ export type Briefing = z.infer<typeof Briefing>;
 export const CachedMetadata = cached(ServiceMetadata);
 export const CachedAgents = cached(z.array(Agent));
 export const CachedDeals = cached(z.array(Deal));
+/**
+ * The deals the picker holds. Core loads at most a bounded number; `truncated` says the service has
+ * more (`total` of them, when it says how many), so the picker can say so and search the rest.
+ * With a `search`, `searchedBy` tells whether the service filtered or core went through every
+ * page itself.
+ */
+export const DealsList = CachedDeals.extend({
+  truncated: z.boolean().optional(),
+  total: z.number().int().nonnegative().optional(),
+  searchedBy: z.enum(['service', 'local']).optional(),
+});
+export type DealsList = z.infer<typeof DealsList>;
 export const CachedDeal = cached(Deal);
 export const CachedBriefing = cached(Briefing);
 

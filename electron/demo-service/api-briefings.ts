@@ -4,9 +4,22 @@ import { sendData } from './http/envelope';
 import type { Handler } from './state';
 
 export const getMorningBriefing: Handler = ({ res, requestId, state }) => {
-  sendData(res, requestId, morningBriefing(state.now(), state.deals.all()));
+  const briefing = morningBriefing(state.now(), state.deals.all());
+  if (state.options.profile === 'default') {
+    sendData(res, requestId, briefing);
+    return;
+  }
+  // A CRM-fronting service nests what the briefing is about, title included.
+  const { headline, summary, ...rest } = briefing;
+  sendData(res, requestId, { ...rest, summary: { headline, text: summary } });
 };
 
 export const getMeetingBriefing: Handler = ({ res, requestId, state }) => {
-  sendData(res, requestId, meetingBriefing(state.now(), state.deals.all()));
+  const briefing = meetingBriefing(state.now(), state.deals.all());
+  if (state.options.profile === 'default') {
+    sendData(res, requestId, briefing);
+    return;
+  }
+  const { title, location, attendees, ...rest } = briefing;
+  sendData(res, requestId, { ...rest, meeting: { title, location, attendees } });
 };

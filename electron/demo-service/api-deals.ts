@@ -1,20 +1,26 @@
-// GET /deals (search, stage filter, paging) and GET /deals/{dealId}.
+// GET /deals (search, stage filter, paging) and GET /deals/{dealId}, in the profile's shape.
 import { toSummary } from './data/deal-book';
 import { DEAL_STAGES } from './data/deals';
+import type { DealDetail } from './data/deals';
+import { shapeDeal } from './data/profiles';
+import type { Profile } from './data/profiles';
 import { ApiError, sendData } from './http/envelope';
 import { oneOf, paging, text } from './http/query';
 import type { Handler } from './state';
 
 export const listDeals: Handler = ({ res, requestId, url, state }) => {
   const page = paging(url.searchParams);
-  const search = text(url.searchParams, 'search', 200);
+  const param = state.options.searchParam;
+  const search = param === 'none' ? undefined : text(url.searchParams, param, 200);
   const stage = oneOf(url.searchParams, 'stage', DEAL_STAGES);
   const found = state.deals.search({
     ...(search === undefined ? {} : { search }),
     ...(stage === undefined ? {} : { stage }),
   });
   sendData(res, requestId, {
-    items: found.slice(page.offset, page.offset + page.limit).map(toSummary),
+    items: found
+      .slice(page.offset, page.offset + page.limit)
+      .map((deal) => shaped(state.options.profile, deal, false)),
     total: found.length,
     limit: page.limit,
     offset: page.offset,
@@ -31,5 +37,10 @@ export const getDeal: Handler = ({ res, requestId, params, state }) => {
       message: `No deal with id "${id.slice(0, 64)}".`,
     });
   }
-  sendData(res, requestId, deal);
+  sendData(res, requestId, shaped(state.options.profile, deal, true));
 };
+
+function shaped(profile: Profile, deal: DealDetail, detail: boolean): object {
+  if (profile === 'default') return detail ? deal : toSummary(deal);
+  return shapeDeal(profile, deal, detail);
+}

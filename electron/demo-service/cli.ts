@@ -3,6 +3,7 @@
 // Stops gracefully on SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { PROFILES } from './data/profiles';
 import { startDemoService } from './service';
 
 const HELP = `Usage: npm run demo-service -- [options]
@@ -18,6 +19,10 @@ const HELP = `Usage: npm run demo-service -- [options]
   --runs-limit N        monthly run quota, or "none" (default 500)
   --tokens-limit N      monthly token quota, or "none" (default 2000000)
   --fail-runs           every run fails midway
+  --profile P           deals and briefings shaped as a CRM's: salesforce | hubspot | pipedrive |
+                        dynamics | zoho (default: the demo's own shape)
+  --deals N             how many deals (default 49, one per demo account)
+  --search-param P      search | q | none: the parameter GET /deals filters by (default search)
   --quiet               no request log on stderr
   --help                this text
 `;
@@ -46,6 +51,9 @@ const CliArgs = z.object({
   'runs-limit': quota.optional(),
   'tokens-limit': quota.optional(),
   'fail-runs': z.boolean().default(false),
+  profile: z.enum(PROFILES).default('default'),
+  deals: int.optional(),
+  'search-param': z.enum(['search', 'q', 'none']).default('search'),
   quiet: z.boolean().default(false),
   help: z.boolean().default(false),
 });
@@ -69,6 +77,9 @@ async function main(): Promise<void> {
         'runs-limit': stringOption,
         'tokens-limit': stringOption,
         'fail-runs': flag,
+        profile: stringOption,
+        deals: stringOption,
+        'search-param': stringOption,
         quiet: flag,
         help: flag,
       },
@@ -99,6 +110,9 @@ async function main(): Promise<void> {
     host: args.host,
     pacing: args.pacing,
     failRuns: args['fail-runs'],
+    profile: args.profile,
+    searchParam: args['search-param'],
+    ...(args.deals === undefined ? {} : { dealCount: args.deals }),
     limits,
     ...(args.token === undefined ? {} : { token: args.token }),
     ...(args.password === undefined ? {} : { password: args.password }),

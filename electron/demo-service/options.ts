@@ -1,6 +1,7 @@
 // The demo service's options, validated once at start so a typo fails loudly instead of
 // silently using a default.
 import { z } from 'zod';
+import { PROFILES } from './data/profiles';
 
 const quota = z.int().min(0).nullable();
 
@@ -34,6 +35,12 @@ export const DemoServiceOptionsSchema = z.object({
   failRuns: z.boolean().default(false),
   /** Finished runs kept in memory; the oldest go first. */
   maxRuns: z.int().min(1).max(100_000).default(1_000),
+  /** Whose shape deals and briefings take: the demo's own, or a CRM's (see data/profiles.ts). */
+  profile: z.enum(PROFILES).default('default'),
+  /** How many deals; default one per demo account (49). */
+  dealCount: z.int().min(1).max(100_000).optional(),
+  /** Which query parameter GET /deals filters by; `none`: it ignores every search (lists all). */
+  searchParam: z.enum(['search', 'q', 'none']).default('search'),
   /** Where request log lines go; silent when absent. */
   log: z.custom<(line: string) => void>((v) => typeof v === 'function').optional(),
   /** The service's clock, for tests: briefings, dates, billing periods and timestamps use it. */

@@ -57,7 +57,7 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
     }),
     idempotency: new IdempotencyStore(nowMs),
     faults: new Faults(),
-    deals: new DealBook(now),
+    deals: new DealBook(now, options.dealCount),
     settings: { failRuns: options.failRuns, keepAliveMs: options.keepAliveMs, runTokens: null },
     log: options.log ?? ((): void => {}),
   };

@@ -38,6 +38,8 @@ export interface ApiResult<T> {
 
 export interface ListDealsParams {
   search?: string;
+  /** The same search under the other usual name, for services that read `q`. */
+  q?: string;
   limit?: number;
   offset?: number;
 }
@@ -160,7 +162,8 @@ export function createApiClient(config: ClientConfig): ApiClient {
       const limit = checkPageParam(params.limit, 'limit', 1);
       const offset = checkPageParam(params.offset, 'offset', 0);
       const search = params.search?.trim() ? params.search.trim() : undefined;
-      const answer = await get('/deals', options, { search, limit, offset });
+      const q = params.q?.trim() ? params.q.trim() : undefined;
+      const answer = await get('/deals', options, { search, q, limit, offset });
       const { data, requestId } = openEnvelope(answer);
       return {
         data: normaliseList(data, {

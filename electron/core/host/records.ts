@@ -9,6 +9,7 @@ import type {
   RunsPage,
   ServiceMetadata,
 } from '../../contract';
+import { findText, inferRoles } from '../../contract/record-roles';
 import type { ResourceList, ResourceRecord } from '../api/lists';
 import type { Metadata } from '../api/schemas';
 
@@ -22,37 +23,9 @@ export function toDisplayRecord(record: ResourceRecord): Agent | Briefing {
   };
 }
 
-function text(value: unknown): string | undefined {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim().slice(0, 200);
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    const named = (value as Record<string, unknown>).name;
-    if (typeof named === 'string' && named.trim() !== '') return named.trim().slice(0, 200);
-  }
-  return undefined;
-}
-
-function firstOf(data: Record<string, unknown>, keys: readonly string[]): string | undefined {
-  for (const key of keys) {
-    const found = text(data[key]);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
-const ACCOUNT_KEYS = [
-  'account',
-  'accountName',
-  'account_name',
-  'company',
-  'companyName',
-  'customer',
-];
-const STAGE_KEYS = ['stage', 'dealStage', 'deal_stage', 'pipelineStage', 'status'];
-
 export function toDeal(record: ResourceRecord): Deal {
   const base = toDisplayRecord(record);
-  const account = firstOf(record.data, ACCOUNT_KEYS);
-  const stage = firstOf(record.data, STAGE_KEYS);
+  const { account, stage } = inferRoles(record.data, 'deal');
   return {
     ...base,
     ...(account === undefined ? {} : { account }),
@@ -83,14 +56,14 @@ export function filterDeals(deals: Deal[], search: string | undefined): Deal[] {
   });
 }
 
-const CREATED_AT_KEYS = ['createdAt', 'created_at', 'created', 'startedAt', 'started_at'];
+const CREATED_AT_KEYS = ['createdAt', 'created', 'createdOn', 'startedAt', 'started'];
 
 export function toRunRecord(record: ResourceRecord): RunRecord {
   const data = record.data;
-  const runId = text(data.runId) ?? record.display.id ?? '';
-  const status = text(data.status);
-  const agentId = text(data.agentId);
-  const createdAt = firstOf(data, CREATED_AT_KEYS);
+  const runId = findText(data, ['id'], 'run') ?? record.display.id ?? '';
+  const status = findText(data, ['status', 'state'], 'run');
+  const agentId = findText(data, ['agentId', 'agentKey', 'agent'], 'run');
+  const createdAt = findText(data, CREATED_AT_KEYS, 'run');
   const base = toDisplayRecord(record);
   // A run record rarely has a name of its own: its agent says more than its id.
   const title = base.title === runId && agentId !== undefined ? agentId : base.title;

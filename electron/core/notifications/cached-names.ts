@@ -1,5 +1,6 @@
 // Names for a run-finished notification ("Deal coach finished", "Deal: Acme renewal") from what
 // the screens cached: a notification never makes a request of its own. Unknown ids give no name.
+import { z } from 'zod';
 import { Agent, Deal } from '../../contract';
 import type { CacheStore } from '../cache';
 
@@ -30,6 +31,6 @@ async function cachedAgent(cache: Pick<CacheStore, 'read'>, agentId: string) {
 async function cachedDeal(cache: Pick<CacheStore, 'read'>, dealId: string) {
   const one = Deal.safeParse((await cache.read(`deal:${dealId}`))?.value);
   if (one.success) return one.data;
-  const all = Deal.array().safeParse((await cache.read('deals'))?.value);
-  return all.success ? all.data.find((entry) => entry.id === dealId) : undefined;
+  const book = z.object({ items: Deal.array() }).safeParse((await cache.read('deals'))?.value);
+  return book.success ? book.data.items.find((entry) => entry.id === dealId) : undefined;
 }

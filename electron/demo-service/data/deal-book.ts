@@ -8,13 +8,17 @@ import { fold, isoDate, startOfDay } from './text';
 export class DealBook {
   private cache: { day: string; deals: DealDetail[] } | undefined;
 
-  constructor(private readonly now: () => Date) {}
+  constructor(
+    private readonly now: () => Date,
+    /** How many deals; default one per account. */
+    private readonly count?: number,
+  ) {}
 
   all(): DealDetail[] {
     const today = startOfDay(this.now());
     const day = isoDate(today);
     if (this.cache?.day !== day) {
-      const deals = buildDeals(today);
+      const deals = buildDeals(today, this.count);
       deals.sort(pipelineOrder);
       this.cache = { day, deals };
     }

@@ -244,8 +244,10 @@ function notesFor(
 }
 
 function buildDeal(seed: AccountSeed, index: number, today: Date): DealDetail {
-  const random = seeded(`deal:${index}:${seed.account}`);
-  const id = nameUuid(`deal:${seed.account}`);
+  // Past one deal per account (a large book for tests), each account gets further waves.
+  const wave = Math.floor(index / ACCOUNTS.length);
+  const random = seeded(wave === 0 ? `deal:${index}:${seed.account}` : `deal:${index}`);
+  const id = nameUuid(wave === 0 ? `deal:${seed.account}` : `deal:${seed.account}:${index}`);
   const stage = stageFor(random);
   const [from, to] = CLOSE_WINDOW[stage];
   const owner = random() < 0.6 ? DEMO_USER : pick(random, OTHER_OWNERS);
@@ -264,7 +266,10 @@ function buildDeal(seed: AccountSeed, index: number, today: Date): DealDetail {
   const activities = activitiesFor(random, { id, contacts, owner }, today);
   return {
     id,
-    name: `${seed.account} – ${seed.project}`,
+    name:
+      wave === 0
+        ? `${seed.account} – ${seed.project}`
+        : `${seed.account} – ${seed.project}, wave ${wave + 1}`,
     account: seed.account,
     industry: seed.industry,
     city: seed.city,
@@ -287,7 +292,14 @@ function buildDeal(seed: AccountSeed, index: number, today: Date): DealDetail {
   };
 }
 
-/** Every deal of the demo, built for the day `today` (midnight UTC). */
-export function buildDeals(today: Date): DealDetail[] {
-  return ACCOUNTS.map((seed, i) => buildDeal(seed, i, today));
+/**
+ * Every deal of the demo, built for the day `today` (midnight UTC): one per account, or `count`
+ * deals going round the accounts again.
+ */
+export function buildDeals(today: Date, count: number = ACCOUNTS.length): DealDetail[] {
+  const deals: DealDetail[] = [];
+  for (let i = 0; i < count; i += 1) {
+    deals.push(buildDeal(ACCOUNTS[i % ACCOUNTS.length] as AccountSeed, i, today));
+  }
+  return deals;
 }

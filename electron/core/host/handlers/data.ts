@@ -1,16 +1,20 @@
 // The screens' reads. Each is served from the cache at once and refreshed in the background
 // (or, with `refresh`, waits for the service), so the app opens offline with what it last saw.
+import { z } from 'zod';
 import { Agent, Briefing, Deal, type JsonValue, ServiceMetadata } from '../../../contract';
 import type { ApiClient } from '../../api/client';
 import type { ResourceRecord } from '../../api/lists';
 import type { CachedReader } from '../../cache';
 import type { RunQuotaGuard } from '../../usage';
 import type { Handlers } from '../dispatcher';
+import { createDealSearch, loadDeals, type LoadedDeals } from '../deal-book';
 import { filterDeals, toDeal, toDisplayRecord, toMetadata } from '../records';
 
-const DEAL_PAGE_SIZE = 100;
-/** Bounded: a picker of thousands of deals is not what this cache is for. */
-const MAX_DEAL_PAGES = 20;
+const CachedDealBook = z.object({
+  items: Deal.array(),
+  truncated: z.boolean(),
+  total: z.number().int().nonnegative().optional(),
+});
 
 export type DataRequest =
   | 'service.metadata'
@@ -39,18 +43,10 @@ const acceptWith =
 export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, DataRequest> {
   const { reader, api, quota } = options;
 
-  const fetchAllDeals = async (signal: AbortSignal): Promise<Deal[]> => {
-    const deals: Deal[] = [];
-    let offset = 0;
-    for (let page = 0; page < MAX_DEAL_PAGES; page += 1) {
-      const answer = await api.listDeals({ limit: DEAL_PAGE_SIZE, offset }, { signal });
-      deals.push(...answer.data.items.map(toDeal));
-      const { hasMore, nextOffset } = answer.data.paging;
-      const more = hasMore ?? answer.data.items.length >= DEAL_PAGE_SIZE;
-      if (!more || answer.data.items.length === 0) break;
-      offset = nextOffset ?? offset + answer.data.items.length;
-    }
-    return deals;
+  const dealSearch = createDealSearch(api);
+  const fetchDeals = async (signal: AbortSignal): Promise<LoadedDeals & JsonValue> => {
+    dealSearch.forget();
+    return (await loadDeals(api, signal)) as LoadedDeals & JsonValue;
   };
 
   const briefing =
@@ -74,13 +70,29 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
         accept: acceptWith(Agent.array()),
       }),
     'deals.list': async ({ refresh, search }) => {
-      const all = await reader.read({
+      const { value: book, ...cached } = await reader.read({
         key: 'deals',
         refresh: refresh ?? false,
-        fetch: fetchAllDeals,
-        accept: acceptWith(Deal.array()),
+        fetch: fetchDeals,
+        accept: acceptWith(CachedDealBook),
       });
-      return { ...all, value: filterDeals(all.value, search) };
+      const counts = {
+        ...(book.truncated ? { truncated: true } : {}),
+        ...(book.truncated && book.total !== undefined ? { total: book.total } : {}),
+      };
+      const text = search?.trim() ?? '';
+      if (text === '') return { ...cached, value: book.items, ...counts };
+      if (!book.truncated) {
+        return { ...cached, value: filterDeals(book.items, text), searchedBy: 'local' as const };
+      }
+      // Past what is loaded: the service searches, or every page is gone through here.
+      const found = await dealSearch.search(book, text, AbortSignal.timeout(120_000));
+      return {
+        ...cached,
+        value: found.items,
+        searchedBy: found.searchedBy,
+        ...counts,
+      };
     },
     'deals.get': ({ dealId, refresh }) =>
       reader.read({

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   displayHints,
-  idKeys,
   SUBTITLE_FALLBACKS,
   TITLE_FALLBACKS,
 } from '../../../../electron/core/api/display';
@@ -10,8 +9,10 @@ import {
 const nonBlank = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s.trim() !== '');
 
 describe('displayHints', () => {
-  it('uses the documented id fallbacks in order', () => {
-    expect(idKeys('deal')).toEqual(['id', 'dealId', 'deal_id', 'uuid', 'key', 'slug']);
+  it('uses the documented id fallbacks in order, a UUID first', () => {
+    const uuid = '5b0e7c7a-3f1e-4d8a-9b6c-2a1f0e9d8c7b';
+    expect(displayHints({ Id: '0065g00000Q8xYz', uuid }, 'deal').id).toBe(uuid);
+    expect(displayHints({ deal_id: 'd2' }, 'deal').id).toBe('d2');
     expect(displayHints({ dealId: 'd1', uuid: 'u1' }, 'deal').id).toBe('d1');
     expect(displayHints({ uuid: 'u1', key: 'k' }, 'deal').id).toBe('u1');
     expect(displayHints({ id: 42 }, 'deal').id).toBe('42');
