@@ -37,6 +37,19 @@ export const DesktopCapabilities = z.object({
 });
 export type DesktopCapabilities = z.infer<typeof DesktopCapabilities>;
 
+/** The service in use. */
+export const ServiceInfo = z.object({
+  baseUrl: z.string(),
+  /** The embedded demo service: label it clearly as a demo. */
+  demo: z.boolean(),
+  /**
+   * The host was started with the service set for it (browser mode's ASSISTANT_BASE_URL): the
+   * address in Settings does not apply, and the renderer shows it read-only.
+   */
+  pinned: z.boolean(),
+});
+export type ServiceInfo = z.infer<typeof ServiceInfo>;
+
 export const AppInfo = z.object({
   name: z.string(),
   appVersion: z.string(),
@@ -44,11 +57,7 @@ export const AppInfo = z.object({
   platform: z.string(),
   /** node, electron, chrome, ... as the host knows them. */
   versions: z.record(z.string(), z.string()),
-  service: z.object({
-    baseUrl: z.string(),
-    /** The embedded demo service: label it clearly as a demo. */
-    demo: z.boolean(),
-  }),
+  service: ServiceInfo,
   notices: z.array(Notice),
   desktopCapabilities: DesktopCapabilities,
 });

@@ -44,6 +44,7 @@
  *   connectivity.changed Connectivity
  *   data.refreshed       { key, id?, fetchedAt }: fresher cached data is available; ask again
  *   settings.changed     Settings
+ *   service.changed      ServiceInfo: core now talks to another service (what the old one said is gone)
  *   notice               Notice
  *   notification         AppNotification (browser mode shows it as a toast)
  *   navigate             { screen, id?, focus? } (tray, notifications, deep links, global shortcut)
@@ -62,6 +63,7 @@ import {
   NoticesOutput,
   OpenExternalInput,
   OpenExternalOutput,
+  ServiceInfo,
   SetFocusInput,
   SetFocusOutput,
 } from './app';
@@ -149,6 +151,7 @@ export const events = {
   'connectivity.changed': Connectivity,
   'data.refreshed': DataRefreshed,
   'settings.changed': Settings,
+  'service.changed': ServiceInfo,
   notice: Notice,
   notification: AppNotification,
   navigate: Navigate,

@@ -305,10 +305,21 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         next.serviceBaseUrl !== previous.serviceBaseUrl ||
         next.signInUrl !== previous.signInUrl
       ) {
-        void switchService(settings.get()).catch((error: unknown) => {
-          log.error('Could not switch service', { error });
-          notices.add('error', 'The new service address could not be used.');
-        });
+        const before = targets.current().baseUrl;
+        void switchService(settings.get())
+          .then(() => {
+            const target = targets.current();
+            if (target.baseUrl === before) return;
+            hub.emit('service.changed', {
+              baseUrl: target.baseUrl,
+              demo: target.demo,
+              pinned: options.baseUrlOverride !== undefined,
+            });
+          })
+          .catch((error: unknown) => {
+            log.error('Could not switch service', { error });
+            notices.add('error', 'The new service address could not be used.');
+          });
       }
       if (JSON.stringify(next.notifications) !== JSON.stringify(previous.notifications)) {
         void notifications.check('settings-changed');
@@ -327,6 +338,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     versions: options.versions,
     desktopCapabilities: options.desktopCapabilities,
     target: targets.current,
+    pinned: options.baseUrlOverride !== undefined,
     notices,
   });
   const handlers: Handlers = {

@@ -51,6 +51,7 @@ export const EVENT_NAMES = [
   'connectivity.changed',
   'data.refreshed',
   'settings.changed',
+  'service.changed',
   'notice',
   'notification',
   'navigate',

@@ -31,6 +31,31 @@ function showNotification(n: AppNotification): void {
   if (n.kind === 'quota') void useUsage.getState().load();
 }
 
+/**
+ * Another service: nothing the previous one said may stay on any screen (account, sidebar,
+ * deals, briefings, runs, usage); what the new one says is asked for at once.
+ */
+function dropServiceData(): void {
+  useAccount.getState().resetMetadata();
+  useDeals.getState().reset();
+  useBriefings.getState().reset();
+  useRuns.getState().resetHistory();
+  useUsage.getState().reset();
+}
+
+/** Asks again for everything the screens show (after a change of service or a sign-in). */
+function reloadServiceData(): void {
+  void useAccount.getState().loadMetadata();
+  void useDeals.getState().loadList();
+  void useDeals.getState().loadAgents();
+  void useBriefings.getState().load('morning');
+  void useBriefings.getState().load('meeting');
+  void useUsage.getState().load();
+  void useRuns.getState().loadLive();
+  const runs = useRuns.getState();
+  void runs.loadHistory(runs.historyParams);
+}
+
 export function startEvents(): void {
   if (started) return;
   started = true;
@@ -44,6 +69,18 @@ export function startEvents(): void {
     if (was?.expired && !session.expired && session.signedIn) {
       void useAccount.getState().loadMetadata();
     }
+  });
+  // Signed in (a pasted token, the sign-in window, the demo's own session), whether the answer
+  // or the event told first: everything is read again, so no screen waits for a reload.
+  useAccount.subscribe((state, previous) => {
+    const now = state.session;
+    const was = previous.session;
+    if (now?.signedIn && !now.expired && was !== undefined && !was.signedIn) reloadServiceData();
+  });
+  on('service.changed', (service) => {
+    useAccount.setState((s) => (s.appInfo ? { appInfo: { ...s.appInfo, service } } : {}));
+    dropServiceData();
+    reloadServiceData();
   });
   on('connectivity.changed', (connectivity) => {
     const was = useAccount.getState().connectivity;

@@ -106,13 +106,46 @@ export function formatElapsed(ms: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/**
+ * Words CRMs run together in their keys and stage slugs (`closedate`, `dealstage`,
+ * `qualifiedtobuy`): a run of them is split back into words.
+ */
+const RUN_TOGETHER_WORDS = new Set(
+  (
+    'account amount appointment at bought buy close closed closing code contract create created ' +
+    'currency date deal decision estimated expected in last maker modified name next on owner ' +
+    'parent pipeline presentation probability qualified rate sales scheduled sent stage state ' +
+    'status step time to type value won lost id iso exchange transaction opportunity'
+  ).split(' '),
+);
+
+/** `qualifiedtobuy` → `qualified to buy`; anything not made only of those words stays as is. */
+export function splitRunTogether(word: string): string {
+  if (!/^[a-z]{6,40}$/.test(word)) return word;
+  // best[i]: the fewest words covering word.slice(0, i), by dynamic programming.
+  const best: (string[] | undefined)[] = [[]];
+  for (let end = 1; end <= word.length; end += 1) {
+    for (let start = Math.max(0, end - 13); start < end; start += 1) {
+      const before = best[start];
+      const piece = word.slice(start, end);
+      if (before === undefined || !RUN_TOGETHER_WORDS.has(piece)) continue;
+      const candidate = [...before, piece];
+      const current = best[end];
+      if (current === undefined || candidate.length < current.length) best[end] = candidate;
+    }
+  }
+  const words = best[word.length];
+  return words !== undefined && words.length > 1 ? words.join(' ') : word;
+}
+
 /** `closeDate` / `close_date` / `CLOSE-DATE` → "Close date"; keeps acronyms like "ARR" and "ID". */
 export function humanizeKey(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[\s_\-.]+/)
-    .filter((w) => w !== '');
+    .filter((w) => w !== '')
+    .flatMap((w) => splitRunTogether(w).split(' '));
   if (words.length === 0) return key;
   return words
     .map((w, i) => {
@@ -127,6 +160,6 @@ export function humanizeKey(key: string): string {
 
 /** A machine value shown to people: `closed_won` → "Closed won", `negotiation` → "Negotiation". */
 export function humanizeEnum(value: string): string {
-  const words = value.replace(/[_-]+/g, ' ').trim();
+  const words = value.replace(/[_-]+/g, ' ').trim().split(' ').map(splitRunTogether).join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -26,6 +26,8 @@ interface AccountState {
   browserOffline: boolean;
   loadAppInfo(): Promise<void>;
   loadMetadata(refresh?: boolean): Promise<void>;
+  /** Another service: the previous one's organisation and user go. */
+  resetMetadata(): void;
   loadSession(): Promise<void>;
   loadConnectivity(): Promise<void>;
   signIn(): Promise<boolean>;
@@ -63,6 +65,10 @@ export const useAccount = create<AccountState>((set, get) => {
       set({ metadata: loadingFrom(get().metadata) });
       const next = await readCached('service.metadata', refresh ? { refresh } : {}, get().metadata);
       if (seq === metadataSeq) set({ metadata: next });
+    },
+    resetMetadata() {
+      metadataSeq += 1;
+      set({ metadata: idle() });
     },
     async loadSession() {
       try {

@@ -10,6 +10,8 @@ interface BriefingsState {
   morning: Loadable<Briefing>;
   meeting: Loadable<Briefing>;
   load(kind: BriefingKind, refresh?: boolean): Promise<void>;
+  /** Another service: the previous one's briefings go. */
+  reset(): void;
 }
 
 const seqs: Record<BriefingKind, number> = { morning: 0, meeting: 0 };
@@ -23,5 +25,10 @@ export const useBriefings = create<BriefingsState>((set, get) => ({
     const name = kind === 'morning' ? 'briefings.morning' : 'briefings.meeting';
     const next = await readCached(name, refresh ? { refresh } : {}, get()[kind]);
     if (seq === seqs[kind]) set({ [kind]: next });
+  },
+  reset() {
+    seqs.morning += 1;
+    seqs.meeting += 1;
+    set({ morning: idle(), meeting: idle() });
   },
 }));

@@ -6,15 +6,14 @@ import { navigate } from '../../app/router';
 import { Badge } from '../../ui/Badge';
 import { ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
+import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
+import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
 import { RunPanel } from '../runs/RunPanel';
 import { runsForDeal, useRuns } from '../runs/store';
 import { StatusBadge } from '../../ui/Badge';
 import { AskForm } from './AskForm';
-import { dealAmount, humanStage } from './DealPicker';
 import { useDeals } from './store';
-
-const SHOWN_IN_HEADER = ['id', 'name', 'title'];
 
 function DealRuns({ dealId }: { dealId: string }) {
   const live = useRuns((s) => s.live);
@@ -49,21 +48,42 @@ function DealRuns({ dealId }: { dealId: string }) {
 }
 
 function DealHeader({ deal }: { deal: Deal }) {
+  const roles = dealRoles(deal);
   const amount = dealAmount(deal);
-  const stage = humanStage(deal.stage);
+  const stage = humanStage(deal.stage ?? roles.stage);
+  const account = deal.account ?? roles.account;
   return (
     <div className="deal-head-main">
       <h2 className="deal-title">{deal.title}</h2>
       <p className="deal-facts">
-        {deal.account ? (
-          <span>{deal.account}</span>
-        ) : deal.subtitle ? (
-          <span>{deal.subtitle}</span>
-        ) : null}
+        {account ? <span>{account}</span> : deal.subtitle ? <span>{deal.subtitle}</span> : null}
         {stage ? <Badge tone="accent">{stage}</Badge> : null}
         {amount ? <span className="deal-amount">{amount}</span> : null}
+        {roles.closeDate ? (
+          <span>
+            Closes <time dateTime={roles.closeDate}>{formatDate(roles.closeDate)}</time>
+          </span>
+        ) : null}
+        {roles.owner ? <span>Owner: {roles.owner}</span> : null}
       </p>
     </div>
+  );
+}
+
+/** Every field, the CRM's metadata folded away under "More fields". */
+function DealFieldsView({ deal }: { deal: Deal }) {
+  const { main, more } = useMemo(() => dealFields(deal.data), [deal.data]);
+  const moreCount = Object.keys(more).length;
+  return (
+    <>
+      <RecordView record={main} />
+      {moreCount > 0 ? (
+        <details className="more-fields">
+          <summary>More fields ({moreCount})</summary>
+          <RecordView record={more} />
+        </details>
+      ) : null}
+    </>
   );
 }
 
@@ -93,7 +113,7 @@ export function DealDetail({ dealId }: { dealId: string }) {
       <section className="card" aria-labelledby="deal-details-h">
         <h2 id="deal-details-h">Details</h2>
         {state?.value ? (
-          <RecordView record={state.value.data} omit={SHOWN_IN_HEADER} />
+          <DealFieldsView deal={state.value} />
         ) : state?.error ? (
           <ErrorState
             title="Could not load this deal"

@@ -1,13 +1,15 @@
 // Search-as-you-type over name, account and stage (accent- and case-insensitive, ranked), driven
 // by the keyboard: arrows, Home/End and Enter; long lists are virtualised and the filtering is
-// deferred so typing never waits for the list.
+// deferred so typing never waits for the list. When the picker holds only part of the deals it
+// says so, and a search also goes through the rest (by the service, or page by page in core).
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Deal } from '../../../electron/contract';
 import { navigate } from '../../app/router';
 import { useUi } from '../../app/ui-store';
-import { formatMoney, humanizeEnum, isCurrencyCode } from '../../lib/format';
+import { dealAmount, humanStage } from '../../lib/deals';
+import { formatNumber } from '../../lib/format';
 import { buildIndex, highlightParts, search } from '../../lib/search';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
@@ -26,18 +28,39 @@ function Highlight({ text, query }: { text: string; query: string }) {
   );
 }
 
-export function humanStage(stage: string | undefined): string | undefined {
-  return stage ? humanizeEnum(stage) : undefined;
-}
+const SEARCH_REST_DELAY_MS = 300;
 
-export function dealAmount(deal: Deal): string | undefined {
-  const { amount, currency } = deal.data;
-  if (typeof amount === 'number' && isCurrencyCode(currency)) return formatMoney(amount, currency);
-  return undefined;
+const DEAL_FIELDS = [
+  { get: (d: Deal) => d.title, weight: 3 },
+  { get: (d: Deal) => d.account, weight: 2 },
+  { get: (d: Deal) => humanStage(d.stage), weight: 1 },
+];
+
+/** What the line above the list says: how many, and whether the rest is being searched. */
+function countLine(
+  shown: number,
+  loaded: number,
+  query: string,
+  book: { truncated: boolean; total?: number },
+  restLoading: boolean,
+): string {
+  const all = book.total === undefined ? undefined : formatNumber(book.total);
+  if (query === '') {
+    if (!book.truncated) return `${formatNumber(loaded)} deals`;
+    return all === undefined
+      ? `Showing the first ${formatNumber(loaded)} deals — type to search the rest`
+      : `Showing ${formatNumber(loaded)} of ${all} deals — type to search the rest`;
+  }
+  if (!book.truncated) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
+  if (restLoading) return `Searching all ${all ?? ''} deals…`.replace('  ', ' ');
+  return `${formatNumber(shown)} found among all ${all ?? ''} deals`.replace('  ', ' ');
 }
 
 export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const list = useDeals((s) => s.list);
+  const book = useDeals((s) => s.book);
+  const rest = useDeals((s) => s.rest);
+  const searchRest = useDeals((s) => s.searchRest);
   const query = useDeals((s) => s.query);
   const setQuery = useDeals((s) => s.setQuery);
   const loadList = useDeals((s) => s.loadList);
@@ -52,16 +75,24 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
     if (focusRequest > 0) inputRef.current?.focus();
   }, [focusRequest]);
 
-  const index = useMemo(
-    () =>
-      buildIndex(list.value ?? [], [
-        { get: (d) => d.title, weight: 3 },
-        { get: (d) => d.account, weight: 2 },
-        { get: (d) => humanStage(d.stage), weight: 1 },
-      ]),
-    [list.value],
-  );
-  const results = useMemo(() => search(index, deferredQuery), [index, deferredQuery]);
+  const index = useMemo(() => buildIndex(list.value ?? [], DEAL_FIELDS), [list.value]);
+  const local = useMemo(() => search(index, deferredQuery), [index, deferredQuery]);
+
+  // Past what is loaded, the search also goes to every deal, once typing pauses.
+  useEffect(() => {
+    if (!book.truncated) return;
+    const timer = setTimeout(() => void searchRest(deferredQuery), SEARCH_REST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [book.truncated, deferredQuery, searchRest]);
+  const restForQuery =
+    book.truncated && rest !== undefined && rest.query === deferredQuery.trim() ? rest : undefined;
+  const results = useMemo(() => {
+    const found = restForQuery?.items;
+    if (found === undefined || found.length === 0) return local;
+    // The loaded deals' matches first (ranked), then what only the full search found.
+    const seen = new Set(local.map((d) => d.id));
+    return [...local, ...found.filter((d) => !seen.has(d.id))];
+  }, [local, restForQuery]);
   const current = Math.min(active, Math.max(0, results.length - 1));
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state
@@ -128,6 +159,8 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const optionId = (i: number) => `${listId}-o${i}`;
   const activeDeal = results[current];
   const total = list.value?.length ?? 0;
+  const restLoading =
+    book.truncated && deferredQuery.trim() !== '' && (restForQuery?.loading ?? true);
 
   return (
     <div className="picker">
@@ -159,13 +192,16 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
         />
         <div className="picker-meta">
           <span className="subtle" aria-live="polite">
-            {list.value ? (query ? `${results.length} of ${total} deals` : `${total} deals`) : ''}
+            {list.value ? countLine(results.length, total, query.trim(), book, restLoading) : ''}
           </span>
           <Freshness state={list} onRefresh={() => void loadList(true)} label="deals" />
         </div>
       </div>
       {list.error && list.value ? (
         <InlineError error={list.error} onRetry={() => void loadList(true)} />
+      ) : null}
+      {restForQuery?.error ? (
+        <InlineError error={restForQuery.error} onRetry={() => void searchRest(deferredQuery)} />
       ) : null}
       {!list.value && list.error ? (
         <ErrorState
@@ -176,6 +212,8 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
         />
       ) : !list.value ? (
         <Skeleton lines={8} label="Loading deals…" />
+      ) : results.length === 0 && restLoading ? (
+        <Skeleton lines={3} label="Searching every deal…" />
       ) : results.length === 0 ? (
         <EmptyState title={total === 0 ? 'No deals yet' : 'No deal matches'}>
           {total === 0

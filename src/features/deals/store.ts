@@ -2,8 +2,8 @@
 // session (never in web storage): a failed start, a sign-in or a trip to another screen loses
 // nothing the user typed.
 import { create } from 'zustand';
-import type { Agent, Deal, ErrorData } from '../../../electron/contract';
-import { isUnauthorized, toErrorData } from '../../app/api';
+import type { Agent, Deal, DealsList, ErrorData } from '../../../electron/contract';
+import { call, isUnauthorized, toErrorData } from '../../app/api';
 import { idle, loadingFrom, readCached } from '../../app/loadable';
 import type { Loadable } from '../../app/loadable';
 import { useRuns } from '../runs/store';
@@ -20,8 +20,25 @@ export interface StartState {
   invalid?: { agent?: string; message?: string };
 }
 
+/** Past what the picker holds: how many more there are, so it can say so. */
+export interface DealBookInfo {
+  truncated: boolean;
+  total?: number;
+}
+
+/** A search of every deal (the service's, or core's page by page) for what is not loaded. */
+export interface RestSearch {
+  query: string;
+  loading: boolean;
+  items?: Deal[];
+  searchedBy?: DealsList['searchedBy'];
+  error?: ErrorData;
+}
+
 interface DealsState {
   list: Loadable<Deal[]>;
+  book: DealBookInfo;
+  rest?: RestSearch;
   details: Record<string, Loadable<Deal> | undefined>;
   agents: Loadable<Agent[]>;
   query: string;
@@ -30,6 +47,10 @@ interface DealsState {
   /** The agent chosen last, offered first on the next deal. */
   lastAgentId: string;
   loadList(refresh?: boolean): Promise<void>;
+  /** Searches the deals the picker does not hold (only when it holds part of them). */
+  searchRest(query: string): Promise<void>;
+  /** Another service: nothing of the previous one's stays (drafts are the user's and stay). */
+  reset(): void;
   loadDeal(dealId: string, refresh?: boolean): Promise<void>;
   loadAgents(refresh?: boolean): Promise<void>;
   setQuery(query: string): void;
@@ -40,11 +61,13 @@ interface DealsState {
 
 const EMPTY_DRAFT: Draft = { agentId: '', message: '' };
 let listSeq = 0;
+let restSeq = 0;
 let agentsSeq = 0;
 const dealSeqs = new Map<string, number>();
 
 export const useDeals = create<DealsState>((set, get) => ({
   list: idle(),
+  book: { truncated: false },
   details: {},
   agents: idle(),
   query: '',
@@ -55,8 +78,60 @@ export const useDeals = create<DealsState>((set, get) => ({
   async loadList(refresh = false) {
     const seq = ++listSeq;
     set({ list: loadingFrom(get().list) });
-    const next = await readCached('deals.list', refresh ? { refresh } : {}, get().list);
-    if (seq === listSeq) set({ list: next });
+    try {
+      const out = await call('deals.list', refresh ? { refresh } : {});
+      if (seq !== listSeq) return;
+      const list: Loadable<Deal[]> = {
+        value: out.value,
+        loading: false,
+        fetchedAt: out.fetchedAt,
+        stale: out.stale,
+        ...(out.error ? { error: out.error } : {}),
+      };
+      set({
+        list,
+        book: {
+          truncated: out.truncated ?? false,
+          ...(out.total === undefined ? {} : { total: out.total }),
+        },
+      });
+    } catch (error) {
+      if (seq === listSeq)
+        set({ list: { ...get().list, loading: false, error: toErrorData(error) } });
+    }
+  },
+
+  async searchRest(query) {
+    const seq = ++restSeq;
+    const text = query.trim();
+    if (text === '' || !get().book.truncated) {
+      set({ rest: undefined });
+      return;
+    }
+    set({ rest: { query: text, loading: true } });
+    try {
+      const out = await call('deals.list', { search: text });
+      if (seq !== restSeq) return;
+      set({
+        rest: {
+          query: text,
+          loading: false,
+          items: out.value,
+          ...(out.searchedBy ? { searchedBy: out.searchedBy } : {}),
+        },
+      });
+    } catch (error) {
+      if (seq === restSeq)
+        set({ rest: { query: text, loading: false, error: toErrorData(error) } });
+    }
+  },
+
+  reset() {
+    listSeq += 1;
+    restSeq += 1;
+    agentsSeq += 1;
+    for (const [id, n] of dealSeqs) dealSeqs.set(id, n + 1);
+    set({ list: idle(), book: { truncated: false }, rest: undefined, details: {}, agents: idle() });
   },
 
   async loadDeal(dealId, refresh = false) {

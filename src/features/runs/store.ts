@@ -51,6 +51,8 @@ interface RunsState {
   loadDetail(runId: string): Promise<void>;
   applyUpdate(update: RunUpdate): void;
   applySummaries(runs: LiveRunSummary[]): void;
+  /** Another service: its history and run records go (live runs follow runs.changed). */
+  resetHistory(): void;
 }
 
 let historySeq = 0;
@@ -160,6 +162,11 @@ export const useRuns = create<RunsState>((set, get) => {
     },
 
     resyncLive: () => resync(),
+
+    resetHistory() {
+      historySeq += 1;
+      set({ history: idle(), details: {} });
+    },
 
     async loadHistory(params) {
       const mine = ++historySeq;

@@ -26,13 +26,21 @@ function ConnectionForm({ settings }: { settings: Settings }) {
   const [serviceUrl, setServiceUrl] = useState(settings.serviceBaseUrl ?? '');
   const [signInUrl, setSignInUrl] = useState(settings.signInUrl ?? '');
   const { errors, error, saved, busy, submit: save } = useValidatedSave();
+  // Started with ASSISTANT_BASE_URL: that address is the service, whatever Settings say.
+  const service = useAccount((s) => s.appInfo?.service);
+  const pinned = service?.pinned === true;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await save({
-      serviceBaseUrl: serviceUrl.trim() === '' ? null : serviceUrl.trim(),
-      signInUrl: signInUrl.trim() === '' ? null : signInUrl.trim(),
-    });
+    const signIn = signInUrl.trim() === '' ? null : signInUrl.trim();
+    await save(
+      pinned
+        ? { signInUrl: signIn }
+        : {
+            serviceBaseUrl: serviceUrl.trim() === '' ? null : serviceUrl.trim(),
+            signInUrl: signIn,
+          },
+    );
   };
 
   return (
@@ -40,7 +48,11 @@ function ConnectionForm({ settings }: { settings: Settings }) {
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="Service address"
-          hint="The service’s base address, ending in /api/v1/<service>. Leave empty to use the built-in demo service."
+          hint={
+            pinned
+              ? 'Set by ASSISTANT_BASE_URL when this app was started, so it cannot be changed here. Start the app without it to choose the service in Settings.'
+              : 'The service’s base address, ending in /api/v1/<service>. Leave empty to use the built-in demo service.'
+          }
           error={errors.serviceBaseUrl}
         >
           <input
@@ -48,7 +60,8 @@ function ConnectionForm({ settings }: { settings: Settings }) {
             type="url"
             inputMode="url"
             placeholder="https://assistant.example.com/api/v1/assistant"
-            value={serviceUrl}
+            value={pinned ? (service?.baseUrl ?? '') : serviceUrl}
+            readOnly={pinned}
             onChange={(e) => setServiceUrl(e.target.value)}
           />
         </Field>

@@ -7,6 +7,8 @@ import type { Loadable } from '../../app/loadable';
 interface UsageState {
   summary: Loadable<UsageSummary>;
   load(): Promise<void>;
+  /** Another service: the previous one's usage goes. */
+  reset(): void;
 }
 
 let seq = 0;
@@ -18,5 +20,9 @@ export const useUsage = create<UsageState>((set, get) => ({
     set({ summary: loadingFrom(get().summary) });
     const next = await read('usage.summary', {}, get().summary);
     if (mine === seq) set({ summary: next });
+  },
+  reset() {
+    seq += 1;
+    set({ summary: idle() });
   },
 }));

@@ -116,7 +116,7 @@ export const requestSamples: {
       host: 'browser',
       platform: 'linux',
       versions: { node: '20.20.0' },
-      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true },
+      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true, pinned: false },
       notices: [{ id: 'n1', level: 'warning', message: 'Settings were reset.', at }],
       desktopCapabilities: {
         tray: { available: false, reason: 'Browser mode has no tray icon.' },
@@ -264,6 +264,11 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   },
   'data.refreshed': { key: 'deal', id: dealId, fetchedAt: at },
   'settings.changed': settings,
+  'service.changed': {
+    baseUrl: 'https://assistant.example.com/api/v1/assistant',
+    demo: false,
+    pinned: false,
+  },
   notice: { id: 'n1', level: 'info', message: 'hello', at },
   notification: {
     id: 'meeting-briefing:id:m1',

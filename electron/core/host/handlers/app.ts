@@ -30,6 +30,8 @@ export interface AppInfoOptions {
   /** What this desktop offers, as the host found out; see BackendOptions. */
   desktopCapabilities?: () => DesktopCapabilities;
   target: () => ServiceTarget;
+  /** The host set the service (ASSISTANT_BASE_URL): the settings' address does not apply. */
+  pinned: boolean;
   notices: NoticeBoard;
 }
 
@@ -54,7 +56,7 @@ export function createAppInfo(options: AppInfoOptions): () => AppInfo {
       host: options.hostKind,
       platform: options.platform,
       versions: options.versions ?? { node: process.versions.node },
-      service: { baseUrl: target.baseUrl, demo: target.demo },
+      service: { baseUrl: target.baseUrl, demo: target.demo, pinned: options.pinned },
       notices: options.notices.list(),
       desktopCapabilities: desktopCapabilities(),
     };

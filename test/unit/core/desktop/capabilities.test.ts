@@ -42,7 +42,7 @@ describe('desktop capabilities', () => {
       host: 'browser',
       platform: 'linux',
       versions: {},
-      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true },
+      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true, pinned: false },
       notices: [],
     };
     expect(AppInfo.safeParse(info).success).toBe(false);
