@@ -26,6 +26,11 @@ export interface AppOptions {
   now?: () => Date;
   /** Settings to start with (written as the data directory's settings file). */
   settings?: Record<string, unknown>;
+  /**
+   * How browser mode is told the service: `pinned` (default) as ASSISTANT_BASE_URL does;
+   * `settings` as the user's saved Service address, so Settings can change it.
+   */
+  service?: 'pinned' | 'settings';
 }
 
 export interface RunningApp {
@@ -61,13 +66,20 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     ...options.demo,
   });
   const tokens: string[] = [demo.token];
+  const pinned = (options.service ?? 'pinned') === 'pinned';
   let mode: BrowserMode;
   try {
+    if (!pinned) {
+      await writeFile(
+        join(dataDir, 'settings.json'),
+        JSON.stringify({ ...options.settings, serviceBaseUrl: demo.baseUrl }),
+      );
+    }
     mode = await startBrowserMode({
       port: 0,
       dataDir,
       rendererDir: join(process.cwd(), 'out', 'renderer'),
-      baseUrl: demo.baseUrl,
+      ...(pinned ? { baseUrl: demo.baseUrl } : {}),
       ...(options.signedOut ? {} : { token: demo.token }),
       scheduler: options.scheduler ?? false,
       ...(options.now === undefined ? {} : { backend: { now: options.now } }),
