@@ -21,7 +21,7 @@ const HELP = `Usage: npm run demo-service -- [options]
   --fail-runs           every run fails midway
   --profile P           deals and briefings shaped as a CRM's: salesforce | hubspot | pipedrive |
                         dynamics | zoho (default: the demo's own shape)
-  --deals N             how many deals (default 49, one per demo account)
+  --deals N             how many deals (default: one per demo account)
   --search-param P      search | q | none: the parameter GET /deals filters by (default search)
   --quiet               no request log on stderr
   --help                this text

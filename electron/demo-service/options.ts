@@ -37,7 +37,7 @@ export const DemoServiceOptionsSchema = z.object({
   maxRuns: z.int().min(1).max(100_000).default(1_000),
   /** Whose shape deals and briefings take: the demo's own, or a CRM's (see data/profiles.ts). */
   profile: z.enum(PROFILES).default('default'),
-  /** How many deals; default one per demo account (49). */
+  /** How many deals; default one per demo account. */
   dealCount: z.int().min(1).max(100_000).optional(),
   /** Which query parameter GET /deals filters by; `none`: it ignores every search (lists all). */
   searchParam: z.enum(['search', 'q', 'none']).default('search'),

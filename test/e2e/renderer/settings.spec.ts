@@ -12,14 +12,15 @@ test('shows the service, validates inline and overrides the theme', async ({ app
   await expect(service.getByText('runs:write')).toBeVisible();
   await expect(service.getByText('This service does not offer API tokens.')).toBeVisible();
 
-  // A wrong address is refused next to the field, and nothing is saved.
+  // A wrong sign-in address is refused next to the field, and nothing is saved. (The service
+  // address itself: service-change.spec.ts.)
   const connection = page.getByRole('region', { name: 'Service connection' });
-  const address = connection.getByLabel('Service address');
-  await address.fill('ftp://files.example.com/api/v1/assistant');
+  const signIn = connection.getByLabel('Sign-in page');
+  await signIn.fill('ftp://files.example.com/login');
   await connection.getByRole('button', { name: 'Save connection' }).click();
   await expect(connection.getByText('Enter an http:// or https:// address.')).toBeVisible();
-  await expect(address).toHaveAttribute('aria-invalid', 'true');
-  await address.fill('');
+  await expect(signIn).toHaveAttribute('aria-invalid', 'true');
+  await signIn.fill('');
 
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await notifications.getByLabel('Morning briefing at').fill('25:00');

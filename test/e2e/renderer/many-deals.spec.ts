@@ -1,0 +1,37 @@
+// A book of 5,000 deals: the picker holds the first 2,000, says so, and a search still finds a deal
+// past them, whether the service searches (its `search` parameter) or ignores every search (then
+// core goes through every page).
+import { expect, test } from '../support/fixtures';
+
+const SEARCHES = [
+  { searchParam: 'search', by: 'the service' },
+  { searchParam: 'q', by: 'the service, under q' },
+  { searchParam: 'none', by: 'the app, page by page' },
+] as const;
+
+for (const { searchParam, by } of SEARCHES) {
+  test.describe(`5,000 deals searched by ${by}`, () => {
+    test.use({ appOptions: { demo: { dealCount: 5_000, searchParam, pacing: 'instant' } } });
+
+    test('says the picker holds 2,000 of them and finds one past those', async ({ app, page }) => {
+      const deals = app.demo.control.deals();
+      expect(deals).toHaveLength(5_000);
+      // The last in the service's order: far past the 2,000 the picker holds.
+      const far = deals[4_999];
+      if (far === undefined) throw new Error('no deal 5,000');
+
+      await app.open(page, '#/deals');
+      await expect(
+        page.getByText('Showing 2,000 of 5,000 deals — type to search the rest'),
+      ).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('option').filter({ hasText: far.name })).toHaveCount(0);
+
+      await page.getByRole('combobox', { name: 'Search deals' }).fill(far.name);
+      const option = page.getByRole('option').filter({ hasText: far.name });
+      await expect(option).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByText(/found among all 5,000 deals/)).toBeVisible();
+      await option.click();
+      await expect(page.getByRole('heading', { level: 2, name: far.name })).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,77 @@
+// Settings tell the truth about the service: a change of service leaves nothing of the old one on
+// any screen, signing in with a pasted token shows the new organisation without a reload, and an
+// address pinned by ASSISTANT_BASE_URL cannot be edited (and says why).
+import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { expect, test } from '../support/fixtures';
+import { nav } from './helpers';
+
+test.describe('a service given in Settings', () => {
+  test.use({ appOptions: { service: 'settings' } });
+
+  let other: DemoService;
+  test.beforeEach(async () => {
+    other = await startDemoService({ profile: 'hubspot', pacing: 'instant' });
+  });
+  test.afterEach(async () => {
+    await other.stop();
+  });
+
+  test('a change of service drops the old one’s data at once; a pasted token signs in without a reload', async ({
+    app,
+    page,
+  }) => {
+    const oldDeal = app.demo.control.deals()[0]?.name ?? '';
+    await app.open(page, '#/deals');
+    await expect(page.getByRole('option').filter({ hasText: oldDeal })).toBeVisible();
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar).toContainText('Northwind Demo Sales');
+    await expect(sidebar).toContainText('usr_demo_alex');
+
+    // A wrong address is refused next to the field, and nothing is saved.
+    await nav(page, 'Settings').click();
+    const connection = page.getByRole('region', { name: 'Service connection' });
+    const address = connection.getByLabel('Service address');
+    await expect(address).toHaveValue(app.demo.baseUrl);
+    await address.fill('ftp://files.example.com/api/v1/assistant');
+    await connection.getByRole('button', { name: 'Save connection' }).click();
+    await expect(connection.getByText('Enter an http:// or https:// address.')).toBeVisible();
+
+    const changed = app.nextEvent('service.changed');
+    await address.fill(other.baseUrl);
+    await connection.getByRole('button', { name: 'Save connection' }).click();
+    await changed;
+
+    // Nothing of the old service, anywhere: the account, the sidebar, the deals.
+    const account = page.getByRole('region', { name: 'Account and service' });
+    await expect(account).not.toContainText('Northwind Demo Sales');
+    await expect(sidebar).not.toContainText('Northwind Demo Sales');
+    await expect(sidebar).not.toContainText('usr_demo_alex');
+    const session = page.getByRole('region', { name: 'Session' });
+    await expect(session.getByText('Signed out')).toBeVisible();
+    await nav(page, 'Deals').click();
+    await expect(page.getByText(oldDeal)).toHaveCount(0);
+    await nav(page, 'Today').click();
+    await expect(page.getByRole('main')).not.toContainText('Northwind');
+
+    // Signing in to the new service with a pasted token: its organisation shows by itself.
+    await nav(page, 'Settings').click();
+    await session.getByRole('button', { name: 'Paste a session token' }).click();
+    await session.getByLabel('Session token').fill(other.control.createSession());
+    await session.getByRole('button', { name: 'Use this token' }).click();
+    await expect(account).toContainText('Contoso Growth Team');
+    await expect(sidebar).toContainText('Contoso Growth Team');
+    await expect(sidebar).toContainText('usr_hs_jonas');
+    await nav(page, 'Deals').click();
+    const newDeal = other.control.deals()[0]?.name ?? '';
+    await expect(page.getByRole('option').filter({ hasText: newDeal })).toBeVisible();
+  });
+});
+
+test('an address pinned by ASSISTANT_BASE_URL is read-only and says why', async ({ app, page }) => {
+  await app.open(page, '#/settings');
+  const connection = page.getByRole('region', { name: 'Service connection' });
+  const address = connection.getByLabel('Service address');
+  await expect(address).toHaveValue(app.demo.baseUrl);
+  await expect(address).not.toBeEditable();
+  await expect(address).toHaveAccessibleDescription(/Set by ASSISTANT_BASE_URL/);
+});
