@@ -15,22 +15,19 @@
 //   - the id is the UUID-valued identifier when there is one (runs start with it), else the first
 //     identifier found.
 
-export type JsonLike = null | boolean | number | string | JsonLike[] | { [key: string]: JsonLike };
 type Obj = { [key: string]: unknown };
 
-export const ROLE_NAMES = [
-  'id',
-  'title',
-  'account',
-  'amount',
-  'currency',
-  'stage',
-  'closeDate',
-  'owner',
-  'probability',
-  'updatedAt',
-] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
+export type RoleName =
+  | 'id'
+  | 'title'
+  | 'account'
+  | 'amount'
+  | 'currency'
+  | 'stage'
+  | 'closeDate'
+  | 'owner'
+  | 'probability'
+  | 'updatedAt';
 
 export interface RecordRoles {
   id?: string;
@@ -459,8 +456,4 @@ export function isMetadataKey(key: string, value?: unknown): boolean {
     'isdeleted',
     'systemmodstamp',
   ].includes(k);
-}
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
