@@ -1,6 +1,7 @@
 // Settings tell the truth about the service: a change of service leaves nothing of the old one on
 // any screen, signing in with a pasted token shows the new organisation without a reload, and an
 // address pinned by ASSISTANT_BASE_URL cannot be edited (and says why).
+import AxeBuilder from '@axe-core/playwright';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { expect, test } from '../support/fixtures';
 import { nav } from './helpers';
@@ -74,4 +75,12 @@ test('an address pinned by ASSISTANT_BASE_URL is read-only and says why', async 
   await expect(address).toHaveValue(app.demo.baseUrl);
   await expect(address).not.toBeEditable();
   await expect(address).toHaveAccessibleDescription(/Set by ASSISTANT_BASE_URL/);
+  // Read-only still reads well: no serious or critical axe finding in the section.
+  const results = await new AxeBuilder({ page })
+    .include('#settings-account')
+    .include('section[aria-labelledby="conn-h"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => v.id)).toEqual([]);
 });
