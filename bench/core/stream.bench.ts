@@ -214,9 +214,11 @@ async function coalescing(baseUrl: string, recording: Recording): Promise<Coales
   });
   const batches: Array<{ at: number; update: RunUpdate }> = [];
   const done = new Promise<void>((resolve) => {
-    manager.onUpdate((update) => {
-      batches.push({ at: lastNow, update });
-      if (update.done) resolve();
+    manager.onUpdates((updates) => {
+      for (const update of updates) {
+        batches.push({ at: lastNow, update });
+        if (update.done) resolve();
+      }
     });
   });
   const started = performance.now();

@@ -38,7 +38,7 @@
  *   inbox.catchUp        {}                                  → { entries } (not yet shown anywhere; now they are)
  *
  * Events (payload):
- *   run.update           RunUpdate: a coalesced batch per run, at most one per frame
+ *   run.update           { updates: RunUpdate[] }: every run's coalesced batch of one frame, at most one event per frame
  *   runs.changed         { runs: LiveRunSummary[] }: the live run list changed
  *   session.changed      SessionStatus
  *   connectivity.changed Connectivity
@@ -76,7 +76,7 @@ import {
   RunEventsInput,
   RunEventsPage,
   RunIdInput,
-  RunUpdate,
+  RunUpdates,
   RunsChanged,
   RunsListInput,
   RunsPage,
@@ -145,7 +145,7 @@ export const requests = {
 } as const;
 
 export const events = {
-  'run.update': RunUpdate,
+  'run.update': RunUpdates,
   'runs.changed': RunsChanged,
   'session.changed': SessionStatus,
   'connectivity.changed': Connectivity,

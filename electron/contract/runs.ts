@@ -94,7 +94,7 @@ export const LiveRun = LiveRunSummary.extend({
 export type LiveRun = z.infer<typeof LiveRun>;
 
 /**
- * A coalesced batch for one run, at most one per frame per run: the text appended since the
+ * A coalesced batch for one run, at most one per frame interval, sent inside `RunUpdates`: the text appended since the
  * previous batch, the status changes and raw events in arrival order. Never a whole snapshot,
  * never one message per token. `seq` grows by one per batch of a run.
  */
@@ -110,6 +110,14 @@ export const RunUpdate = z.object({
   error: ErrorData.optional(),
 });
 export type RunUpdate = z.infer<typeof RunUpdate>;
+
+/**
+ * The `run.update` event: every run's batch of one frame interval, together, so ten live runs
+ * still cost one message per frame per window (and one store update in the renderer). Each run
+ * appears at most once; its batches keep their own `seq`.
+ */
+export const RunUpdates = z.object({ updates: z.array(RunUpdate).min(1) });
+export type RunUpdates = z.infer<typeof RunUpdates>;
 
 /** spec §2.3: the agent is a dotted `<namespace>.<agent_name>`; the deal id a UUID. */
 export const RunsStartInput = z.strictObject({

@@ -231,7 +231,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     now,
     ...options.runs,
   });
-  cleanups.push(manager.onUpdate((update) => hub.emit('run.update', update)));
+  cleanups.push(manager.onUpdates((updates) => hub.emit('run.update', { updates })));
 
   // Notifications ----------------------------------------------------------------------------
   const inbox = createInboxService({

@@ -60,7 +60,7 @@ export function startEvents(): void {
   if (started) return;
   started = true;
 
-  on('run.update', (update) => useRuns.getState().applyUpdate(update));
+  on('run.update', ({ updates }) => useRuns.getState().applyUpdates(updates));
   on('runs.changed', ({ runs }) => useRuns.getState().applySummaries(runs));
   on('session.changed', (session) => {
     const was = useAccount.getState().session;

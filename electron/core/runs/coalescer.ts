@@ -2,8 +2,10 @@
 // most one update per run per interval: the text appended since the previous batch, the status
 // changes and the raw events in arrival order. Never a message per token, never a snapshot.
 //
-// One timer serves all runs. It fires no sooner than `intervalMs` after the previous flush, so
-// any two batches of the same run are at least one interval apart; an idle coalescer has no timer.
+// One timer serves all runs, and a flush hands every run's batch over in one call: ten live runs
+// cost one message per frame to each window, not ten. The timer fires no sooner than `intervalMs`
+// after the previous flush, so any two flushes are at least one interval apart; an idle
+// coalescer has no timer.
 import type { ErrorData } from '../../contract/common';
 import type { RunUpdate } from '../../contract/runs';
 import { systemClock, type Clock, type TimerHandle } from '../stream/clock';
@@ -24,13 +26,14 @@ interface Pending {
 export interface CoalescerOptions {
   intervalMs?: number;
   clock?: Clock;
-  emit: (update: RunUpdate) => void;
+  /** Every run's batch of one flush, at least one, each run at most once. */
+  emit: (updates: RunUpdate[]) => void;
 }
 
 export class UpdateCoalescer {
   private readonly intervalMs: number;
   private readonly clock: Clock;
-  private readonly emit: (update: RunUpdate) => void;
+  private readonly emit: (updates: RunUpdate[]) => void;
   private readonly pending = new Map<string, Pending>();
   private readonly seqs = new Map<string, number>();
   private timer: TimerHandle | undefined;
@@ -80,6 +83,7 @@ export class UpdateCoalescer {
     this.lastFlushAt = this.clock.now();
     const batches = [...this.pending];
     this.pending.clear();
+    const updates: RunUpdate[] = [];
     for (const [runId, entry] of batches) {
       const seq = (this.seqs.get(runId) ?? 0) + 1;
       this.seqs.set(runId, seq);
@@ -94,8 +98,9 @@ export class UpdateCoalescer {
       if (entry.stream !== undefined) update.stream = entry.stream;
       if (entry.usage !== undefined) update.usage = entry.usage;
       if (entry.error !== undefined) update.error = entry.error;
-      this.emit(update);
+      updates.push(update);
     }
+    this.emit(updates);
   }
 
   /** Forgets a run's sequence (after it is dismissed); pending changes are sent first. */

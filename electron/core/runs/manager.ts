@@ -1,6 +1,6 @@
 // The runs this app is following: start (check, POST, follow), follow an existing run, cancel,
 // several at once. Every event goes to the run's transcript on disk as it arrives and to
-// subscribers as coalesced `run.update` batches (at most one per run per frame interval).
+// subscribers as coalesced batches: every run's changes of one frame interval in one call.
 // Runs interrupted by quitting are followed again on the next start (`resumeInterrupted`).
 import type { ErrorData } from '../../contract/common';
 import type {
@@ -48,7 +48,7 @@ export interface RunManagerOptions {
   api: Pick<ApiClient, 'config' | 'createRun' | 'getRun' | 'cancelRun'>;
   /** The user's data directory (transcripts go to `<dataDir>/runs/`). */
   dataDir: string;
-  /** Coalescing interval for `onUpdate` batches, ms. Default 16 (one frame). */
+  /** Coalescing interval for `onUpdates` batches, ms. Default 16 (one frame). */
   frameIntervalMs?: number;
   quota?: QuotaCheck;
   clock?: Clock;
@@ -61,7 +61,8 @@ export interface RunManagerOptions {
   keepFinished?: number;
 }
 
-export type UpdateListener = (update: RunUpdate) => void;
+/** Every run's batch of one frame interval (each run at most once). */
+export type UpdatesListener = (updates: RunUpdate[]) => void;
 export type RunsChangedListener = (runs: LiveRunSummary[]) => void;
 
 interface LiveEntry {
@@ -86,7 +87,7 @@ export class RunManager {
   private readonly followDefaults: RunManagerOptions['follow'];
   private readonly keepFinished: number;
   private readonly runs = new Map<string, LiveEntry>();
-  private readonly updateListeners = new Set<UpdateListener>();
+  private readonly updateListeners = new Set<UpdatesListener>();
   private readonly changeListeners = new Set<RunsChangedListener>();
   private changeQueued = false;
   private closed = false;
@@ -109,12 +110,15 @@ export class RunManager {
     this.coalescer = new UpdateCoalescer({
       intervalMs: options.frameIntervalMs ?? DEFAULT_FRAME_INTERVAL_MS,
       clock: this.clock,
-      emit: (update) => this.deliver(update),
+      emit: (updates) => this.deliver(updates),
     });
   }
 
-  /** Subscribes to coalesced batches of every run; returns the unsubscribe function. */
-  onUpdate(listener: UpdateListener): () => void {
+  /**
+   * Subscribes to coalesced batches: one call per frame interval with every run that changed;
+   * returns the unsubscribe function.
+   */
+  onUpdates(listener: UpdatesListener): () => void {
     this.updateListeners.add(listener);
     return () => this.updateListeners.delete(listener);
   }
@@ -565,12 +569,14 @@ export class RunManager {
     }
   }
 
-  private deliver(update: RunUpdate): void {
-    const entry = this.runs.get(update.runId);
-    if (entry) entry.summary.seq = update.seq;
+  private deliver(updates: RunUpdate[]): void {
+    for (const update of updates) {
+      const entry = this.runs.get(update.runId);
+      if (entry) entry.summary.seq = update.seq;
+    }
     for (const listener of this.updateListeners) {
       try {
-        listener(update);
+        listener(updates);
       } catch {
         // One broken subscriber must not starve the others.
       }

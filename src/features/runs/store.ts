@@ -49,7 +49,8 @@ interface RunsState {
   resyncLive(): Promise<void>;
   loadHistory(params: HistoryParams): Promise<void>;
   loadDetail(runId: string): Promise<void>;
-  applyUpdate(update: RunUpdate): void;
+  /** One `run.update` event: every run's batch of a frame, applied with one store change. */
+  applyUpdates(updates: readonly RunUpdate[]): void;
   applySummaries(runs: LiveRunSummary[]): void;
   /** Another service: its history and run records go (live runs follow runs.changed). */
   resetHistory(): void;
@@ -219,32 +220,26 @@ export const useRuns = create<RunsState>((set, get) => {
       }
     },
 
-    applyUpdate(update) {
-      const output = outputFor(update.runId);
-      const result = output.apply(update);
-      const known = get().live[update.runId];
-      if (result === 'gap' || !known) void resync();
-      if (result === 'duplicate') return;
-      if (!known) return;
-      const lastStatus = update.statuses[update.statuses.length - 1];
-      const changed =
-        lastStatus !== undefined ||
-        update.done !== known.done ||
-        (update.stream !== undefined && update.stream !== known.stream) ||
-        update.usage !== undefined ||
-        update.error !== undefined;
-      const next: LiveRunMeta = { ...known, seq: update.seq };
-      if (lastStatus !== undefined) next.status = lastStatus;
-      if (update.stream !== undefined) next.stream = update.stream;
-      if (update.usage !== undefined) next.usage = update.usage;
-      if (update.error !== undefined) next.error = update.error;
-      next.done = update.done || known.done;
-      if (next.done && !known.done && next.finishedAt === undefined) {
-        next.finishedAt = new Date().toISOString();
+    applyUpdates(updates) {
+      const live = get().live;
+      let changed: Record<string, LiveRunMeta> | undefined;
+      let needResync = false;
+      for (const update of updates) {
+        const output = outputFor(update.runId);
+        const result = output.apply(update);
+        const known = changed?.[update.runId] ?? live[update.runId];
+        if (result === 'gap' || !known) needResync = true;
+        if (result === 'duplicate' || !known) continue;
+        const next = nextMeta(known, update);
+        // The seq alone changes with every batch: keep React out of the text path.
+        if (next !== undefined) (changed ??= {})[update.runId] = next;
+        if (update.done || known.done) markOutputFinished(update.runId);
       }
-      // The seq alone changes with every batch: keep React out of the text path.
-      if (changed) track(next);
-      else if (next.done) markOutputFinished(update.runId);
+      if (changed !== undefined) {
+        const merged = changed;
+        set((s) => ({ live: { ...s.live, ...merged } }));
+      }
+      if (needResync) void resync();
     },
 
     applySummaries(runs) {
@@ -257,6 +252,28 @@ export const useRuns = create<RunsState>((set, get) => {
     },
   };
 });
+
+/** A run's meta after a batch, or undefined when only its seq moved (no render needed). */
+function nextMeta(known: LiveRunMeta, update: RunUpdate): LiveRunMeta | undefined {
+  const lastStatus = update.statuses[update.statuses.length - 1];
+  const changed =
+    lastStatus !== undefined ||
+    update.done !== known.done ||
+    (update.stream !== undefined && update.stream !== known.stream) ||
+    update.usage !== undefined ||
+    update.error !== undefined;
+  if (!changed) return undefined;
+  const next: LiveRunMeta = { ...known, seq: update.seq };
+  if (lastStatus !== undefined) next.status = lastStatus;
+  if (update.stream !== undefined) next.stream = update.stream;
+  if (update.usage !== undefined) next.usage = update.usage;
+  if (update.error !== undefined) next.error = update.error;
+  next.done = update.done || known.done;
+  if (next.done && !known.done && next.finishedAt === undefined) {
+    next.finishedAt = new Date().toISOString();
+  }
+  return next;
+}
 
 /** Live runs started on a deal, newest first. */
 export function runsForDeal(live: Record<string, LiveRunMeta>, dealId: string): LiveRunMeta[] {

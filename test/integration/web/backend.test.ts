@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunUpdate, SessionStatus } from '../../../electron/contract';
+import type { RunUpdate, RunUpdates, SessionStatus } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { connectAsPage, type PageClient } from './support';
@@ -69,7 +69,7 @@ describe('browser-mode backend', () => {
     if (!deals.ok || !agents.ok) throw new Error('lists failed');
     expect(deals.data.value.length).toBeGreaterThan(0);
     const updates: RunUpdate[] = [];
-    const stop = page.bridge.on('run.update', (update) => updates.push(update));
+    const stop = page.bridge.on('run.update', (batch) => updates.push(...batch.updates));
     const started = await page.bridge.invoke('runs.start', {
       agentId: agents.data.value[0]?.id ?? '',
       dealId: deals.data.value[0]?.id ?? '',
@@ -77,7 +77,9 @@ describe('browser-mode backend', () => {
     });
     expect(started.ok).toBe(true);
     if (!started.ok) return;
-    await page.nextEvent<RunUpdate>('run.update', (u) => u.runId === started.data.runId && u.done);
+    await page.nextEvent<RunUpdates>('run.update', (batch) =>
+      batch.updates.some((u) => u.runId === started.data.runId && u.done),
+    );
     stop();
     const mine = updates.filter((update) => update.runId === started.data.runId);
     expect(mine.map((update) => update.seq)).toEqual(mine.map((_, index) => index + 1));

@@ -9,6 +9,7 @@ import {
   requests,
   resultSchema,
   type RequestName,
+  type RunUpdate,
 } from '../../../electron/contract';
 import { createDispatcher, type Handlers } from '../../../electron/core/host';
 import { createSilentLogger } from '../../../electron/core/logs/logger';
@@ -75,20 +76,37 @@ describe('event schemas', () => {
     expect(events[name].safeParse([eventSamples[name]]).success).toBe(false);
   });
 
+  const oneUpdate = eventSamples['run.update'].updates[0] as RunUpdate;
+
   it('refuses a run.update whose sequence number is not a positive integer', () => {
-    const update = eventSamples['run.update'];
-    expect(events['run.update'].safeParse({ ...update, seq: 0 }).success).toBe(false);
-    expect(events['run.update'].safeParse({ ...update, seq: 1.5 }).success).toBe(false);
+    for (const seq of [0, 1.5]) {
+      expect(events['run.update'].safeParse({ updates: [{ ...oneUpdate, seq }] }).success).toBe(
+        false,
+      );
+    }
+  });
+
+  it('refuses a run.update without any run batch, or with a bare batch not in a list', () => {
+    expect(events['run.update'].safeParse({ updates: [] }).success).toBe(false);
+    expect(events['run.update'].safeParse(oneUpdate).success).toBe(false);
   });
 
   it('keeps unknown run statuses and unknown event kinds as they came', () => {
     const parsed = events['run.update'].parse({
-      ...eventSamples['run.update'],
-      statuses: ['waiting_for_human'],
-      events: [{ type: 'other', name: 'tool_call', data: '{"tool":"crm"}' }],
+      updates: [
+        {
+          ...oneUpdate,
+          statuses: ['waiting_for_human'],
+          events: [{ type: 'other', name: 'tool_call', data: '{"tool":"crm"}' }],
+        },
+      ],
     });
-    expect(parsed.statuses).toEqual(['waiting_for_human']);
-    expect(parsed.events[0]).toEqual({ type: 'other', name: 'tool_call', data: '{"tool":"crm"}' });
+    expect(parsed.updates[0]?.statuses).toEqual(['waiting_for_human']);
+    expect(parsed.updates[0]?.events[0]).toEqual({
+      type: 'other',
+      name: 'tool_call',
+      data: '{"tool":"crm"}',
+    });
   });
 });
 

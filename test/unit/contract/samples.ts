@@ -244,16 +244,21 @@ export const requestSamples: {
 
 export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   'run.update': {
-    runId: 'run_1',
-    seq: 4,
-    textAppended: 'lo',
-    statuses: ['running'],
-    events: [
-      { type: 'output', text: 'lo', eventId: '7' },
-      { type: 'other', name: 'heartbeat', data: '{}' },
+    updates: [
+      {
+        runId: 'run_1',
+        seq: 4,
+        textAppended: 'lo',
+        statuses: ['running'],
+        events: [
+          { type: 'output', text: 'lo', eventId: '7' },
+          { type: 'other', name: 'heartbeat', data: '{}' },
+        ],
+        stream: 'open',
+        done: false,
+      },
+      { runId: 'run_2', seq: 1, textAppended: 'Hi', statuses: [], events: [], done: false },
     ],
-    stream: 'open',
-    done: false,
   },
   'runs.changed': { runs: [summary] },
   'session.changed': session,

@@ -12,6 +12,7 @@ import type {
   RequestOutput,
   RunEvent,
   RunUpdate,
+  RunUpdates,
 } from '../../../../electron/contract';
 import { createBackend, type Backend } from '../../../../electron/core/backend';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
@@ -41,12 +42,13 @@ beforeAll(async () => {
   });
   backend.events.subscribe((name: EventName, payload: EventPayload<EventName>) => {
     if (name !== 'run.update') return;
-    const update = payload as RunUpdate;
-    updates.push(update);
-    for (const waiter of [...updateWaiters]) {
-      if (!waiter.test(update)) continue;
-      updateWaiters = updateWaiters.filter((w) => w !== waiter);
-      waiter.resolve();
+    for (const update of (payload as RunUpdates).updates) {
+      updates.push(update);
+      for (const waiter of [...updateWaiters]) {
+        if (!waiter.test(update)) continue;
+        updateWaiters = updateWaiters.filter((w) => w !== waiter);
+        waiter.resolve();
+      }
     }
   });
 });

@@ -45,9 +45,11 @@ export class UpdateLog {
   readonly unsubscribe: () => void;
 
   constructor(manager: RunManager) {
-    this.unsubscribe = manager.onUpdate((update) => {
-      this.updates.push(update);
-      if (update.done) for (const wake of this.waiters.get(update.runId) ?? []) wake();
+    this.unsubscribe = manager.onUpdates((updates) => {
+      for (const update of updates) {
+        this.updates.push(update);
+        if (update.done) for (const wake of this.waiters.get(update.runId) ?? []) wake();
+      }
     });
   }
 

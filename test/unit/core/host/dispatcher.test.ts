@@ -148,7 +148,7 @@ describe('createEventHub', () => {
     const stop = hub.subscribe((name) => seen.push(name));
     hub.emit('navigate', eventSamples.navigate);
     hub.emit('navigate', { screen: 'nowhere' } as never);
-    hub.emit('run.update', { ...eventSamples['run.update'], seq: -1 });
+    hub.emit('run.update', { updates: [{ runId: 'run_1', seq: -1 } as never] });
     stop();
     hub.emit('navigate', eventSamples.navigate);
     expect(seen).toEqual(['navigate']);

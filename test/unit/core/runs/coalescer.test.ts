@@ -7,12 +7,17 @@ import { FakeClock } from '../stream/fake-clock';
 function setup(intervalMs = 16) {
   const clock = new FakeClock();
   const updates: Array<RunUpdate & { at: number }> = [];
+  /** The runs of each emitted batch, in order. */
+  const flushes: string[][] = [];
   const coalescer = new UpdateCoalescer({
     intervalMs,
     clock,
-    emit: (update) => updates.push({ ...update, at: clock.now() }),
+    emit: (batch) => {
+      flushes.push(batch.map((update) => update.runId));
+      for (const update of batch) updates.push({ ...update, at: clock.now() });
+    },
   });
-  return { clock, updates, coalescer };
+  return { clock, updates, flushes, coalescer };
 }
 
 describe('coalescing run updates per frame interval', () => {
@@ -63,6 +68,25 @@ describe('coalescing run updates per frame interval', () => {
         .map((u) => u.textAppended)
         .join(''),
     ).toBe('y'.repeat(34));
+  });
+
+  it("sends every run's batch of an interval together: one emit per interval for ten runs", () => {
+    const { clock, flushes, updates, coalescer } = setup(16);
+    const runs = Array.from({ length: 10 }, (_, i) => `r${i}`);
+    for (let ms = 0; ms < 160; ms += 1) {
+      // Each run's tokens arrive on their own schedule, as ten streams do.
+      for (const [i, runId] of runs.entries()) if ((ms + i) % 2 === 0) coalescer.text(runId, 't');
+      clock.advance(1);
+    }
+    clock.advance(16);
+    expect(flushes.length).toBeLessThanOrEqual(Math.ceil(176 / 16) + 1);
+    for (const batch of flushes) expect(new Set(batch).size).toBe(batch.length);
+    expect(flushes.some((batch) => batch.length === 10)).toBe(true);
+    for (const runId of runs) {
+      const mine = updates.filter((u) => u.runId === runId);
+      expect(mine.map((u) => u.seq)).toEqual(mine.map((_, i) => i + 1));
+      expect(mine.map((u) => u.textAppended).join('')).toBe('t'.repeat(80));
+    }
   });
 
   it('keeps statuses and raw events in arrival order and marks the end', () => {
