@@ -1,9 +1,10 @@
-// The command line, parsed strictly with node:util parseArgs and checked with zod: a typo is a
-// clear one-line error (exit 2), never a silently ignored flag. Everything a run needs is checked
-// here too, so bad input is refused before any connection is made.
+// The command line, parsed strictly with node:util parseArgs: a typo is a clear one-line error
+// (exit 2), never a silently ignored flag. Everything a run needs is checked here too, so bad
+// input is refused before any connection is made. The few value checks are plain code, not zod:
+// this module loads on every start (`--version` included), and zod alone would double that time.
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import { checkCreateRunInput, type CreateRunInput } from '../core/api';
+import type { CreateRunInput } from '../core/api';
+import { checkCreateRunInput } from '../core/api/validate-input';
 import { AssistantError } from '../core/errors';
 import {
   GLOBAL_OPTIONS,
@@ -56,17 +57,7 @@ class UsageError extends Error {
 
 const shown = (value: string): string => JSON.stringify(truncate(oneLine(value), 40));
 
-const count = (min: number) =>
-  z
-    .string()
-    .regex(/^\d+$/)
-    .transform(Number)
-    .pipe(z.number().int().min(min).max(Number.MAX_SAFE_INTEGER));
-
-const OptionValues = {
-  limit: count(1),
-  offset: count(0),
-} as const;
+const COUNT_MIN = { limit: 1, offset: 0 } as const;
 
 function readCount(
   name: 'limit' | 'offset',
@@ -74,15 +65,16 @@ function readCount(
   help: string,
 ): number | undefined {
   if (value === undefined) return undefined;
-  const parsed = OptionValues[name].safeParse(value.trim());
-  if (!parsed.success) {
-    const min = name === 'limit' ? 1 : 0;
+  const min = COUNT_MIN[name];
+  const digits = value.trim();
+  const parsed = /^\d+$/.test(digits) ? Number(digits) : Number.NaN;
+  if (!Number.isSafeInteger(parsed) || parsed < min) {
     throw new UsageError(
       `--${name} must be a whole number of at least ${min} (got ${shown(value)})`,
       help,
     );
   }
-  return parsed.data;
+  return parsed;
 }
 
 /** A non-empty text option, trimmed; empty means "not given" for filters. */
@@ -226,11 +218,11 @@ function buildCommand(
       if (arg.trim() === '') throw new UsageError('"deal" needs a deal ID', help);
       return { name, dealId: arg.trim() };
     case 'briefing': {
-      const kind = z.enum(['morning', 'meeting']).safeParse(arg.trim().toLowerCase());
-      if (!kind.success) {
+      const kind = arg.trim().toLowerCase();
+      if (kind !== 'morning' && kind !== 'meeting') {
         throw new UsageError(`"briefing" takes morning or meeting, not ${shown(arg)}`, help);
       }
-      return { name, kind: kind.data };
+      return { name, kind };
     }
     case 'runs list': {
       const command: Command = { name };

@@ -1,13 +1,16 @@
 // The `assistant` command as a function of its inputs (arguments, environment, two output
 // streams, an interrupt signal) to an exit code, so tests can run it in-process as well as
 // through a real child process. main.ts wires it to the process.
-import { APP_VERSION } from '../core/api';
+//
+// Only parsing and printing load up front: the commands, the API client and the embedded demo
+// service are imported when a command runs (the build splits them into chunks), so `--version`,
+// `--help` and usage errors start about as fast as Node itself.
+import { APP_VERSION } from '../core/api/headers';
 import { AssistantError, toAssistantError } from '../core/errors';
 import { parseCommandLine, type Command } from './args';
-import * as read from './commands/read';
-import { runsCancel, runsFollow, runsStart } from './commands/runs';
 import type { CommandContext, CommandResult } from './commands/context';
-import { connect, ENV_TOKEN, resolveTarget, type Connection } from './connection';
+import type { Connection } from './connection';
+import { ENV_TOKEN } from './environment';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
 import { errorLine, PROGRAM, usageLine } from './format/errors';
 import { Output, type WritableLike } from './output';
@@ -23,7 +26,18 @@ export interface CliDeps {
   signal: AbortSignal;
 }
 
-function dispatch(command: Command, ctx: CommandContext): CommandResult {
+async function dispatch(command: Command, ctx: CommandContext): CommandResult {
+  if (
+    command.name === 'runs start' ||
+    command.name === 'runs follow' ||
+    command.name === 'runs cancel'
+  ) {
+    const runs = await import('./commands/runs');
+    if (command.name === 'runs start') return runs.runsStart(ctx, command);
+    if (command.name === 'runs follow') return runs.runsFollow(ctx, command);
+    return runs.runsCancel(ctx, command);
+  }
+  const read = await import('./commands/read');
   switch (command.name) {
     case 'status':
       return read.status(ctx);
@@ -41,12 +55,6 @@ function dispatch(command: Command, ctx: CommandContext): CommandResult {
       return read.runsGet(ctx, command);
     case 'usage':
       return read.usage(ctx);
-    case 'runs start':
-      return runsStart(ctx, command);
-    case 'runs follow':
-      return runsFollow(ctx, command);
-    case 'runs cancel':
-      return runsCancel(ctx, command);
   }
 }
 
@@ -79,6 +87,7 @@ async function runCommand(
 
   let connection: Connection | undefined;
   try {
+    const { connect, resolveTarget } = await import('./connection');
     const target = resolveTarget(baseUrl, deps.env);
     if (target.kind === 'embedded') {
       output.errLine(

@@ -10,10 +10,10 @@ import {
   type ClientConfig,
 } from '../core/api';
 import { AssistantError } from '../core/errors';
-import { startDemoService } from '../demo-service';
+import { ENV_BASE_URL, ENV_TOKEN } from './environment';
+import { httpFetch } from './http-fetch';
 
-export const ENV_BASE_URL = 'ASSISTANT_BASE_URL';
-export const ENV_TOKEN = 'ASSISTANT_SESSION_TOKEN';
+export { ENV_BASE_URL, ENV_TOKEN };
 
 export type Target =
   { kind: 'remote'; baseUrl: string; token: string | undefined } | { kind: 'embedded' };
@@ -62,6 +62,7 @@ export async function connect(target: Target): Promise<Connection> {
       baseUrl: target.baseUrl,
       session: { getToken: () => token },
       userAgent: USER_AGENT,
+      fetch: httpFetch,
     };
     return {
       api: createApiClient(config),
@@ -72,11 +73,14 @@ export async function connect(target: Target): Promise<Connection> {
       close: () => Promise.resolve(),
     };
   }
+  // The demo service is most of the command's code: loaded only when it is used.
+  const { startDemoService } = await import('../demo-service');
   const service = await startDemoService({ port: 0, host: '127.0.0.1', pacing: 'realtime' });
   const config: ClientConfig = {
     baseUrl: service.baseUrl,
     session: { getToken: () => service.token },
     userAgent: USER_AGENT,
+    fetch: httpFetch,
   };
   return {
     api: createApiClient(config),
