@@ -53,6 +53,20 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
+const RetentionDays = z.number().int().min(1).max(3650);
+const RetentionMegabytes = z.number().int().min(10).max(1_000_000);
+
+/**
+ * How long run transcripts (`<data dir>/runs/`) are kept on this computer: those of runs last
+ * active more than `maxAgeDays` ago go, then the oldest until all fit in `maxTotalMB`. A run
+ * being followed is never pruned.
+ */
+export const TranscriptRetention = z.object({
+  maxAgeDays: RetentionDays.default(30),
+  maxTotalMB: RetentionMegabytes.default(500),
+});
+export type TranscriptRetention = z.infer<typeof TranscriptRetention>;
+
 export const Settings = z.object({
   /** `{base_url}` of the service; null means the embedded demo service. */
   serviceBaseUrl: HttpUrl.nullable().default(null),
@@ -63,6 +77,7 @@ export const Settings = z.object({
   /** Brings the app forward on the deal picker from anywhere; null: no global shortcut. */
   globalShortcut: Accelerator.nullable().default(DEFAULT_GLOBAL_SHORTCUT),
   notifications: NotificationSettings.prefault({}),
+  transcriptRetention: TranscriptRetention.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -90,6 +105,12 @@ export const SettingsPatch = z.strictObject({
       meetingLeadMinutes: LeadMinutes.optional(),
       meetingPollMinutes: PollMinutes.optional(),
       prepAgentId: PrepAgentId.optional(),
+    })
+    .optional(),
+  transcriptRetention: z
+    .strictObject({
+      maxAgeDays: RetentionDays.optional(),
+      maxTotalMB: RetentionMegabytes.optional(),
     })
     .optional(),
 });

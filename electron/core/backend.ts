@@ -54,6 +54,9 @@ import { createRunQuotaGuard } from './usage';
 export { APP_DISPLAY_NAME } from './host/handlers';
 export type { DemoServiceInfo } from './service';
 
+/** How often transcript retention is applied while the app stays open. */
+const RETENTION_CHECK_MS = 6 * 60 * 60 * 1000;
+
 export interface BackendOptions {
   /** The user's data directory: settings, cache, transcripts, logs. */
   dataDir: string;
@@ -233,6 +236,31 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   });
   cleanups.push(manager.onUpdates((updates) => hub.emit('run.update', { updates })));
 
+  // Transcript retention: after the interrupted runs are attached (so they count as followed),
+  // every few hours while the app stays open, and when the setting changes. One at a time.
+  let pruning: Promise<void> = Promise.resolve();
+  const prune = (): Promise<void> => {
+    pruning = pruning.then(async () => {
+      if (closed) return;
+      try {
+        const result = await manager.pruneTranscripts(settings.get().transcriptRetention);
+        if (result.removed.length > 0) {
+          log.info('Pruned run transcripts', {
+            count: result.removed.length,
+            freedBytes: result.removedBytes,
+            keptBytes: result.keptBytes,
+          });
+        }
+      } catch (error) {
+        log.error('Could not prune run transcripts', { error });
+      }
+    });
+    return pruning;
+  };
+  const pruneTimer = setInterval(() => void prune(), RETENTION_CHECK_MS);
+  pruneTimer.unref?.();
+  cleanups.push(() => clearInterval(pruneTimer));
+
   // Notifications ----------------------------------------------------------------------------
   const inbox = createInboxService({
     store: dataDirInboxStore(options.dataDir),
@@ -327,6 +355,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       if (previous.notifications.doNotDisturb && !next.notifications.doNotDisturb) {
         void notifications.doNotDisturbEnded();
       }
+      if (
+        JSON.stringify(next.transcriptRetention) !== JSON.stringify(previous.transcriptRetention)
+      ) {
+        void prune();
+      }
     }),
   );
 
@@ -383,7 +416,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     .then((resumed) => {
       if (resumed.length > 0) log.info('Resumed interrupted runs', { count: resumed.length });
     })
-    .catch((error: unknown) => log.error('Could not resume interrupted runs', { error }));
+    .catch((error: unknown) => log.error('Could not resume interrupted runs', { error }))
+    .then(prune);
   void notifications.check('start');
   log.info('Backend started', {
     host: options.hostKind,
@@ -429,6 +463,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         notifications.close().then(() => inbox.close()),
         manager.close(),
         reader.close(),
+        pruning,
       ]);
       log.info('Backend closed');
       log.close();

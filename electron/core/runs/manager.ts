@@ -27,7 +27,13 @@ import { summariseRecord } from '../stream/run-record';
 import { isTerminalStatus } from '../stream/vocabulary';
 import { DEFAULT_FRAME_INTERVAL_MS, UpdateCoalescer } from './coalescer';
 import { EventPages } from './event-pages';
-import { TranscriptStore, type StoredTranscript, type TranscriptWriter } from './transcript-store';
+import { pruneTranscripts, type PruneResult, type RetentionPolicy } from './retention';
+import {
+  runFolderName,
+  TranscriptStore,
+  type StoredTranscript,
+  type TranscriptWriter,
+} from './transcript-store';
 
 export interface StartRunRequest {
   agentId: string;
@@ -87,6 +93,8 @@ export class RunManager {
   private readonly followDefaults: RunManagerOptions['follow'];
   private readonly keepFinished: number;
   private readonly runs = new Map<string, LiveEntry>();
+  /** Runs whose transcript is being opened, not yet in `runs`: retention must leave them be. */
+  private readonly attaching = new Set<string>();
   private readonly updateListeners = new Set<UpdatesListener>();
   private readonly changeListeners = new Set<RunsChangedListener>();
   private changeQueued = false;
@@ -340,6 +348,22 @@ export class RunManager {
     for (const entry of this.runs.values()) entry.follow?.reattach();
   }
 
+  /**
+   * Prunes stored transcripts by the retention policy (oldest first), never one of a run being
+   * followed or attached.
+   */
+  pruneTranscripts(policy: RetentionPolicy): Promise<PruneResult> {
+    // Asked per folder, as a run may start while pruning goes on.
+    const isProtected = (folder: string): boolean => {
+      for (const runId of this.attaching) if (runFolderName(runId) === folder) return true;
+      for (const [runId, entry] of this.runs) {
+        if (!entry.summary.done && runFolderName(runId) === folder) return true;
+      }
+      return false;
+    };
+    return pruneTranscripts({ root: this.store.root, policy, now: this.now(), isProtected });
+  }
+
   /** Stops every stream, flushes transcripts (unfinished runs stay resumable) and batches. */
   async close(): Promise<void> {
     if (this.closed) return;
@@ -394,15 +418,22 @@ export class RunManager {
   }
 
   private async attach(runId: string, init: AttachInit): Promise<LiveRunSummary> {
-    const { writer, existing: stored } = await this.store.open({
-      runId,
-      agentId: init.agentId,
-      dealId: init.dealId,
-      message: init.message,
-      input: init.input as TranscriptInit['input'],
-      context: init.context as TranscriptInit['context'],
-      status: init.status,
-    });
+    this.attaching.add(runId);
+    let opened: Awaited<ReturnType<TranscriptStore['open']>>;
+    try {
+      opened = await this.store.open({
+        runId,
+        agentId: init.agentId,
+        dealId: init.dealId,
+        message: init.message,
+        input: init.input as TranscriptInit['input'],
+        context: init.context as TranscriptInit['context'],
+        status: init.status,
+      });
+    } finally {
+      this.attaching.delete(runId);
+    }
+    const { writer, existing: stored } = opened;
     const meta = writer.current;
     const entry: LiveEntry = {
       summary: {

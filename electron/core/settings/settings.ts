@@ -16,9 +16,12 @@ export interface SettingsService {
 
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
 
-/** Applies a partial update: top-level keys replace, `notifications` merges one level deeper. */
+/**
+ * Applies a partial update: top-level keys replace, `notifications` and `transcriptRetention`
+ * merge one level deeper.
+ */
 export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
-  const { notifications, ...top } = patch;
+  const { notifications, transcriptRetention, ...top } = patch;
   const defined = <T extends object>(value: T) =>
     Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
   const next = { ...current, ...defined(top) };
@@ -28,6 +31,12 @@ export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
       ...current.notifications,
       ...defined(rest),
       enabled: { ...current.notifications.enabled, ...defined(enabled ?? {}) },
+    };
+  }
+  if (transcriptRetention) {
+    next.transcriptRetention = {
+      ...current.transcriptRetention,
+      ...defined(transcriptRetention),
     };
   }
   // The merged whole is validated again so no combination slips past the schema.

@@ -33,6 +33,7 @@ const settings: Settings = {
     meetingPollMinutes: 5,
     prepAgentId: null,
   },
+  transcriptRetention: { maxAgeDays: 30, maxTotalMB: 500 },
 };
 
 const session = {
