@@ -14,6 +14,8 @@ export interface GoalRow {
 }
 
 export class Report {
+  constructor(private readonly title = 'Renderer goals') {}
+
   private readonly rows: GoalRow[] = [];
   private readonly details: string[] = [];
 
@@ -43,7 +45,7 @@ export class Report {
     const w = { name: width('name'), figure: width('figure'), goal: width('goal') };
     const row = (l: typeof header) =>
       `  ${l.name.padEnd(w.name)} | ${l.figure.padEnd(w.figure)} | ${l.goal.padEnd(w.goal)} | ${l.verdict}`;
-    console.log('\nRenderer goals:');
+    console.log(`\n${this.title}:`);
     console.log(row(header));
     console.log(
       `  ${'-'.repeat(w.name)}-+-${'-'.repeat(w.figure)}-+-${'-'.repeat(w.goal)}-+-${'-'.repeat(12)}`,

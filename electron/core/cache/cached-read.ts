@@ -6,7 +6,7 @@
 import type { ErrorData, JsonValue } from '../../contract';
 import { AssistantError, toAssistantError } from '../errors';
 import type { Logger } from '../logs/logger';
-import type { CacheStore } from './store';
+import type { CacheEntry, CacheStore } from './store';
 
 export interface Cached<T> {
   value: T;
@@ -66,6 +66,22 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
       retryable: false,
     });
 
+  /**
+   * What `accept` made of each stored entry. The store hands out the same entry object until the
+   * key is written again, so a list of thousands of deals is checked once, not on every search.
+   */
+  const accepted = new WeakMap<CacheEntry, { key: string; value: unknown }>();
+  const acceptOnce = <T extends JsonValue>(
+    entry: CacheEntry,
+    request: CachedReadRequest<T>,
+  ): T | undefined => {
+    const known = accepted.get(entry);
+    if (known !== undefined && known.key === request.key) return known.value as T | undefined;
+    const value = request.accept(entry.value);
+    accepted.set(entry, { key: request.key, value });
+    return value;
+  };
+
   const fetchAndStore = <T extends JsonValue>(request: CachedReadRequest<T>) => {
     if (lifetime.signal.aborted) return Promise.reject(closedError());
     const existing = inFlight.get(request.key);
@@ -93,7 +109,7 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
   return {
     async read(request) {
       const cachedEntry = await store.read(request.key);
-      const cachedValue = cachedEntry ? request.accept(cachedEntry.value) : undefined;
+      const cachedValue = cachedEntry ? acceptOnce(cachedEntry, request) : undefined;
       const confirmedAt = confirmed.get(request.key);
       const isFresh = confirmedAt !== undefined && now().getTime() - confirmedAt < freshForMs;
 

@@ -34,7 +34,22 @@ export function toDeal(record: ResourceRecord): Deal {
 }
 
 /** Every text field of a deal, lowercased, for search as you type. */
+/**
+ * Each deal's lowercased text, kept while the deal object lives: the cached list hands out the
+ * same objects until it is fetched again, so thousands of deals are not walked on every keystroke.
+ */
+const searchableTexts = new WeakMap<Deal, string>();
+
 function searchableText(deal: Deal): string {
+  let text = searchableTexts.get(deal);
+  if (text === undefined) {
+    text = buildSearchableText(deal);
+    searchableTexts.set(deal, text);
+  }
+  return text;
+}
+
+function buildSearchableText(deal: Deal): string {
   const parts: string[] = [deal.title, deal.subtitle ?? '', deal.account ?? '', deal.stage ?? ''];
   const walk = (value: unknown, depth: number) => {
     if (typeof value === 'string') parts.push(value);

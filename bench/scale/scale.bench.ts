@@ -1,0 +1,34 @@
+// `npm run bench -- scale`: the app at the scale salespeople use it (see README, "Benchmarks").
+// Each part prints its figures against its goals; a part that breaks is "not measured" with the
+// reason, and the others still run. Nothing here fails the build.
+import { loadavg } from 'node:os';
+import { Report } from '../renderer/lib/report';
+import { fmt } from '../renderer/lib/stats';
+import { measureCommandLine } from './command-line';
+import { measureWeeksOfUse } from './weeks-of-use';
+
+type Part = [name: string, measure: (report: Report) => Promise<void>];
+
+export default async function scaleBench(): Promise<void> {
+  const report = new Report('Scale goals');
+  const parts: Part[] = [
+    ['Weeks of use', measureWeeksOfUse],
+    ['Command line', measureCommandLine],
+  ];
+  for (const [name, measure] of parts) {
+    console.log(`${name}…`);
+    const started = performance.now();
+    try {
+      await measure(report);
+    } catch (error) {
+      report.notMeasured(name, error instanceof Error ? error.message : String(error));
+    }
+    report.detail(`${name} took ${fmt((performance.now() - started) / 1000, 1)} s.`);
+  }
+  report.detail(
+    `Load average at the end: ${loadavg()
+      .map((n) => fmt(n, 2))
+      .join(', ')} (2 cores).`,
+  );
+  report.print();
+}
