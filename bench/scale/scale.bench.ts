@@ -4,14 +4,21 @@
 import { loadavg } from 'node:os';
 import { Report } from '../renderer/lib/report';
 import { fmt } from '../renderer/lib/stats';
+import { ensureRenderer } from '../../electron/web/ensure-renderer';
+import { measureColdStart } from './cold-start';
 import { measureCommandLine } from './command-line';
+import { measureTenRuns } from './ten-runs';
 import { measureWeeksOfUse } from './weeks-of-use';
 
 type Part = [name: string, measure: (report: Report) => Promise<void>];
 
 export default async function scaleBench(): Promise<void> {
   const report = new Report('Scale goals');
+  // The browser parts serve out/renderer: build it first when the sources are newer.
+  console.log(`Renderer: ${await ensureRenderer(process.cwd())}`);
   const parts: Part[] = [
+    ['Ten runs at once', measureTenRuns],
+    ['Cold start', measureColdStart],
     ['Weeks of use', measureWeeksOfUse],
     ['Command line', measureCommandLine],
   ];

@@ -1,0 +1,107 @@
+// Cold start: a fresh browser context (no HTTP cache, no storage) opens browser mode's page, and
+// the time from navigation start to the morning briefing painted is compared with a minimal React
+// page (./minimal-briefing) served by another browser-mode host of the same code, which asks the
+// host for the same JSON over the same socket and renders it. Both hosts' caches are warm (a
+// first load fetched the briefing), as on a morning after yesterday's use. "Painted": the
+// `.briefing` element is in the page and one animation frame has passed.
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser } from '@playwright/test';
+import { startBrowserMode } from '../../electron/web/browser-mode';
+import { startDemoService } from '../../electron/demo-service';
+import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
+import type { Report } from '../renderer/lib/report';
+import { fmt, median } from '../renderer/lib/stats';
+
+const ROUNDS = 9;
+
+const PAINT_PROBE = `(() => {
+  const seen = () => {
+    if (!document.querySelector('.briefing')) return false;
+    requestAnimationFrame(() => { window.__briefingPaintedAt = performance.now(); });
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+  document.addEventListener('DOMContentLoaded', () => {
+    if (!seen()) observer.observe(document.body, { childList: true, subtree: true });
+  });
+})()`;
+
+async function loadOnce(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addInitScript(PAINT_PROBE);
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction('typeof window.__briefingPaintedAt === "number"', undefined, {
+      timeout: 30_000,
+    });
+    return (await page.evaluate('window.__briefingPaintedAt')) as number;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function measureColdStart(report: Report): Promise<void> {
+  const base = await mkdtemp(join(tmpdir(), 'assistant-bench-cold-'));
+  const appDir = join(base, 'app');
+  const minimalDir = join(base, 'minimal');
+  await cp(join(process.cwd(), 'out', 'renderer'), appDir, { recursive: true });
+  await mkdir(minimalDir);
+  const source = join(process.cwd(), 'bench', 'scale', 'minimal-briefing');
+  await cp(join(source, 'index.html'), join(minimalDir, 'index.html'));
+  await build({
+    entryPoints: [join(source, 'main.jsx')],
+    outfile: join(minimalDir, 'main.js'),
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    jsx: 'automatic',
+    target: 'chrome130',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  });
+  const demo = await startDemoService({ pacing: 'instant' });
+  const hosts = await Promise.all(
+    [appDir, minimalDir].map((rendererDir, i) =>
+      startBrowserMode({
+        port: 0,
+        dataDir: join(base, `data-${i}`),
+        rendererDir,
+        baseUrl: demo.baseUrl,
+        token: demo.token,
+        scheduler: false,
+      }),
+    ),
+  );
+  const browser = await launchChromium();
+  try {
+    const [app, minimal] = hosts.map((host) => host.url) as [string, string];
+    // Warm both caches (and the browser's own start-up), then alternate.
+    await loadOnce(browser, app);
+    await loadOnce(browser, minimal);
+    const appTimes: number[] = [];
+    const minimalTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      appTimes.push(await loadOnce(browser, app));
+      minimalTimes.push(await loadOnce(browser, minimal));
+    }
+    const ratio = median(appTimes) / median(minimalTimes);
+    report.goal({
+      name: 'Cold start: briefing painted from cache',
+      figure: `${fmt(ratio, 2)}x the minimal page (${fmt(median(appTimes))} vs ${fmt(median(minimalTimes))} ms)`,
+      goal: '<= 1.5x',
+      met: ratio <= 1.5,
+    });
+    report.detail(
+      `Cold start, ${ROUNDS} alternating loads each: app ${appTimes.map((t) => fmt(t)).join(', ')} ms; minimal ${minimalTimes.map((t) => fmt(t)).join(', ')} ms.`,
+    );
+  } finally {
+    await browser.close();
+    for (const host of hosts) await host.stop();
+    await demo.stop();
+    await rm(base, { recursive: true, force: true });
+  }
+}
