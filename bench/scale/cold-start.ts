@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from '@playwright/test';
-import { startBrowserMode } from '../../electron/web/browser-mode';
 import { startDemoService } from '../../electron/demo-service';
 import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
 import { fmt, median } from '../renderer/lib/stats';
+import { startBenchHost } from './host';
 
 const ROUNDS = 9;
 
@@ -66,14 +66,7 @@ export async function measureColdStart(report: Report): Promise<void> {
   const demo = await startDemoService({ pacing: 'instant' });
   const hosts = await Promise.all(
     [appDir, minimalDir].map((rendererDir, i) =>
-      startBrowserMode({
-        port: 0,
-        dataDir: join(base, `data-${i}`),
-        rendererDir,
-        baseUrl: demo.baseUrl,
-        token: demo.token,
-        scheduler: false,
-      }),
+      startBenchHost(demo, rendererDir, join(base, `data-${i}`)),
     ),
   );
   const browser = await launchChromium();

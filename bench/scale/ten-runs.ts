@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { CDPSession } from '@playwright/test';
 import type { RunUpdates } from '../../electron/contract';
 import { startDemoService } from '../../electron/demo-service';
-import { startBrowserMode } from '../../electron/web/browser-mode';
 import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
 import { fmt, median } from '../renderer/lib/stats';
+import { startBenchHost } from './host';
 
 const RUNS = 10;
 const TOKENS_PER_SECOND = 2_000;
@@ -55,14 +55,7 @@ export async function measureTenRuns(report: Report): Promise<void> {
     limits: { requests: null, runs: null, tokens: null },
   });
   demo.control.setRunLength(TOKENS);
-  const mode = await startBrowserMode({
-    port: 0,
-    dataDir: join(base, 'data'),
-    rendererDir,
-    baseUrl: demo.baseUrl,
-    token: demo.token,
-    scheduler: false,
-  });
+  const mode = await startBenchHost(demo, rendererDir, join(base, 'data'));
   const browser = await launchChromium();
   try {
     const dealId = demo.control.deals()[0]?.id ?? '';
