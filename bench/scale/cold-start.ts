@@ -35,9 +35,12 @@ async function loadOnce(browser: Browser, url: string): Promise<number> {
     await context.addInitScript(PAINT_PROBE);
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction('typeof window.__briefingPaintedAt === "number"', undefined, {
-      timeout: 30_000,
-    });
+    // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+    await page.waitForFunction(
+      () => typeof (window as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
+      undefined,
+      { timeout: 30_000 },
+    );
     return (await page.evaluate('window.__briefingPaintedAt')) as number;
   } finally {
     await context.close();

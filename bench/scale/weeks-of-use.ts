@@ -134,10 +134,13 @@ export async function measureWeeksOfUse(report: Report): Promise<void> {
     const host = backend;
     // Retention runs once, at start (after the interrupted runs are attached): let it finish,
     // then time what the user does all day.
+    // Settled: the count has not changed for half a second (or ten seconds passed).
     let after = await folderBytes(join(dataDir, 'runs'));
-    for (let i = 0; i < 100 && after.count === before.count; i += 1) {
+    for (let i = 0, still = 0; i < 100 && still < 5; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await folderBytes(join(dataDir, 'runs'));
+      const now = await folderBytes(join(dataDir, 'runs'));
+      still = now.count === after.count && now.count !== before.count ? still + 1 : 0;
+      after = now;
     }
     // The first reads fill the cache, as the first screen of the day does.
     await host.dispatch('deals.list', {}, { host: 'browser' });
