@@ -37,7 +37,8 @@ async function loadOnce(browser: Browser, url: string): Promise<number> {
     await page.goto(url);
     // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
     await page.waitForFunction(
-      () => typeof (window as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
+      () =>
+        typeof (globalThis as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
       undefined,
       { timeout: 30_000 },
     );
