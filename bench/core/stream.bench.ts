@@ -21,6 +21,7 @@ import { RunManager } from '../../electron/core/runs/manager';
 import { systemClock, type Clock } from '../../electron/core/stream/clock';
 import { followRun } from '../../electron/core/stream/follow';
 import { startDemoService } from '../../electron/demo-service';
+import { sessionFor } from '../../electron/core/api/config';
 
 const TOKENS = 40_000;
 const ROUNDS = 9;
@@ -39,7 +40,7 @@ async function record(): Promise<Recording> {
   try {
     const client = createApiClient({
       baseUrl: service.baseUrl,
-      session: { getToken: () => TOKEN },
+      session: sessionFor(service.baseUrl, TOKEN),
     });
     const dealId = service.control.deals()[0]?.id ?? '';
     const created = await client.createRun({
@@ -155,7 +156,7 @@ async function bareLoop(baseUrl: string): Promise<{ events: number; text: string
 
 async function corePath(baseUrl: string): Promise<{ events: number; text: string }> {
   const follow = followRun({
-    config: { baseUrl, session: { getToken: () => TOKEN } },
+    config: { baseUrl, session: sessionFor(baseUrl, TOKEN) },
     runId: 'bench',
   });
   let events = 0;
@@ -207,7 +208,7 @@ async function coalescing(baseUrl: string, recording: Recording): Promise<Coales
   let lastNow = 0;
   const clock: Clock = { ...systemClock, now: () => (lastNow = systemClock.now()) };
   const manager = new RunManager({
-    api: createApiClient({ baseUrl, session: { getToken: () => TOKEN } }),
+    api: createApiClient({ baseUrl, session: sessionFor(baseUrl, TOKEN) }),
     dataDir,
     frameIntervalMs: FRAME_MS,
     clock,

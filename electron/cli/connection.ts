@@ -6,6 +6,7 @@ import {
   createApiClient,
   defaultUserAgent,
   normaliseBaseUrl,
+  sessionFor,
   type ApiClient,
   type ClientConfig,
 } from '../core/api';
@@ -60,7 +61,7 @@ export async function connect(target: Target): Promise<Connection> {
     const token = target.token;
     const config: ClientConfig = {
       baseUrl: target.baseUrl,
-      session: { getToken: () => token },
+      session: sessionFor(target.baseUrl, token),
       userAgent: USER_AGENT,
       fetch: httpFetch,
     };
@@ -78,7 +79,7 @@ export async function connect(target: Target): Promise<Connection> {
   const service = await startDemoService({ port: 0, host: '127.0.0.1', pacing: 'realtime' });
   const config: ClientConfig = {
     baseUrl: service.baseUrl,
-    session: { getToken: () => service.token },
+    session: sessionFor(service.baseUrl, service.token),
     userAgent: USER_AGENT,
     fetch: httpFetch,
   };

@@ -12,7 +12,7 @@ import type {
   LiveRunSummary,
   SessionStatus,
 } from '../contract';
-import type { FetchLike } from './api/config';
+import { sessionFor, type FetchLike } from './api/config';
 import { createCachedReader, createCacheStore } from './cache';
 import { nextMeeting, type NextMeeting } from './desktop';
 import { createErrorJournal } from './diagnostics';
@@ -176,14 +176,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     platform: options.platform,
     hostKind: options.hostKind,
   });
+  const serviceOrigin = () => new URL(targets.current().baseUrl).origin;
   const session = createSessionService({
     store: options.secretStore,
     secrets,
     log: log.child('session'),
+    serviceOrigin,
     // A candidate token is checked with its own client: a refusal must not expire the session
-    // the user already has.
-    verify: async (token) => {
-      await clientFor(targets.current().baseUrl, { getToken: () => token }).getMetadata();
+    // the user already has. Only the service it is for is asked.
+    verify: async (token, origin) => {
+      const { baseUrl } = targets.current();
+      // Another service is in use now: the token is not shown to it (the session refuses it).
+      if (new URL(baseUrl).origin !== origin) return;
+      await clientFor(baseUrl, sessionFor(baseUrl, token)).getMetadata();
     },
   });
   const sessionInit = await session.init();
@@ -196,7 +201,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
 
   // The run manager and the scheduler keep `api`; switching services swaps what is behind it.
-  const client = createSwitchableClient(clientFor(targets.current().baseUrl, session.provider));
+  const client = createSwitchableClient(clientFor, targets.current().baseUrl, session.provider);
   const { api } = client;
 
   const sessionStatus = (state: SessionState = session.state()): SessionStatus => ({
@@ -320,12 +325,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const switchService = createServiceSwitch({
     targets,
     client,
-    clientFor,
     session,
+    stopRuns: (reason) => manager.stopAll(reason),
     forgetUserData,
     onSignInPageChanged: () => hub.emit('session.changed', sessionStatus()),
     log,
   });
+  /** The latest switch of service; a settings update answers once it is done. */
+  let switching: Promise<void> = Promise.resolve();
   cleanups.push(
     settings.subscribe((next, previous) => {
       hub.emit('settings.changed', next);
@@ -334,7 +341,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         next.signInUrl !== previous.signInUrl
       ) {
         const before = targets.current().baseUrl;
-        void switchService(settings.get())
+        switching = switchService(settings.get())
           .then(() => {
             const target = targets.current();
             if (target.baseUrl === before) return;
@@ -374,24 +381,32 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     pinned: options.baseUrlOverride !== undefined,
     notices,
   });
+  const appHandlers = createAppHandlers({
+    appInfo,
+    notices,
+    connectivity,
+    settings,
+    reportFocus: options.reportFocus,
+    isWindowFocused: options.isWindowFocused,
+    openExternal: options.openExternal,
+    diagnostics: {
+      session: () => sessionStatus(),
+      journal,
+      logFile: log.filePath,
+      dataDir: options.dataDir,
+      liveRuns: () => manager.list().length,
+      secrets,
+    },
+  });
   const handlers: Handlers = {
-    ...createAppHandlers({
-      appInfo,
-      notices,
-      connectivity,
-      settings,
-      reportFocus: options.reportFocus,
-      isWindowFocused: options.isWindowFocused,
-      openExternal: options.openExternal,
-      diagnostics: {
-        session: () => sessionStatus(),
-        journal,
-        logFile: log.filePath,
-        dataDir: options.dataDir,
-        liveRuns: () => manager.list().length,
-        secrets,
-      },
-    }),
+    ...appHandlers,
+    // Answered once the app has moved to the new service, so what the user does next (sign in,
+    // start a run) already goes to it.
+    'settings.update': async (patch, context) => {
+      const next = await appHandlers['settings.update'](patch, context);
+      await switching;
+      return next;
+    },
     ...createDataHandlers({ reader, api, quota }),
     ...createRunHandlers({ manager, api }),
     ...createInboxHandlers({ inbox, now }),

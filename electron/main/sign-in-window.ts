@@ -19,20 +19,26 @@ export interface SignInOptions {
   devTools: boolean;
 }
 
-let current: { window: BrowserWindow; result: Promise<string | undefined> } | undefined;
+let current:
+  { window: BrowserWindow; serviceUrl: string; result: Promise<string | undefined> } | undefined;
 
 /** Resolves with the token, or undefined when the user closed the window first. */
 export function openSignInWindow(options: SignInOptions): Promise<string | undefined> {
-  if (current !== undefined && !current.window.isDestroyed()) {
-    current.window.show();
-    current.window.focus();
-    return current.result;
-  }
   const checked = checkSignInUrl(options.signInUrl);
   if (!checked.ok)
     return Promise.reject(new Error(`Cannot open the sign-in page: ${checked.reason}`));
   const signInUrl = checked.url;
   const serviceUrl = options.serviceUrl ?? signInUrl;
+  if (current !== undefined && !current.window.isDestroyed()) {
+    // A window opened for another service is not this sign-in: it closes (resolving undefined).
+    if (current.serviceUrl !== serviceUrl) {
+      current.window.close();
+    } else {
+      current.window.show();
+      current.window.focus();
+      return current.result;
+    }
+  }
   const log = options.log;
 
   // No `persist:` prefix: the partition lives in memory and is gone with the process.
@@ -101,7 +107,7 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     });
   });
 
-  current = { window, result };
+  current = { window, serviceUrl, result };
   void result.finally(() => {
     if (current?.window === window) current = undefined;
   });

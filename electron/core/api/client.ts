@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { AssistantError } from '../errors';
 import type { ClientConfig } from './config';
-import { buildRequestHeaders } from './headers';
 import { requestJson, type JsonAnswer } from './http';
 import { normaliseList, normaliseRecord, type ResourceList, type ResourceRecord } from './lists';
 import { schemaError } from './response-errors';
@@ -107,19 +106,6 @@ function decode<T>(answer: JsonAnswer, schema: z.ZodType<T>): ApiResult<T> {
 /** `/runs/{runId}/stream`, for the run stream module. */
 export function runStreamUrl(config: Pick<ClientConfig, 'baseUrl'>, runId: string): URL {
   return resolveUrl(config, `/runs/${pathSegment(runId, 'runId')}/stream`);
-}
-
-/** Headers for GET /runs/{id}/stream: the session, User-Agent, SSE Accept, Last-Event-ID. */
-export function streamRequestHeaders(
-  config: Pick<ClientConfig, 'session' | 'userAgent'>,
-  lastEventId?: string,
-): Headers {
-  const extra: Record<string, string> = {
-    Accept: 'text/event-stream',
-    'Cache-Control': 'no-cache',
-  };
-  if (lastEventId !== undefined && lastEventId !== '') extra['Last-Event-ID'] = lastEventId;
-  return buildRequestHeaders(config, extra);
 }
 
 export function createApiClient(config: ClientConfig): ApiClient {

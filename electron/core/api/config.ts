@@ -5,15 +5,47 @@ import type { RetryOptions } from './retry';
 
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/**
+ * A session and the one service origin it belongs to. The transport attaches it only to requests
+ * for that origin, so no caller (a run still following an old service, a retry in flight, a race
+ * with a change of service) can ever send it anywhere else.
+ */
+export interface SessionCredential {
+  /** `https://host:port` of the service the session was issued for (URL.origin). */
+  readonly origin: string;
+  readonly token: string;
+}
+
 /** Supplies the session credential; core never stores it anywhere else. */
 export interface SessionProvider {
-  /** The current `sb-access-token` value, or undefined when signed out. */
-  getToken(): string | undefined;
+  /** The current session with its service origin, or undefined when signed out. */
+  credential(): SessionCredential | undefined;
   /**
-   * Called when the service answers `unauthorized` to a request that carried `sentToken`. That
-   * session is no longer valid; if another one was set meanwhile, the answer is not about it.
+   * Called when the service at `sent.origin` answered `unauthorized` to a request that carried
+   * `sent`. That session is no longer valid; if another one was set meanwhile (or the service
+   * changed), the answer is not about it.
    */
-  onUnauthorized?(sentToken: string): void;
+  onUnauthorized?(sent: SessionCredential): void;
+}
+
+/**
+ * A session for the service at `baseUrl` only (the CLI, a token being verified, tests): `token`
+ * is the value, or a function read at each request.
+ */
+export function sessionFor(
+  baseUrl: string,
+  token: string | undefined | (() => string | undefined),
+  onUnauthorized?: SessionProvider['onUnauthorized'],
+): SessionProvider {
+  const origin = new URL(baseUrl).origin;
+  const read = typeof token === 'function' ? token : () => token;
+  return {
+    credential: () => {
+      const value = read();
+      return value === undefined ? undefined : { origin, token: value };
+    },
+    ...(onUnauthorized === undefined ? {} : { onUnauthorized }),
+  };
 }
 
 export interface ClientConfig {
@@ -29,6 +61,11 @@ export interface ClientConfig {
   retry?: RetryOptions;
   /** Same-origin redirects followed per call (default DEFAULT_MAX_REDIRECTS). */
   maxRedirects?: number;
+  /**
+   * The client's lifetime: aborted when the app moves to another service, which stops this
+   * client's calls in flight and their retries (its reason, an AssistantError, says why).
+   */
+  lifetime?: AbortSignal;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;

@@ -12,7 +12,7 @@
 
 import packageJson from '../../../package.json' with { type: 'json' };
 import { AssistantError } from '../errors';
-import { SESSION_COOKIE, type ClientConfig } from './config';
+import { SESSION_COOKIE, type ClientConfig, type SessionCredential } from './config';
 
 export const APP_NAME = 'AssistantDesktop';
 export const APP_VERSION: string = packageJson.version;
@@ -29,17 +29,14 @@ export function defaultUserAgent(
 const COOKIE_VALUE = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]+$/;
 
 /**
- * The session cookie line. Refuses (kind `unauthorized`) when signed out or when the stored value
- * could not be a cookie, so nothing is sent; the message never contains the value.
+ * The session a request to `url` may carry: only one issued for that URL's origin. Refuses (kind
+ * `unauthorized`, code `not_signed_in`) when signed out, when the session belongs to another
+ * service, or when the stored value could not be a cookie, so nothing is sent; the message never
+ * contains the value.
  */
-export function sessionCookieHeader(config: Pick<ClientConfig, 'session'>): string {
-  return `${SESSION_COOKIE}=${sessionToken(config)}`;
-}
-
-/** The session value a request is about to carry, checked as sessionCookieHeader does. */
-export function sessionToken(config: Pick<ClientConfig, 'session'>): string {
-  const token = config.session.getToken();
-  if (token === undefined || token === '') {
+export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): SessionCredential {
+  const credential = config.session.credential();
+  if (credential === undefined || credential.token === '') {
     throw new AssistantError({
       kind: 'unauthorized',
       code: 'not_signed_in',
@@ -47,7 +44,15 @@ export function sessionToken(config: Pick<ClientConfig, 'session'>): string {
       retryable: false,
     });
   }
-  if (!COOKIE_VALUE.test(token)) {
+  if (credential.origin !== url.origin) {
+    throw new AssistantError({
+      kind: 'unauthorized',
+      code: 'not_signed_in',
+      message: `Not signed in to ${url.origin}: the session belongs to another service, so it is not sent.`,
+      retryable: false,
+    });
+  }
+  if (!COOKIE_VALUE.test(credential.token)) {
     throw new AssistantError({
       kind: 'unauthorized',
       code: 'invalid_session',
@@ -55,25 +60,25 @@ export function sessionToken(config: Pick<ClientConfig, 'session'>): string {
       retryable: false,
     });
   }
-  return token;
+  return credential;
 }
 
 /**
  * Headers for one request: Accept (JSON unless `extra` says otherwise, e.g. `text/event-stream`),
- * User-Agent and the session cookie. `extra` may add headers (Last-Event-ID, Idempotency-Key,
- * Content-Type) but can never replace the cookie.
+ * User-Agent and the session cookie with `token` (from credentialFor). `extra` may add headers
+ * (Last-Event-ID, Idempotency-Key, Content-Type) but can never replace the cookie.
  */
 export function buildRequestHeaders(
-  config: Pick<ClientConfig, 'session' | 'userAgent'>,
+  options: { userAgent?: string; token: string },
   extra?: Record<string, string>,
 ): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  headers.set('User-Agent', config.userAgent ?? defaultUserAgent());
+  headers.set('User-Agent', options.userAgent ?? defaultUserAgent());
   for (const [name, value] of Object.entries(extra ?? {})) {
     if (name.toLowerCase() === 'cookie') continue;
     headers.set(name, value);
   }
-  headers.set('Cookie', sessionCookieHeader(config));
+  headers.set('Cookie', `${SESSION_COOKIE}=${options.token}`);
   return headers;
 }
 

@@ -98,19 +98,39 @@ export async function requestJson(config: ClientConfig, request: JsonRequest): P
     headers[IDEMPOTENCY_KEY_HEADER] = request.idempotencyKey ?? randomUUID();
   }
   const started = performance.now();
+  // A retired client (the app moved to another service) stops its calls and their retries.
+  const lifetime = config.lifetime;
+  const signal =
+    lifetime === undefined
+      ? request.signal
+      : request.signal === undefined
+        ? lifetime
+        : AbortSignal.any([request.signal, lifetime]);
+  const call = { ...request, signal };
 
   for (let retry = 0; ; retry += 1) {
     try {
-      const answer = await attemptOnce(config, request, url, headers, body);
+      const answer = await attemptOnce(config, call, url, headers, body);
       return { ...answer, attempts: retry + 1 };
     } catch (thrown) {
-      const error = toAssistantError(thrown);
+      const error = retiredError(lifetime) ?? toAssistantError(thrown);
       if (!shouldRetry(error, mode)) throw error;
       const delay = retryDelay(error, retry, performance.now() - started, policy);
       if (delay === undefined) throw error;
-      await sleep(delay, request.signal);
+      try {
+        await sleep(delay, signal);
+      } catch (aborted) {
+        throw retiredError(lifetime) ?? aborted;
+      }
     }
   }
+}
+
+/** Why the client was retired (an AssistantError), once it was. */
+export function retiredError(lifetime: AbortSignal | undefined): AssistantError | undefined {
+  return lifetime?.aborted && lifetime.reason instanceof AssistantError
+    ? lifetime.reason
+    : undefined;
 }
 
 async function attemptOnce(
@@ -132,7 +152,7 @@ async function attemptOnce(
     request.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   );
   try {
-    const { response, sentToken: secret } = await sendRequest(
+    const { response, sent } = await sendRequest(
       config,
       { method: request.method, url, headers, body },
       attempt,
@@ -161,17 +181,17 @@ async function attemptOnce(
           requestId: pickRequestId(undefined, response.headers),
         };
       }
-      throw nonJsonSuccessError(response.status, response.headers, text, secret);
+      throw nonJsonSuccessError(response.status, response.headers, text, sent.token);
     }
     const error = errorFromResponse({
       status: response.status,
       headers: response.headers,
       body: parsed,
-      secret,
+      secret: sent.token,
     });
     // Only an answer from the service invalidates the session (not "no session to send"), and
     // only the session this request carried: the user may have signed in again meanwhile.
-    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(secret);
+    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(sent);
     throw error;
   } finally {
     attempt.clearTimer();

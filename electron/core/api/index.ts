@@ -28,8 +28,7 @@ export {
   buildRequestHeaders,
   defaultUserAgent,
   redactSecret,
-  sessionCookieHeader,
-  sessionToken,
+  credentialFor,
   APP_NAME,
   APP_VERSION,
 } from './headers';

@@ -1,6 +1,7 @@
 // One attempt on the wire: the authenticated fetch with redirects handled by us. Shared by the
 // JSON client (http.ts) and the run stream, so both send the session the same way and neither
-// can leak it to another origin.
+// can leak it to another origin: the cookie is attached only when the session's own origin is
+// the request URL's (headers.ts credentialFor), checked here, at the last step before the wire.
 //
 // Redirects: we always ask for `redirect: 'manual'` so the fetch implementation never follows on
 // its own with our Cookie header. A redirect within the service's origin is followed (at most
@@ -14,9 +15,14 @@
 // redirect too, which is safe: nothing was sent to the redirect target.
 
 import { AssistantError } from '../errors';
-import { DEFAULT_MAX_REDIRECTS, type ClientConfig, type FetchLike } from './config';
+import {
+  DEFAULT_MAX_REDIRECTS,
+  type ClientConfig,
+  type FetchLike,
+  type SessionCredential,
+} from './config';
 import type { Attempt } from './deadline';
-import { buildRequestHeaders, sessionToken } from './headers';
+import { buildRequestHeaders, credentialFor } from './headers';
 import { errorFromThrown } from './response-errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -35,7 +41,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** What came back, and the session it answers: an `unauthorized` is about that one only. */
 export interface SentRequest {
   response: Response;
-  sentToken: string;
+  sent: SessionCredential;
 }
 
 export function getFetch(config: Pick<ClientConfig, 'fetch'>): FetchLike {
@@ -44,7 +50,8 @@ export function getFetch(config: Pick<ClientConfig, 'fetch'>): FetchLike {
 
 /**
  * Sends one request and returns the first non-redirect response, unread, with the session value
- * that request carried. Rejections become AssistantErrors of kind network, timeout or aborted
+ * that request carried. Refuses (`unauthorized`, nothing sent) when the session is not for the URL's
+ * origin. Rejections become AssistantErrors of kind network, timeout or aborted
  * (judged from `attempt`), or internal when the fetch refused the request itself.
  */
 export async function sendRequest(
@@ -62,11 +69,8 @@ export async function sendRequest(
 
   for (let hop = 0; ; hop += 1) {
     // Built per hop so a renewed session is picked up and the cookie is never carried over.
-    const sentToken = sessionToken(config);
-    const headers = buildRequestHeaders(
-      { userAgent: config.userAgent, session: { getToken: () => sentToken } },
-      extra,
-    );
+    const sent = credentialFor(config, url);
+    const headers = buildRequestHeaders({ userAgent: config.userAgent, token: sent.token }, extra);
     let response: Response;
     try {
       response = await fetchImpl(url.href, {
@@ -89,9 +93,9 @@ export async function sendRequest(
       throw errorFromThrown(thrown, attempt);
     }
 
-    if (!REDIRECT_STATUSES.has(response.status)) return { response, sentToken };
+    if (!REDIRECT_STATUSES.has(response.status)) return { response, sent };
     const location = response.headers.get('location');
-    if (location === null) return { response, sentToken };
+    if (location === null) return { response, sent };
     await discard(response);
 
     let target: URL;

@@ -11,6 +11,8 @@ import type {
   Transcript,
 } from '../../contract/runs';
 import type { ApiClient } from '../api/client';
+import type { ClientConfig } from '../api/config';
+import { retiredError } from '../api/http';
 import type { CreateRunInput } from '../api/schemas';
 import { checkCreateRunInput } from '../api/validate-input';
 import { AssistantError, toAssistantError } from '../errors';
@@ -149,18 +151,24 @@ export class RunManager {
       context: { ...request.context, dealId: request.dealId },
     });
     await this.quota?.check(signal);
+    // The run belongs to the service it was created on, whatever happens to the settings next.
+    const config = this.api.config;
     const created = await this.api.createRun(body, { signal });
     this.quota?.noteRunStarted?.();
     const { message, ...inputRest } = body.input;
     const { dealId, ...contextRest } = body.context;
-    return this.attach(created.data.runId, {
-      agentId: created.data.agentId || body.agentId,
-      dealId,
-      message,
-      input: jsonObject(inputRest),
-      context: jsonObject(contextRest),
-      status: created.data.status,
-    });
+    return this.attach(
+      created.data.runId,
+      {
+        agentId: created.data.agentId || body.agentId,
+        dealId,
+        message,
+        input: jsonObject(inputRest),
+        context: jsonObject(contextRest),
+        status: created.data.status,
+      },
+      config,
+    );
   }
 
   /** Starts a new run with the same agent, deal and message as `runId` (from its transcript). */
@@ -193,6 +201,7 @@ export class RunManager {
     this.assertOpen();
     const live = this.runs.get(runId);
     if (live && !live.summary.done) return { ...live.summary };
+    const config = this.api.config;
     const stored = await this.store.read(runId);
     // A run this app already saw to its end is shown from its transcript, not streamed again.
     if (stored?.meta.done) return this.showStored(stored);
@@ -206,7 +215,7 @@ export class RunManager {
         if (error.status === 404 || error.kind === 'invalid_input') throw error;
       }
     }
-    return this.attach(runId, init);
+    return this.attach(runId, init, config);
   }
 
   /**
@@ -328,14 +337,34 @@ export class RunManager {
    */
   async resumeInterrupted(): Promise<string[]> {
     this.assertOpen();
+    const config = this.api.config;
+    const service = serviceOf(config);
     const metas = await this.store.list();
     const resumed: string[] = [];
     for (const meta of metas) {
       if (meta.done || meta.abandoned || this.runs.has(meta.runId)) continue;
-      await this.attach(meta.runId, {});
+      // A run of another service (the settings changed while the app was closed) is not asked
+      // of this one.
+      if (meta.service !== undefined && meta.service !== service) continue;
+      await this.attach(meta.runId, {}, config);
       resumed.push(meta.runId);
     }
     return resumed;
+  }
+
+  /**
+   * Stops following every live run (the service changed): each ends with `reason`, stays in the
+   * list and in history saying so, and is not followed again on the next start.
+   */
+  async stopAll(reason: AssistantError): Promise<void> {
+    const pending: Promise<void>[] = [];
+    for (const entry of this.runs.values()) {
+      if (entry.summary.done) continue;
+      entry.follow?.close();
+      this.giveUp(entry, reason);
+      if (entry.finished) pending.push(entry.finished);
+    }
+    await Promise.allSettled(pending);
   }
 
   /** The session was renewed: runs parked as `session_expired` re-attach to their streams. */
@@ -417,12 +446,17 @@ export class RunManager {
     return { ...summary };
   }
 
-  private async attach(runId: string, init: AttachInit): Promise<LiveRunSummary> {
+  private async attach(
+    runId: string,
+    init: AttachInit,
+    config: RunManagerOptions['api']['config'],
+  ): Promise<LiveRunSummary> {
     this.attaching.add(runId);
     let opened: Awaited<ReturnType<TranscriptStore['open']>>;
     try {
       opened = await this.store.open({
         runId,
+        service: serviceOf(config),
         agentId: init.agentId,
         dealId: init.dealId,
         message: init.message,
@@ -463,13 +497,19 @@ export class RunManager {
       resume.text = stored.text;
       if (stored.lastEventId !== undefined) resume.lastEventId = stored.lastEventId;
     }
+    // The service changed while the transcript was being opened: not followed at all.
+    const retired = retiredError(config.lifetime);
+    if (retired !== undefined) {
+      this.giveUp(entry, retired);
+      await writer.close().catch(() => undefined);
+      return { ...entry.summary };
+    }
     const follow = followRun({
       ...this.followDefaults,
-      config: this.api.config,
+      config,
       runId,
       resume,
       clock: this.clock,
-      getRunRecord: async (id, signal) => (await this.api.getRun(id, { signal })).data.data,
     });
     entry.follow = follow;
     entry.finished = this.consume(entry, follow);
@@ -478,7 +518,6 @@ export class RunManager {
   }
 
   private async consume(entry: LiveEntry, follow: RunFollow): Promise<void> {
-    const runId = entry.summary.runId;
     try {
       for await (const batch of follow.batches()) {
         for (const item of batch) {
@@ -488,21 +527,25 @@ export class RunManager {
       }
       if (!entry.summary.done) this.setStream(entry, 'closed');
     } catch (thrown) {
-      const error = toAssistantError(thrown);
-      const data = errorData(error);
-      entry.summary.error = data;
-      this.setStream(entry, 'closed');
-      // A run that no longer exists (or a stream we must not resume) is not tried again on the
-      // next start; a network give-up is.
-      const abandoned = !error.retryable;
-      entry.writer?.update({ error: data, abandoned });
-      this.coalescer.done(runId, { error: data });
-      entry.summary.done = true;
-      this.queueChange();
+      this.giveUp(entry, toAssistantError(thrown));
     } finally {
       await entry.writer?.close().catch(() => undefined);
       entry.follow = undefined;
     }
+  }
+
+  /** Following `entry` ended for good with `error` (it stays listed, done, with the error). */
+  private giveUp(entry: LiveEntry, error: AssistantError): void {
+    if (entry.summary.done) return;
+    const data = errorData(error);
+    entry.summary.error = data;
+    this.setStream(entry, 'closed');
+    // A run that no longer exists (or a stream we must not resume, or a service no longer in
+    // use) is not tried again on the next start; a network give-up is.
+    entry.writer?.update({ error: data, abandoned: !error.retryable });
+    this.coalescer.done(entry.summary.runId, { error: data });
+    entry.summary.done = true;
+    this.queueChange();
   }
 
   private setStream(entry: LiveEntry, state: ConnectionState): void {
@@ -632,6 +675,15 @@ export class RunManager {
 }
 
 type TranscriptInit = Parameters<TranscriptStore['open']>[0];
+
+/** The origin of the service a client talks to (recorded with each transcript). */
+function serviceOf(config: Pick<ClientConfig, 'baseUrl'>): string | undefined {
+  try {
+    return new URL(config.baseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 interface AttachInit {
   agentId?: string;

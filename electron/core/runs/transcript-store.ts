@@ -21,6 +21,8 @@ import { anchorOf, NOT_AN_ID } from '../stream/positions';
 export const TranscriptMeta = z.object({
   version: z.literal(1),
   runId: z.string().min(1),
+  /** The origin of the service the run belongs to (absent in transcripts from before). */
+  service: z.string().optional(),
   agentId: z.string().optional(),
   dealId: z.string().optional(),
   message: z.string().optional(),

@@ -1,21 +1,35 @@
 // Following the settings to another service. A session belongs to one service: moving to another
-// signs out and forgets what the old one told the user; the demo signs in with its own session.
+// stops everything still talking to the old one (its runs are no longer followed, its calls and
+// retries are aborted), signs out and forgets what the old one told the user; the demo signs in
+// with its own session.
 import type { Settings } from '../../contract';
+import { AssistantError } from '../errors';
 import type { Logger } from '../logs/logger';
 import type { SessionService } from '../session';
-import type { ClientFactory, SwitchableClient } from './switchable-client';
+import type { SwitchableClient } from './switchable-client';
 import type { ServiceTargets } from './target';
 
 export interface ServiceSwitchOptions {
   targets: ServiceTargets;
   client: SwitchableClient;
-  clientFor: ClientFactory;
   session: SessionService;
+  /** Stops following every live run of the old service, each ended with `reason`. */
+  stopRuns(reason: AssistantError): Promise<void>;
   /** Forgets what the service told the user (cache, quota): it goes with the session. */
   forgetUserData(): Promise<void>;
   /** Only the sign-in page changed: whether a window can sign in may have changed with it. */
   onSignInPageChanged(): void;
   log: Logger;
+}
+
+/** Why the old service's runs and calls stopped (shown on each run that was being followed). */
+export function serviceChangedError(): AssistantError {
+  return new AssistantError({
+    kind: 'aborted',
+    code: 'service_changed',
+    message: 'No longer followed: the service changed. The run may still be going on that service.',
+    retryable: false,
+  });
 }
 
 /** Returns the function to call when the service settings changed; it throws when unusable. */
@@ -32,9 +46,13 @@ export function createServiceSwitch(
     }
     const target = targets.current();
     options.log.info('Service changed', { baseUrl: target.baseUrl, demo: target.demo });
-    options.client.use(options.clientFor(target.baseUrl, session.provider));
+    // First, before anything awaits: nothing of the old service may run with the new session.
+    const reason = serviceChangedError();
+    options.client.use(target.baseUrl, reason);
+    const stopped = options.stopRuns(reason);
     await session.signOut();
     await options.forgetUserData();
+    await stopped;
     const demoToken = targets.demoToken();
     if (demoToken) await session.adopt(demoToken, { persist: false });
   };

@@ -1,11 +1,16 @@
 // The API client the rest of core keeps (the run manager, the notification scheduler, the
 // handlers). Switching services swaps the client behind it, so nobody holding it has to be
-// rebuilt or told.
+// rebuilt or told, and retires the old one: its calls in flight and their retries stop.
 import { createApiClient, type ApiClient } from '../api/client';
 import type { FetchLike, SessionProvider } from '../api/config';
+import type { AssistantError } from '../errors';
 
-/** A client of the service at `baseUrl` that sends the token `session` holds. */
-export type ClientFactory = (baseUrl: string, session: SessionProvider) => ApiClient;
+/** A client of the service at `baseUrl` that sends the session `session` holds for it. */
+export type ClientFactory = (
+  baseUrl: string,
+  session: SessionProvider,
+  lifetime?: AbortSignal,
+) => ApiClient;
 
 export function apiClientFactory(options: {
   fetch: FetchLike;
@@ -14,19 +19,33 @@ export function apiClientFactory(options: {
   hostKind: string;
 }): ClientFactory {
   const userAgent = `AssistantDesktop/${options.appVersion} (${options.platform}; ${options.hostKind})`;
-  return (baseUrl, session) =>
-    createApiClient({ baseUrl, session, fetch: options.fetch, userAgent });
+  return (baseUrl, session, lifetime) =>
+    createApiClient({
+      baseUrl,
+      session,
+      fetch: options.fetch,
+      userAgent,
+      ...(lifetime === undefined ? {} : { lifetime }),
+    });
 }
 
 export interface SwitchableClient {
   /** Forwards every call to the client in use at the time of the call. */
   readonly api: ApiClient;
-  /** Later calls go to `client`; calls already made finish where they started. */
-  use(client: ApiClient): void;
+  /**
+   * Later calls go to a client of `baseUrl`; the previous client's calls still in flight (and
+   * their retries) are aborted with `reason`.
+   */
+  use(baseUrl: string, reason: AssistantError): void;
 }
 
-export function createSwitchableClient(initial: ApiClient): SwitchableClient {
-  let client = initial;
+export function createSwitchableClient(
+  clientFor: ClientFactory,
+  baseUrl: string,
+  session: SessionProvider,
+): SwitchableClient {
+  let lifetime = new AbortController();
+  let client = clientFor(baseUrl, session, lifetime.signal);
   const api: ApiClient = {
     get config() {
       return client.config;
@@ -45,8 +64,10 @@ export function createSwitchableClient(initial: ApiClient): SwitchableClient {
   };
   return {
     api,
-    use(next) {
-      client = next;
+    use(next, reason) {
+      lifetime.abort(reason);
+      lifetime = new AbortController();
+      client = clientFor(next, session, lifetime.signal);
     },
   };
 }

@@ -3,8 +3,14 @@
 // the user signs in again), checks a new token with the service before accepting it, and forgets
 // it everywhere on sign-out. The token never leaves this module except as the cookie header the
 // API client builds; what the rest of the app sees is a SessionStatus.
+//
+// A session belongs to one service origin: it is kept (and stored) with the origin it was issued
+// for, the transport sends it only there, only that service's 401 can expire it, and a token
+// obtained for one service (a sign-in window opened before the service changed) is refused once
+// another is in use.
+import { z } from 'zod';
 import type { SessionStatus } from '../../contract';
-import type { SessionProvider } from '../api/config';
+import type { SessionCredential, SessionProvider } from '../api/config';
 import { SESSION_COOKIE } from '../api/config';
 import { AssistantError } from '../errors';
 import type { Logger } from '../logs/logger';
@@ -17,11 +23,14 @@ export interface SessionServiceOptions {
   store: SecretStore;
   secrets: SecretRegistry;
   log: Logger;
+  /** The origin of the service in use now: only its session counts as signed in. */
+  serviceOrigin(): string;
   /**
-   * Asks the service whether `token` works (GET metadata with it). Resolves when it does; throws
-   * an AssistantError otherwise (`unauthorized` when the service refused it).
+   * Asks the service at `origin` whether `token` works (GET metadata with it). Resolves when it
+   * does; throws an AssistantError otherwise (`unauthorized` when the service refused it,
+   * `service_changed` when `origin` is no longer the service in use).
    */
-  verify(token: string): Promise<void>;
+  verify(token: string, origin: string): Promise<void>;
 }
 
 export interface SessionService {
@@ -30,9 +39,13 @@ export interface SessionService {
   /** Loads a stored session; a value that no longer decrypts means signed out, with a notice. */
   init(): Promise<{ problem?: string }>;
   state(): SessionState;
-  /** Verifies and keeps a token (pasted, from the sign-in window). A refused token changes nothing. */
-  setToken(raw: string): Promise<SessionState>;
-  /** Keeps a token without asking the service first (browser mode's configured token). */
+  /**
+   * Verifies and keeps a token (pasted, from the sign-in window) for the service at `origin`
+   * (default: the one in use now). Refused, changing nothing, when the service does not accept it
+   * or when `origin` is not (or no longer) the service in use.
+   */
+  setToken(raw: string, options?: { origin?: string }): Promise<SessionState>;
+  /** Keeps a token for the service in use without asking it first (a configured token). */
   adopt(token: string, options: { persist: boolean }): Promise<void>;
   signOut(): Promise<SessionState>;
   /** Called on every change (signed in, expired, signed out). */
@@ -51,9 +64,33 @@ export function normaliseToken(raw: string): string {
   return value.trim();
 }
 
+/** What the store keeps: the token and the service origin it was issued for. */
+const StoredSession = z.object({ origin: z.string().min(1), token: z.string().min(1) });
+
+/** A value stored before sessions carried their origin: a bare token, for the service in use. */
+function parseStored(stored: string, serviceOrigin: string): SessionCredential | undefined {
+  try {
+    const parsed = StoredSession.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return { origin: serviceOrigin, token: stored };
+  }
+}
+
+function serviceChangedWhileSigningIn(): AssistantError {
+  return new AssistantError({
+    kind: 'invalid_input',
+    code: 'service_changed',
+    field: 'token',
+    message:
+      'The service changed while you were signing in, so that session was not kept. Sign in again.',
+    retryable: false,
+  });
+}
+
 export function createSessionService(options: SessionServiceOptions): SessionService {
   const { store, secrets, log } = options;
-  let token: string | undefined;
+  let credential: SessionCredential | undefined;
   let expired = false;
   /** Set when saving to the store failed: the session then lives in memory only. */
   let storageProblem: string | undefined;
@@ -63,7 +100,8 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     const memoryOnly = store.kind === 'memory-only' || storageProblem !== undefined;
     const reason = storageProblem ?? store.reason;
     return {
-      signedIn: token !== undefined && !expired,
+      signedIn:
+        credential !== undefined && credential.origin === options.serviceOrigin() && !expired,
       expired,
       storage: memoryOnly ? 'memory-only' : 'encrypted',
       ...(memoryOnly && reason ? { storageReason: reason } : {}),
@@ -81,9 +119,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     }
   };
 
-  const persist = async (value: string) => {
+  const persist = async (value: SessionCredential) => {
     try {
-      await store.save(value);
+      await store.save(JSON.stringify({ origin: value.origin, token: value.token }));
       storageProblem = undefined;
     } catch (error) {
       storageProblem = 'The session could not be saved securely, so it is kept in memory only.';
@@ -91,20 +129,21 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     }
   };
 
-  const keep = async (value: string, persistIt: boolean) => {
-    secrets.add(value);
-    token = value;
+  const keep = async (value: SessionCredential, persistIt: boolean) => {
+    secrets.add(value.token);
+    credential = value;
     expired = false;
     if (persistIt) await persist(value);
     notify('signed-in');
   };
 
   const provider: SessionProvider = {
-    getToken: () => (expired ? undefined : token),
-    onUnauthorized: (sentToken) => {
-      if (token === undefined || expired) return;
-      if (sentToken !== token) {
-        // An answer to a request made with an earlier session: the current one is not in doubt.
+    credential: () => (expired ? undefined : credential),
+    onUnauthorized: (sent) => {
+      if (credential === undefined || expired) return;
+      if (sent.token !== credential.token || sent.origin !== credential.origin) {
+        // An answer to a request made with an earlier session (or by another service): the
+        // current one is not in doubt.
         log.info('An unauthorized answer for a previous session was ignored');
         return;
       }
@@ -120,10 +159,17 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     async init() {
       try {
         const stored = await store.load();
-        if (stored !== undefined && stored !== '') {
-          secrets.add(stored);
-          token = stored;
+        if (stored === undefined || stored === '') return {};
+        const serviceOrigin = options.serviceOrigin();
+        const value = parseStored(stored, serviceOrigin);
+        if (value !== undefined) secrets.add(value.token);
+        if (value?.origin !== serviceOrigin) {
+          // Kept for another service (or unreadable): it is never sent to this one.
+          log.info('The stored session belongs to another service: signed out');
+          await store.clear().catch(() => undefined);
+          return {};
         }
+        credential = value;
         return {};
       } catch (error) {
         log.warn('The stored session could not be read; asking to sign in again', { error });
@@ -136,7 +182,8 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
     state,
 
-    async setToken(raw) {
+    async setToken(raw, setOptions = {}) {
+      const origin = setOptions.origin ?? options.serviceOrigin();
       const candidate = normaliseToken(raw);
       if (candidate === '') {
         throw new AssistantError({
@@ -148,8 +195,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       }
       // Known before the call so that even an error quoting it is scrubbed.
       secrets.add(candidate);
+      if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
       try {
-        await options.verify(candidate);
+        await options.verify(candidate, origin);
       } catch (error) {
         if (error instanceof AssistantError && error.kind === 'unauthorized') {
           throw new AssistantError({
@@ -164,7 +212,9 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
         }
         throw error;
       }
-      await keep(candidate, true);
+      // The service may have changed while the token was being checked.
+      if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
+      await keep({ origin, token: candidate }, true);
       log.info('Signed in');
       return state();
     },
@@ -172,11 +222,11 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     async adopt(value, adoptOptions) {
       const candidate = normaliseToken(value);
       if (candidate === '') return;
-      await keep(candidate, adoptOptions.persist);
+      await keep({ origin: options.serviceOrigin(), token: candidate }, adoptOptions.persist);
     },
 
     async signOut() {
-      token = undefined;
+      credential = undefined;
       expired = false;
       try {
         await store.clear();

@@ -2,7 +2,7 @@
 // rules as every other call (api/transport), then a strict check that what came back really is
 // an event stream before a single byte is parsed.
 import { runStreamUrl } from '../api/client';
-import type { ClientConfig } from '../api/config';
+import type { ClientConfig, SessionCredential } from '../api/config';
 import { startAttempt } from '../api/deadline';
 import { redactSecret } from '../api/headers';
 import { cleanSnippet, errorFromResponse, parseBody, pickRequestId } from '../api/response-errors';
@@ -11,7 +11,7 @@ import { AssistantError } from '../errors';
 
 export type StreamConfig = Pick<
   ClientConfig,
-  'baseUrl' | 'session' | 'fetch' | 'userAgent' | 'maxRedirects'
+  'baseUrl' | 'session' | 'fetch' | 'userAgent' | 'maxRedirects' | 'lifetime'
 >;
 
 /** Most of an error body we read: enough for the envelope or a proxy page's title. */
@@ -20,7 +20,7 @@ const ERROR_BODY_MAX_BYTES = 64 * 1024;
 export interface OpenedStream {
   response: Response & { body: ReadableStream<Uint8Array> };
   /** The session this connection carried: an `unauthorized` event on it is about that one. */
-  sentToken: string;
+  sent: SessionCredential;
 }
 
 /**
@@ -42,8 +42,12 @@ export async function openRunStream(
   };
   if (lastEventId !== undefined && lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
   // No per-attempt timer here: the follower's stall timer covers the wait for headers too.
-  const attempt = startAttempt(signal, undefined);
-  const { response, sentToken: secret } = await sendRequest(
+  const lifetime = config.lifetime;
+  const attempt = startAttempt(
+    lifetime === undefined ? signal : AbortSignal.any([signal, lifetime]),
+    undefined,
+  );
+  const { response, sent } = await sendRequest(
     config,
     { method: 'GET', url: runStreamUrl(config, runId), headers },
     attempt,
@@ -54,15 +58,15 @@ export async function openRunStream(
       status: response.status,
       headers: response.headers,
       body: parseBody(text),
-      secret,
+      secret: sent.token,
     });
-    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(secret);
+    if (error.kind === 'unauthorized') config.session.onUnauthorized?.(sent);
     throw error;
   }
   const type = response.headers.get('content-type') ?? '';
   if (!/^\s*text\/event-stream\s*(;|$)/i.test(type) || response.body === null) {
     const text = await readLimited(response, ERROR_BODY_MAX_BYTES);
-    const snippet = cleanSnippet(redactSecret(text, secret));
+    const snippet = cleanSnippet(redactSecret(text, sent.token));
     throw new AssistantError({
       kind: 'bad_response',
       code: 'not_an_event_stream',
@@ -76,7 +80,7 @@ export async function openRunStream(
   }
   return {
     response: response as Response & { body: ReadableStream<Uint8Array> },
-    sentToken: secret,
+    sent,
   };
 }
 

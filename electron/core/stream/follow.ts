@@ -8,6 +8,7 @@
 // run), or quietly when closed/aborted; it throws an AssistantError when the run cannot be
 // followed any further (not found, retries exhausted, a stream that cannot be resumed safely).
 import { createApiClient } from '../api/client';
+import type { SessionCredential } from '../api/config';
 import { AssistantError, toAssistantError } from '../errors';
 import { systemClock, type Clock, type TimerHandle } from './clock';
 import { openRunStream, type StreamConfig } from './connection';
@@ -201,7 +202,7 @@ class Follower implements RunFollow {
     let failingSince: number | undefined;
     try {
       while (!this.closed) {
-        if (this.config.session.getToken() === undefined) {
+        if (this.config.session.credential() === undefined) {
           yield* this.park('Not signed in.');
           attempt = 0;
           failingSince = undefined;
@@ -411,9 +412,9 @@ class Follower implements RunFollow {
     armStall();
     this.positions.startConnection(this.lastId, isResume);
     let response: Response & { body: ReadableStream<Uint8Array> };
-    let sentToken: string;
+    let sent: SessionCredential;
     try {
-      ({ response, sentToken } = await openRunStream(
+      ({ response, sent } = await openRunStream(
         this.config,
         this.runId,
         this.lastId,
@@ -481,7 +482,7 @@ class Follower implements RunFollow {
         messages.length = 0;
         positions.length = 0;
         if (out.length > 0) yield out;
-        if (stop?.kind === 'unauthorized') this.config.session.onUnauthorized?.(sentToken);
+        if (stop?.kind === 'unauthorized') this.config.session.onUnauthorized?.(sent);
         if (stop !== undefined) return stop;
         if (this.closed) return { kind: 'closed' };
         if (chunk.done) return { kind: 'ended' };

@@ -43,9 +43,11 @@ export function createSessionHandlers(
       }
       const origin = originOf(target.baseUrl);
       if (origin === undefined) throw notSupported('The service address is not valid.');
+      // The window is bound to the service it was opened for: the cookie it ends with is kept
+      // for that origin only, and refused if another service is in use by then.
       const token = await options.openSignInWindow(target.signInUrl, origin);
       if (token === undefined) return status();
-      return status(await session.setToken(token));
+      return status(await session.setToken(token, { origin }));
     },
     'session.setToken': async ({ token }) => status(await session.setToken(token)),
     'session.signOut': async () => {

@@ -2,7 +2,7 @@
 // real HTTP on 127.0.0.1 (and once more through the fault proxy).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../electron/core/api/client';
-import type { ClientConfig } from '../../../../electron/core/api/config';
+import { sessionFor, type ClientConfig } from '../../../../electron/core/api/config';
 import { createRunQuotaGuard, summariseUsage } from '../../../../electron/core/usage';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { startFaultProxy, type FaultProxy } from '../../../support/fault-proxy';
@@ -28,9 +28,10 @@ beforeEach(() => {
 
 function client(overrides: Partial<ClientConfig> = {}, token: string | undefined = demo.token) {
   const onUnauthorized = vi.fn();
+  const baseUrl = overrides.baseUrl ?? demo.baseUrl;
   const api: ApiClient = createApiClient({
-    baseUrl: demo.baseUrl,
-    session: { getToken: () => token, onUnauthorized },
+    baseUrl,
+    session: sessionFor(baseUrl, () => token, onUnauthorized),
     timeoutMs: 5000,
     retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5, totalTimeMs: 8000, random: () => 0.5 },
     ...overrides,
@@ -278,7 +279,7 @@ describe('API client against the demo service', () => {
     });
     const api = createApiClient({
       baseUrl: proxy.url,
-      session: { getToken: () => demo.token },
+      session: sessionFor(proxy.url, demo.token),
       timeoutMs: 5000,
       retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5, random: () => 0.5 },
     });

@@ -7,6 +7,7 @@ import { sendRequest } from '../../../../electron/core/api/transport';
 import { resolveUrl } from '../../../../electron/core/api/url';
 import { startFaultProxy, type FaultProxy } from '../../../support/fault-proxy';
 import { envelope, sendJson, startTestServer, type TestServer } from '../../../support/test-server';
+import { sessionFor } from '../../../../electron/core/api/config';
 
 const TOKEN = 'tok_proxy_0123456789';
 const BASE_PATH = '/api/v1/assistant';
@@ -48,7 +49,7 @@ async function setup(seed = 1234): Promise<{ target: TestServer; proxy: FaultPro
 function api(proxy: FaultProxy) {
   return createApiClient({
     baseUrl: proxy.url,
-    session: { getToken: () => TOKEN },
+    session: sessionFor(proxy.url, TOKEN),
     timeoutMs: 2000,
     retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 5, totalTimeMs: 5000, random: () => 0.5 },
   });
@@ -60,7 +61,7 @@ async function readStream(
 ): Promise<{ text: string; cut: boolean; bytes: Buffer }> {
   const attempt = startAttempt(undefined, 2000);
   const { response } = await sendRequest(
-    { session: { getToken: () => TOKEN } },
+    { session: sessionFor(proxy.url, TOKEN) },
     {
       method: 'GET',
       url: resolveUrl({ baseUrl: proxy.url }, '/runs/r1/stream'),

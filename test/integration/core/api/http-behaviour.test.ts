@@ -1,7 +1,7 @@
 // The API client against small real HTTP servers on 127.0.0.1 that misbehave on purpose.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../../electron/core/api/client';
-import type { ClientConfig } from '../../../../electron/core/api/config';
+import { sessionFor, type ClientConfig } from '../../../../electron/core/api/config';
 import { NGINX_502_PAGE } from '../../../support/fault-proxy';
 import {
   envelope,
@@ -52,7 +52,7 @@ function client(origin: string, overrides: Partial<ClientConfig> = {}) {
   const onUnauthorized = vi.fn();
   const api: ApiClient = createApiClient({
     baseUrl: `${origin}${BASE_PATH}`,
-    session: { getToken: () => TOKEN, onUnauthorized },
+    session: sessionFor(origin, TOKEN, onUnauthorized),
     timeoutMs: 2000,
     retry: {
       retries: 3,
@@ -333,7 +333,7 @@ describe('API client over real HTTP', () => {
     });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     // With the session the request carried, so a session set since is not blamed.
-    expect(onUnauthorized).toHaveBeenCalledWith(TOKEN);
+    expect(onUnauthorized).toHaveBeenCalledWith({ origin: s.origin, token: TOKEN });
     expect(s.requests).toHaveLength(1);
   });
 
@@ -341,7 +341,7 @@ describe('API client over real HTTP', () => {
     const s = await server((_req, res) => sendJson(res, 200, envelope(metadata)));
     const signedOut = createApiClient({
       baseUrl: `${s.origin}${BASE_PATH}`,
-      session: { getToken: () => undefined },
+      session: sessionFor(s.origin, undefined),
     });
     await expect(signedOut.getMetadata()).rejects.toMatchObject({
       kind: 'unauthorized',

@@ -18,6 +18,7 @@ import {
   type NotificationRunner,
 } from '../../../../electron/core/notifications';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
+import { sessionFor } from '../../../../electron/core/api/config';
 
 const ZONE = 'Europe/Berlin';
 const DAY_START = Date.parse('2026-11-24T05:00:00.000Z'); // Tuesday 06:00 in Berlin
@@ -35,7 +36,7 @@ beforeAll(async () => {
   demo = await startDemoService({ pacing: 'instant', clock: () => new Date(current) });
   api = createApiClient({
     baseUrl: demo.baseUrl,
-    session: { getToken: () => demo.token },
+    session: sessionFor(demo.baseUrl, demo.token),
     timeoutMs: 5000,
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunUpdate } from '../../../../electron/contract/runs';
 import { createApiClient } from '../../../../electron/core/api/client';
-import type { ClientConfig } from '../../../../electron/core/api/config';
+import { sessionFor, type ClientConfig } from '../../../../electron/core/api/config';
 import { RunManager, type RunManagerOptions } from '../../../../electron/core/runs/manager';
 
 export interface ManagedSession {
@@ -23,7 +23,7 @@ export function createManager(
 ): RunManager {
   const config: ClientConfig = {
     baseUrl,
-    session: { getToken: () => session.token },
+    session: sessionFor(baseUrl, () => session.token),
     retry: { baseDelayMs: 5, maxDelayMs: 50, maxRetryAfterMs: 1_500, totalTimeMs: 10_000 },
   };
   return new RunManager({

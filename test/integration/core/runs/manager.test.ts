@@ -8,6 +8,7 @@ import type { RunManager } from '../../../../electron/core/runs/manager';
 import { TranscriptStore } from '../../../../electron/core/runs/transcript-store';
 import { startFaultProxy } from '../../../support/fault-proxy';
 import { createManager, tempDataDir, UpdateLog, type ManagedSession } from './helpers';
+import { sessionFor } from '../../../../electron/core/api/config';
 
 let service: DemoService;
 let dealId: string;
@@ -100,7 +101,7 @@ describe('the run manager over real HTTP', () => {
     const dataDir = await tempDataDir();
     const other = createApiClient({
       baseUrl: service.baseUrl,
-      session: { getToken: () => service.token },
+      session: sessionFor(service.baseUrl, service.token),
     });
     const created = await other.createRun({
       agentId: 'research.account_brief',

@@ -16,6 +16,7 @@ import {
   type FaultSettings,
 } from '../../../support/fault-proxy';
 import { createManager, tempDataDir, UpdateLog } from './helpers';
+import { sessionFor } from '../../../../electron/core/api/config';
 
 const AGENTS = [
   'sales.deal_coach',
@@ -34,7 +35,7 @@ beforeAll(async () => {
   service = await startDemoService({ pacing: 'instant', keepAliveMs: 500, retryMs: 5 });
   direct = createApiClient({
     baseUrl: service.baseUrl,
-    session: { getToken: () => service.token },
+    session: sessionFor(service.baseUrl, service.token),
   });
   dealIds = service.control.deals().map((deal) => deal.id);
 });

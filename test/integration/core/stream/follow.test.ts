@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AssistantError } from '../../../../electron/core/errors';
 import type { FollowItem } from '../../../../electron/core/stream/events';
+import { sessionFor } from '../../../../electron/core/api/config';
 import {
   followRun,
   type FollowOptions,
@@ -50,7 +51,7 @@ function isStream(url: string): boolean {
 
 function options(server: TestServer, extra: Partial<FollowOptions> = {}): FollowOptions {
   return {
-    config: { baseUrl: server.origin + BASE, session: { getToken: () => 'token-one' } },
+    config: { baseUrl: server.origin + BASE, session: sessionFor(server.origin, 'token-one') },
     runId: 'run_1',
     reconnect: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 5 },
     random: () => 0.5,
@@ -278,7 +279,11 @@ describe('following a run stream over real HTTP', () => {
       ...options(server),
       config: {
         baseUrl: server.origin + BASE,
-        session: { getToken: () => token, onUnauthorized: () => (unauthorized += 1) },
+        session: sessionFor(
+          server.origin,
+          () => token,
+          () => (unauthorized += 1),
+        ),
       },
     });
     const items: FollowItem[] = [];
@@ -309,7 +314,11 @@ describe('following a run stream over real HTTP', () => {
       ...options(server),
       config: {
         baseUrl: server.origin + BASE,
-        session: { getToken: () => token, onUnauthorized: (sent) => reported.push(sent) },
+        session: sessionFor(
+          server.origin,
+          () => token,
+          (sent) => reported.push(sent.token),
+        ),
       },
     });
     for await (const item of follow) {
@@ -336,7 +345,7 @@ describe('following a run stream over real HTTP', () => {
       ...options(server),
       config: {
         baseUrl: server.origin + BASE,
-        session: { getToken: () => 'token-one', onUnauthorized: (sent) => reported.push(sent) },
+        session: sessionFor(server.origin, 'token-one', (sent) => reported.push(sent.token)),
       },
     });
     const states: string[] = [];

@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildRequestHeaders, defaultUserAgent } from '../../../../electron/core/api/headers';
+import {
+  buildRequestHeaders,
+  credentialFor,
+  defaultUserAgent,
+} from '../../../../electron/core/api/headers';
 import { normaliseBaseUrl, pathSegment, resolveUrl } from '../../../../electron/core/api/url';
-import { runStreamUrl, streamRequestHeaders } from '../../../../electron/core/api/client';
+import { runStreamUrl } from '../../../../electron/core/api/client';
+import { sessionFor } from '../../../../electron/core/api/config';
 
 const base = 'https://api.example.com/api/v1/assistant';
 
@@ -53,10 +58,10 @@ describe('pathSegment', () => {
 });
 
 describe('buildRequestHeaders', () => {
-  const session = { getToken: () => 'tok_abc.123' };
+  const token = 'tok_abc.123';
 
   it('sends the session cookie, JSON Accept and a User-Agent with name and version', () => {
-    const headers = buildRequestHeaders({ session });
+    const headers = buildRequestHeaders({ token });
     expect(headers.get('cookie')).toBe('sb-access-token=tok_abc.123');
     expect(headers.get('accept')).toBe('application/json');
     expect(headers.get('user-agent')).toMatch(/^AssistantDesktop\/\d+\.\d+\.\d+ \(/);
@@ -67,22 +72,42 @@ describe('buildRequestHeaders', () => {
 
   it('lets extra headers add or replace Accept but never the cookie', () => {
     const headers = buildRequestHeaders(
-      { session, userAgent: 'X/1' },
+      { token, userAgent: 'X/1' },
       { Accept: 'text/event-stream', cookie: 'evil=1', 'Last-Event-ID': '7' },
     );
     expect(headers.get('accept')).toBe('text/event-stream');
     expect(headers.get('cookie')).toBe('sb-access-token=tok_abc.123');
     expect(headers.get('last-event-id')).toBe('7');
     expect(headers.get('user-agent')).toBe('X/1');
-    expect(streamRequestHeaders({ session }, '42').get('last-event-id')).toBe('42');
+  });
+});
+
+describe('credentialFor', () => {
+  const service = new URL(`${base}/agents`);
+
+  it("gives the session only to requests for its own service's origin", () => {
+    const session = sessionFor(base, 'tok_abc.123');
+    expect(credentialFor({ session }, service)).toEqual({
+      origin: new URL(base).origin,
+      token: 'tok_abc.123',
+    });
+    for (const other of [
+      'https://evil.example.com/api/v1/assistant/agents',
+      'http://api.example.com/api/v1/assistant/agents',
+      'https://api.example.com:8443/api/v1/assistant/agents',
+    ]) {
+      expect(() => credentialFor({ session }, new URL(other))).toThrowError(
+        expect.objectContaining({ kind: 'unauthorized', code: 'not_signed_in' }) as Error,
+      );
+    }
   });
 
   it('refuses to send without a session, or with a value that is not a cookie, without echoing it', () => {
-    expect(() => buildRequestHeaders({ session: { getToken: () => undefined } })).toThrowError(
+    expect(() => credentialFor({ session: sessionFor(base, undefined) }, service)).toThrowError(
       expect.objectContaining({ kind: 'unauthorized', code: 'not_signed_in' }) as Error,
     );
     try {
-      buildRequestHeaders({ session: { getToken: () => 'abc; other=1' } });
+      credentialFor({ session: sessionFor(base, 'abc; other=1') }, service);
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ kind: 'unauthorized', code: 'invalid_session' });

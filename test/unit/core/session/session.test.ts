@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { createApiClient } from '../../../../electron/core/api/client';
+import { sessionFor } from '../../../../electron/core/api/config';
 import { AssistantError } from '../../../../electron/core/errors';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
 import {
@@ -29,10 +30,11 @@ function setup(store: SecretStore = createMemorySecretStore()) {
     store,
     secrets: log.secrets,
     log,
+    serviceOrigin: () => new URL(demo.baseUrl).origin,
     verify: async (token) => {
       await createApiClient({
         baseUrl: demo.baseUrl,
-        session: { getToken: () => token },
+        session: sessionFor(demo.baseUrl, token),
       }).getMetadata();
     },
   });
@@ -47,7 +49,10 @@ describe('session service', () => {
     const token = demo.control.createSession();
     const state = await session.setToken(` sb-access-token=${token}; Path=/ `);
     expect(state).toMatchObject({ signedIn: true, expired: false, storage: 'memory-only' });
-    expect(await store.load()).toBe(token);
+    expect(JSON.parse((await store.load()) ?? '')).toEqual({
+      origin: new URL(demo.baseUrl).origin,
+      token,
+    });
     expect(changes).toEqual(['signed-in']);
     expect((await api.getMetadata()).data.org.name).toBeTruthy();
   });
@@ -64,7 +69,7 @@ describe('session service', () => {
     expect((error as Error).message).toMatch(/did not accept/);
     expect((error as Error).message).not.toContain('not-a-real-session-123');
     expect(session.state().signedIn).toBe(true);
-    expect(await store.load()).toBe(good);
+    expect(JSON.parse((await store.load()) ?? '')).toMatchObject({ token: good });
   });
 
   it('marks the session expired when the service answers unauthorized', async () => {
@@ -77,7 +82,7 @@ describe('session service', () => {
     expect(session.state()).toMatchObject({ signedIn: false, expired: true });
     expect(changes).toEqual(['signed-in', 'expired']);
     // Nothing more is sent with the dead session.
-    expect(session.provider.getToken()).toBeUndefined();
+    expect(session.provider.credential()).toBeUndefined();
 
     await session.setToken(demo.control.createSession());
     expect(session.state()).toMatchObject({ signedIn: true, expired: false });
@@ -121,9 +126,9 @@ describe('session service', () => {
     expect(await held).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(session.state()).toMatchObject({ signedIn: true, expired: false });
     expect(changes).toEqual(['signed-in', 'signed-in']);
-    expect(session.provider.getToken()).toBe(second);
+    expect(session.provider.credential()?.token).toBe(second);
     // The session's own refusal still counts.
-    session.provider.onUnauthorized?.(second);
+    session.provider.onUnauthorized?.({ origin: new URL(demo.baseUrl).origin, token: second });
     expect(session.state()).toMatchObject({ signedIn: false, expired: true });
   });
 
@@ -133,7 +138,7 @@ describe('session service', () => {
     const state = await session.signOut();
     expect(state).toMatchObject({ signedIn: false, expired: false });
     expect(await store.load()).toBeUndefined();
-    expect(session.provider.getToken()).toBeUndefined();
+    expect(session.provider.credential()).toBeUndefined();
     await expect(api.getMetadata()).rejects.toMatchObject({ code: 'not_signed_in' });
   });
 
