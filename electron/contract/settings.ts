@@ -2,8 +2,12 @@
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
 import { z } from 'zod';
 import { Accelerator, DEFAULT_GLOBAL_SHORTCUT } from './accelerator';
+import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from './service-url';
 
-const HttpUrl = z.url({ protocol: /^https?$/, error: 'Enter an http:// or https:// address.' });
+/** A service address or sign-in page: https, or http on this computer only (service-url.ts). */
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'Enter an https:// address.' })
+  .refine((value) => isAllowedServiceUrl(new URL(value)), INSECURE_SERVICE_URL_MESSAGE);
 
 const ClockTime = z
   .string()

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { normaliseBaseUrl } from '../core/api/url';
+import { AssistantError } from '../core/errors';
 import { startBrowserMode } from './browser-mode';
 import { ensureRenderer } from './ensure-renderer';
 
@@ -23,10 +25,12 @@ async function main(): Promise<void> {
   const port = Port.safeParse(values.port);
   if (!port.success)
     throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
+  // Checked before anything else: a plain-http address elsewhere is refused before any request.
+  const configured = process.env.ASSISTANT_BASE_URL?.trim() || undefined;
+  const baseUrl = configured === undefined ? undefined : normaliseBaseUrl(configured);
   const projectDir = process.cwd();
   if (!values['no-build']) await ensureRenderer(projectDir);
 
-  const baseUrl = process.env.ASSISTANT_BASE_URL?.trim() || undefined;
   const token = process.env.ASSISTANT_SESSION_TOKEN?.trim() || undefined;
   const dataDir = resolve(
     values['data-dir'] ?? process.env.ASSISTANT_DATA_DIR ?? join(tmpdir(), 'assistant-desktop-web'),
@@ -56,5 +60,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`web: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  // 2: the configuration was refused before anything was sent (as the assistant command does).
+  process.exit(error instanceof AssistantError && error.kind === 'invalid_input' ? 2 : 1);
 });

@@ -1,6 +1,7 @@
 // Building request URLs from `{base_url}` (spec §2: the base itself is the metadata endpoint and
 // every other path is appended to it) without letting a caller-supplied id escape its segment.
 
+import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from '../../contract/service-url';
 import { AssistantError } from '../errors';
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -8,8 +9,9 @@ export type Query = Record<string, QueryValue>;
 
 /**
  * Checks the configured base URL and returns it without trailing slashes, so `base + '/runs'`
- * never produces `//runs`. Only http(s), no query or fragment (they would end up in the middle
- * of every path).
+ * never produces `//runs`. Only https (http on loopback only: every request goes through here, so
+ * no session is ever sent in clear text over a network), no query or fragment (they would end up
+ * in the middle of every path).
  */
 export function normaliseBaseUrl(baseUrl: string): string {
   let url: URL;
@@ -19,7 +21,12 @@ export function normaliseBaseUrl(baseUrl: string): string {
     throw invalidBase('The service address is not a valid URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalidBase('The service address must start with http:// or https://.');
+    throw invalidBase('The service address must start with https://.');
+  }
+  if (!isAllowedServiceUrl(url)) {
+    throw invalidBase(
+      `The service address ${url.origin} is plain http. ${INSECURE_SERVICE_URL_MESSAGE}`,
+    );
   }
   if (url.search !== '' || url.hash !== '') {
     throw invalidBase('The service address must not contain a query or a fragment.');

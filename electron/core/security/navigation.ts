@@ -3,6 +3,7 @@
 // sign-in flow but never to local files, scripts or the app itself. New windows are never created
 // by pages: a web link opens in the user's browser instead.
 
+import { isLoopbackHostname } from '../../contract/service-url';
 import { isSameOrigin, originOf } from './app-origin';
 import { checkExternalUrl } from './external-url';
 
@@ -34,8 +35,6 @@ export function decideWindowOpen(targetUrl: string): NavigationDecision {
   return { action: 'deny', reason: external.reason };
 }
 
-const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
  * Navigation and redirects inside the sign-in window. Identity providers hop between hosts, so any
  * https page is allowed; plain http only on the sign-in page's own origin or on loopback (the
@@ -60,7 +59,7 @@ export function decideSignInNavigation(
   }
   if (url.protocol === 'https:') return { action: 'allow' };
   if (url.protocol === 'http:') {
-    if (originOf(targetUrl) === originOf(signInUrl) || LOOPBACK_HOSTS.has(url.hostname)) {
+    if (originOf(targetUrl) === originOf(signInUrl) || isLoopbackHostname(url.hostname)) {
       return { action: 'allow' };
     }
     return { action: 'deny', reason: 'plain http is allowed only for the sign-in page itself' };
@@ -84,7 +83,7 @@ export function checkSignInUrl(
   if (url.username !== '' || url.password !== '') {
     return { ok: false, reason: 'URLs carrying credentials are refused' };
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname))) {
     return { ok: true, url: url.href };
   }
   return { ok: false, reason: 'the sign-in page must be https (plain http only on this computer)' };

@@ -127,9 +127,7 @@ describe('exit 2: bad run input, refused before anything is sent', () => {
   it('an invalid --base-url is refused before connecting', async () => {
     const result = await cli(service, ['status', '--base-url', 'ftp://example.test/api']);
     expect(result.code).toBe(2);
-    expect(oneErrorLine(result)).toMatch(
-      /must start with http:\/\/ or https:\/\/.*\(code invalid_input\)/,
-    );
+    expect(oneErrorLine(result)).toMatch(/must start with https:\/\/.*\(code invalid_input\)/);
   });
 });
 
