@@ -5,7 +5,6 @@
 // it receives.
 import {
   BRIDGE_GLOBAL,
-  SECRET_META_NAME,
   WIRE_PATH,
   type AssistantBridge,
   type EventName,
@@ -15,6 +14,7 @@ import {
   type RequestOutput,
   type Result,
 } from '../electron/contract';
+import { hostSecret } from './bridge/host-secret';
 import { createBridge, createWebSocketTransport, type RawTransport } from './bridge/transport';
 
 export {
@@ -40,12 +40,19 @@ function isRawTransport(value: unknown): value is RawTransport {
 }
 
 function browserModeTransport(): RawTransport {
-  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SECRET_META_NAME}"]`);
-  const secret = meta?.content ?? '';
-  // The secret has done its job once read: keep it out of the DOM other scripts could inspect.
-  meta?.remove();
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createWebSocketTransport({ url: `${scheme}//${location.host}${WIRE_PATH}`, secret });
+  return createWebSocketTransport({
+    url: `${scheme}//${location.host}${WIRE_PATH}`,
+    secret: hostSecret() ?? '',
+  });
+}
+
+/**
+ * Browser mode opened without the address the host printed: there is no key to the host, so the
+ * app does not start (see main.tsx) and the page says which address to open.
+ */
+export function missingHostSecret(): boolean {
+  return !(BRIDGE_GLOBAL in window) && hostSecret() === undefined;
 }
 
 let instance: AssistantBridge | undefined;

@@ -1,5 +1,6 @@
 // Browser mode put together: the embedded demo service when no service is configured, the same
 // backend as the Electron app (with a memory-only session), and the web host in front of it.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import { APP_VERSION } from '../core/api/headers';
@@ -32,7 +33,12 @@ export interface BrowserModeOptions {
 }
 
 export interface BrowserMode {
+  /** The address to open, carrying the per-start secret in its fragment (print it, never log it). */
   url: string;
+  /** `http://127.0.0.1:<port>`, without the secret. */
+  origin: string;
+  /** The address to open on a route (`#/deals`), with the secret. */
+  urlFor(route: string): string;
   port: number;
   backend: Backend;
   /** The in-process demo service, when browser mode started one. */
@@ -80,10 +86,14 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     },
   });
 
+  // The page's key to the host: known to the log's redaction, so it never reaches the log.
+  const secret = randomBytes(32).toString('hex');
+  log.secrets.add(secret);
   let host: Awaited<ReturnType<typeof startWebHost>>;
   try {
     host = await startWebHost({
       backend,
+      secret,
       rendererDir: options.rendererDir ?? join(process.cwd(), 'out', 'renderer'),
       port: options.port ?? 0,
       log: log.child('web'),
@@ -104,6 +114,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
 
   return {
     url: host.url,
+    origin: host.origin,
+    urlFor: host.urlFor,
     port: host.port,
     backend,
     demo,

@@ -1,9 +1,10 @@
 // Browser mode's host: serves the built renderer on loopback and carries the contract over one
 // WebSocket to the same backend the Electron app uses (same handler table, same wrapper). Only
-// the page this host served can drive it: the Host header must be loopback (no DNS rebinding),
-// the socket's Origin must be this host's, and the socket must present the per-start secret
-// that only the served page carries.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// the page opened from the address this host printed can drive it: the Host header must be
+// loopback (no DNS rebinding), the socket's Origin must be this host's, and the socket must
+// present the per-start secret, which travels only in that address's fragment (never in what the
+// host serves, which anyone on this computer can fetch). Refusals are logged as counts.
+import { timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,18 +17,22 @@ import {
   SECRET_PROTOCOL_PREFIX,
   WIRE_PATH,
   WIRE_PROTOCOL,
+  hostSecretUrl,
   type HostFrame,
 } from '../contract/wire';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
 import { buildContentSecurityPolicy } from '../core/security/csp';
 import { preparePage } from './page';
+import { createRefusalLog } from './refusals';
 import { contentTypeFor, resolveStatic } from './static-files';
 
 export interface WebHostOptions {
   backend: Pick<Backend, 'dispatch' | 'events'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
+  /** The per-start secret a page must present (hex); only the printed address carries it. */
+  secret: string;
   /** 0 picks a free port. */
   port?: number;
   log: Logger;
@@ -37,8 +42,12 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** http://127.0.0.1:<port>/ */
+  /** The address to open: `http://127.0.0.1:<port>/#token=<secret>` (print it, never log it). */
   url: string;
+  /** `http://127.0.0.1:<port>`, without the secret. */
+  origin: string;
+  /** The address to open on a route (`#/deals`), with the secret. */
+  urlFor(route: string): string;
   port: number;
   /** Sockets currently connected (a page is open). */
   connections(): number;
@@ -62,7 +71,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log;
   const root = await realpath(options.rendererDir);
   const template = await readFile(`${root}/index.html`, 'utf8');
-  const secret = randomBytes(32).toString('hex');
+  const secret = options.secret;
+  const refusals = createRefusalLog(log);
   const sockets = new Set<WebSocket>();
   let pageCount = 0;
 
@@ -98,7 +108,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((request, response) => {
     void (async () => {
       if (!hostAllowed(request)) {
-        log.warn('Refused a request for a foreign Host', { host: request.headers.host });
+        refusals.refused('host');
         refuse(response, 421, 'Misdirected request');
         return;
       }
@@ -150,7 +160,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   const rejectUpgrade = (socket: Duplex, status: number, reason: string, detail: string) => {
-    log.warn('Refused a socket', { reason: detail });
+    refusals.refused(`socket ${detail}`);
     socket.write(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     socket.destroy();
   };
@@ -251,15 +261,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   csp = buildContentSecurityPolicy({
     connectSrc: allowedHosts.map((host) => `ws://${host}`),
   });
-  page = preparePage(template, { secret, csp });
-  const url = `http://127.0.0.1:${port}/`;
-  log.info('Browser mode is serving', { url });
+  page = preparePage(template, { csp });
+  const origin = `http://127.0.0.1:${port}`;
+  log.info('Browser mode is serving', { origin });
 
   return {
-    url,
+    url: hostSecretUrl(origin, secret),
+    origin,
+    urlFor: (route) => hostSecretUrl(origin, secret, route),
     port,
     connections: () => sockets.size,
     async stop() {
+      refusals.close();
       for (const ws of sockets) ws.terminate();
       sockets.clear();
       wss.close();

@@ -1,7 +1,6 @@
-// The served index.html: the per-start host secret added for the bridge, and the page's own CSP
-// meta tag replaced by browser mode's policy (a meta policy adds to the header's, so the app's
-// `connect-src 'none'` would otherwise block the host's own socket).
-import { SECRET_META_NAME } from '../contract/wire';
+// The served index.html: the page's own CSP meta tag replaced by browser mode's policy (a meta
+// policy adds to the header's, so the app's `connect-src 'none'` would otherwise block the host's
+// own socket). It carries no secret: anyone on this computer can fetch it (see contract/wire.ts).
 
 const CSP_META = /<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>/i;
 
@@ -28,11 +27,9 @@ function escapeAttribute(value: string): string {
 }
 
 /** `csp` is the policy sent as the header; the page gets the part a meta tag can carry. */
-export function preparePage(html: string, options: { secret: string; csp: string }): string {
+export function preparePage(html: string, options: { csp: string }): string {
   const meta = metaContentSecurityPolicy(options.csp);
-  const tags =
-    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(meta)}" />` +
-    `<meta name="${SECRET_META_NAME}" content="${escapeAttribute(options.secret)}" />`;
+  const tags = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(meta)}" />`;
   const withoutCsp = html.replace(CSP_META, '');
   if (!/<head[^>]*>/i.test(withoutCsp)) {
     throw new Error('The renderer page has no <head>.');

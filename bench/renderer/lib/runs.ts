@@ -73,7 +73,7 @@ function measure<T>(log: StreamLog, result: ProbeResult, during: T): RunMeasurem
 /** Opens the deal in the app, installs the probe and chooses the agent for the runs to come. */
 export async function openAppOnDeal(setup: Setup, input: RunInput, probe: string): Promise<void> {
   const { page } = setup.app;
-  await page.goto(`${setup.mode.url}#/deals/${encodeURIComponent(input.dealId)}`);
+  await page.goto(setup.mode.urlFor(`#/deals/${encodeURIComponent(input.dealId)}`));
   await page.locator('#root > *').first().waitFor({ timeout: 20_000 });
   await installProbe(page, probe);
   await page.getByLabel('Agent', { exact: true }).selectOption(input.agentId, { timeout: 20_000 });

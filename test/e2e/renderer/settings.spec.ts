@@ -18,8 +18,12 @@ test('shows the service, validates inline and overrides the theme', async ({ app
   const signIn = connection.getByLabel('Sign-in page');
   await signIn.fill('ftp://files.example.com/login');
   await connection.getByRole('button', { name: 'Save connection' }).click();
-  await expect(connection.getByText('Enter an http:// or https:// address.')).toBeVisible();
+  await expect(connection.getByText('Enter an https:// address.')).toBeVisible();
   await expect(signIn).toHaveAttribute('aria-invalid', 'true');
+  // Plain http to another computer would expose the password and session: refused too.
+  await signIn.fill('http://crm.example.com/login');
+  await connection.getByRole('button', { name: 'Save connection' }).click();
+  await expect(connection.getByText(/plain http is allowed only on this computer/)).toBeVisible();
   await signIn.fill('');
 
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });

@@ -69,7 +69,7 @@ test('a start while the service is down shows the saved briefing, marked as such
       scheduler: false,
     });
     try {
-      await page.goto(`${mode.url}#/today`);
+      await page.goto(mode.urlFor('#/today'));
       const morning = page.getByRole('region', { name: /Good morning/ });
       await expect(morning.getByRole('heading', { level: 2 })).toHaveText(headline);
       await expect(morning.getByText('Saved copy')).toBeVisible();

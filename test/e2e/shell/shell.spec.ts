@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   requests,
-  SECRET_META_NAME,
+  readHostSecretFragment,
   type ServiceMetadata,
   SECRET_PROTOCOL_PREFIX,
   WIRE_PATH,
@@ -72,8 +72,7 @@ test('a page from another origin cannot open the host socket, even with the secr
   app,
   page,
 }) => {
-  const html = await (await fetch(app.url)).text();
-  const secret = new RegExp(`<meta name="${SECRET_META_NAME}" content="([^"]+)"`).exec(html)?.[1];
+  const secret = readHostSecretFragment(new URL(app.url).hash)?.secret;
   expect(secret).toBeTruthy();
 
   const other = createServer((_request, response) => {
@@ -92,7 +91,7 @@ test('a page from another origin cannot open the host socket, even with the secr
           socket.onclose = () => resolve('closed');
         }),
       {
-        url: `${app.url.replace('http', 'ws').replace(/\/$/, '')}${WIRE_PATH}`,
+        url: `${app.mode.origin.replace('http', 'ws')}${WIRE_PATH}`,
         protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret ?? ''}`],
       },
     );
@@ -100,4 +99,22 @@ test('a page from another origin cannot open the host socket, even with the secr
   } finally {
     other.close();
   }
+});
+
+test('opened without the printed address, the page holds no key: it says which address to open and opens no socket', async ({
+  app,
+  page,
+}) => {
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(socket.url()));
+  await page.goto(`${app.mode.origin}/`);
+  await expect(page.getByText('Open the address printed by the app')).toBeVisible();
+  await expect(page.getByText('#token=…')).toBeVisible();
+  expect(sockets).toEqual([]);
+
+  // The printed address opens the app, and leaves no secret in the address bar.
+  await app.open(page, '#/usage');
+  expect(page.url()).toBe(`${app.mode.origin}/#/usage`);
+  expect(page.url()).not.toContain('token');
+  expect(sockets).toHaveLength(1);
 });

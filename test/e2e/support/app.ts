@@ -34,6 +34,7 @@ export interface AppOptions {
 }
 
 export interface RunningApp {
+  /** The address the host printed (it carries the host secret in its fragment). */
   url: string;
   demo: DemoService;
   mode: BrowserMode;
@@ -117,7 +118,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       });
     },
     async open(page, hash = '') {
-      await page.goto(`${mode.url}${hash}`);
+      // The address the host prints: its secret travels in the fragment, with the route.
+      await page.goto(mode.urlFor(hash));
       await page.locator('#root > *').first().waitFor();
     },
     async stop() {

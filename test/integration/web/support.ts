@@ -1,9 +1,13 @@
-// Talking to a browser-mode host the way the page does: read the secret from the served HTML,
-// open the socket with the page's Origin through the renderer's own bridge (src/bridge.ts), and
+// Talking to a browser-mode host the way the page does: take the secret from the address the host
+// printed (its fragment), open the socket with the page's Origin through the renderer's own bridge (src/bridge.ts), and
 // record every frame received so tests can check what the page would have seen.
 import { request } from 'node:http';
 import WebSocket from 'ws';
-import { SECRET_META_NAME, WIRE_PATH, type AssistantBridge } from '../../../electron/contract';
+import {
+  WIRE_PATH,
+  readHostSecretFragment,
+  type AssistantBridge,
+} from '../../../electron/contract';
 import {
   createBridge,
   createWebSocketTransport,
@@ -49,10 +53,11 @@ export function rawRequest(
   });
 }
 
-export function secretFrom(html: string): string {
-  const match = new RegExp(`<meta name="${SECRET_META_NAME}" content="([^"]+)"`).exec(html);
-  if (!match?.[1]) throw new Error('No host secret in the page');
-  return match[1];
+/** The secret in the fragment of the address the host printed. */
+export function secretFrom(url: string): string {
+  const found = readHostSecretFragment(new URL(url).hash);
+  if (found === undefined) throw new Error('No host secret in the address');
+  return found.secret;
 }
 
 export interface PageClient {
@@ -65,10 +70,9 @@ export interface PageClient {
   close(): void;
 }
 
-/** Connects as the served page would, and waits until the socket answers. */
+/** Connects as the page opened from `url` (the printed address) would; waits for an answer. */
 export async function connectAsPage(url: string): Promise<PageClient> {
-  const page = await fetch(url);
-  const secret = secretFrom(await page.text());
+  const secret = secretFrom(url);
   const origin = new URL(url).origin;
   const received: string[] = [];
   const connect = (address: string, protocols: string[]) => {

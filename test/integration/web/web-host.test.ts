@@ -44,7 +44,7 @@ beforeAll(async () => {
     scheduler: false,
   });
   port = mode.port;
-  secret = secretFrom((await rawRequest(port, '/')).body);
+  secret = secretFrom(mode.url);
 });
 
 afterAll(async () => {
@@ -53,8 +53,8 @@ afterAll(async () => {
 });
 
 describe('static files', () => {
-  it('serves the page on loopback with the CSP header and the secret', async () => {
-    expect(mode.url).toBe(`http://127.0.0.1:${port}/`);
+  it('serves the page on loopback with the CSP header, and the secret only in the printed address', async () => {
+    expect(mode.url).toBe(`http://127.0.0.1:${port}/#token=${secret}`);
     const answer = await rawRequest(port, '/');
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -72,6 +72,9 @@ describe('static files', () => {
     expect(metas).toHaveLength(1);
     expect(metas[0]).toContain(`connect-src ws://127.0.0.1:${port}`);
     expect(answer.body).toContain('./assets/app.js');
+    // Anything on this computer can fetch the page: it holds no key to the host.
+    expect(answer.body).not.toContain(secret);
+    expect(JSON.stringify(answer.headers)).not.toContain(secret);
   });
 
   it('sends frame-ancestors in the header only: a meta tag cannot carry it', async () => {
