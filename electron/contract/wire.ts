@@ -30,7 +30,7 @@ export function readHostSecretFragment(
 ): { secret: string; route: string } | undefined {
   const match = SECRET_FRAGMENT.exec(hash);
   if (!match?.[1]) return undefined;
-  let route = '';
+  let route: string;
   try {
     route = match[2] ? `#${decodeURIComponent(match[2])}` : '';
   } catch {
