@@ -49,6 +49,7 @@ import {
 } from './service';
 import { createSessionService, type SecretStore, type SessionState } from './session';
 import { createSettingsService } from './settings';
+import { makePrivateDir } from './storage/private-files';
 import { createRunQuotaGuard } from './usage';
 
 export { APP_DISPLAY_NAME } from './host/handlers';
@@ -144,6 +145,8 @@ export interface Backend {
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const now = options.now ?? (() => new Date());
+  // Private before anything is written into it (the log, settings, transcripts).
+  await makePrivateDir(options.dataDir);
   const rootLog =
     options.log ?? createLogger({ filePath: join(options.dataDir, 'logs', 'main.log') });
   // Core logs through a view closed with the backend: work finishing after close() stays quiet.

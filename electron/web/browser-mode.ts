@@ -8,6 +8,7 @@ import { createBackend, type Backend, type BackendOptions } from '../core/backen
 import { createFocusTracker } from '../core/host';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';
+import { ensurePrivateDataDir } from '../core/storage/private-files';
 import { startWebHost } from './host';
 
 export interface BrowserModeOptions {
@@ -49,6 +50,8 @@ export interface BrowserMode {
 }
 
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
+  // Refused before anything is written when another user could plant links or files in it.
+  await ensurePrivateDataDir(options.dataDir);
   const log =
     options.log ??
     createLogger({

@@ -1,13 +1,14 @@
 // `npm run web -- --port N [--data-dir DIR] [--no-build]`: browser mode. Uses ASSISTANT_BASE_URL
 // and ASSISTANT_SESSION_TOKEN when set, else the embedded demo service. Prints one JSON line with
-// the URL on stdout once serving; logs go to stderr and the data directory.
-import { tmpdir } from 'node:os';
+// the address to open (it carries the host secret) on stdout once serving; logs go to stderr and
+// the data directory (default: the per-user state folder, see data-dir.ts).
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { normaliseBaseUrl } from '../core/api/url';
 import { AssistantError } from '../core/errors';
 import { startBrowserMode } from './browser-mode';
+import { defaultBrowserDataDir } from './data-dir';
 import { ensureRenderer } from './ensure-renderer';
 
 const Port = z.coerce.number().int().min(0).max(65_535);
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
 
   const token = process.env.ASSISTANT_SESSION_TOKEN?.trim() || undefined;
   const dataDir = resolve(
-    values['data-dir'] ?? process.env.ASSISTANT_DATA_DIR ?? join(tmpdir(), 'assistant-desktop-web'),
+    values['data-dir'] ?? (process.env.ASSISTANT_DATA_DIR || defaultBrowserDataDir()),
   );
   const mode = await startBrowserMode({
     port: port.data,

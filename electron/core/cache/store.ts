@@ -2,12 +2,13 @@
 // agents, deals. One JSON file per key in the data directory, validated on read (a corrupt file
 // is set aside and treated as absent). It holds the signed-in user's data, so sign-out clears it.
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonValue } from '../../contract';
 import type { Logger } from '../logs/logger';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+import { makePrivateDir } from '../storage/private-files';
 
 const Entry = z.object({ key: z.string(), fetchedAt: z.iso.datetime(), value: JsonValue });
 
@@ -75,7 +76,7 @@ export function createCacheStore(options: { dir: string; log: Logger }): CacheSt
       generation += 1;
       memory.clear();
       try {
-        await mkdir(dir, { recursive: true });
+        await makePrivateDir(dir);
         for (const name of await readdir(dir)) {
           if (name.endsWith('.json') || name.endsWith('.tmp')) {
             await rm(join(dir, name), { force: true });

@@ -3,8 +3,14 @@
 // (a well-kept library that needs no Electron), so the Electron app, browser mode and the CLI
 // share one log format.
 import { renameSync, rmSync } from 'node:fs';
-import { parse, join } from 'node:path';
+import { dirname, parse, join } from 'node:path';
 import electronLog from 'electron-log/node';
+import {
+  APPEND_NO_FOLLOW,
+  PRIVATE_FILE_MODE,
+  makePrivateDirSync,
+  prepareAppendFileSync,
+} from '../storage/private-files';
 import { redact, SecretRegistry } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -139,14 +145,34 @@ export function createSilentLogger(): RootLogger {
 
 type Sink = Record<LogLevel, (line: string) => void>;
 
-function createFileSink(filePath: string, maxBytes: number, keep: number): Sink {
+function createFileSink(filePath: string, maxBytes: number, keep: number): Sink | undefined {
+  // Our checks first: electron-log opens the file once itself following links, so a link
+  // planted where the log goes must never reach it (the log then stays off, with a warning).
+  try {
+    makePrivateDirSync(dirname(filePath));
+  } catch {
+    // Reported below: preparing the file fails too.
+  }
+  if (!prepareAppendFileSync(filePath)) {
+    process.stderr.write(
+      `The log file ${filePath} is a symbolic link or cannot be created; it is not written.\n`,
+    );
+    return undefined;
+  }
   const instance = electronLog.create({ logId: `assistant-${process.pid}-${++instanceCount}` });
   instance.transports.console.level = false;
   const file = instance.transports.file;
   file.level = 'silly';
   file.maxSize = maxBytes;
   file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
-  file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
+  // Every write opens without following a link (one planted after the start is refused too).
+  // electron-log types `flag` as a string, but hands writeOptions to fs.writeFileSync unchanged,
+  // which takes numeric flags: the only way to ask for O_NOFOLLOW.
+  file.writeOptions = {
+    flag: APPEND_NO_FOLLOW as unknown as 'a',
+    mode: PRIVATE_FILE_MODE,
+    encoding: 'utf8',
+  };
   file.resolvePathFn = () => filePath;
   // Numbered generations (main.1.log is the newest old one) instead of the library's single
   // main.old.log, so a burst of errors does not wipe the history IT asks for.

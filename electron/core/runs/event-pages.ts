@@ -12,6 +12,7 @@
 // middle of appending it); a damaged line elsewhere keeps its place and is returned as an `other`
 // event saying what is wrong, so neither the page nor the indices after it shift.
 import { open, type FileHandle } from 'node:fs/promises';
+import { READ_NO_FOLLOW } from '../storage/private-files';
 import type { RunEventsPage } from '../../contract/runs';
 import { AssistantError } from '../errors';
 import type { RunEvent } from '../stream/events';
@@ -101,7 +102,7 @@ export class EventPages {
   ): Promise<RunEventsPage> {
     let handle: FileHandle;
     try {
-      handle = await open(path, 'r');
+      handle = await open(path, READ_NO_FOLLOW);
     } catch (error) {
       if (isNotFound(error)) {
         if (this.indices.get(path) === index) this.indices.delete(path);

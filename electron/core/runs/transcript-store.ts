@@ -9,12 +9,19 @@
 // After a restart, a run whose meta is not done is followed again from the position its events
 // reached (see RunManager.resumeInterrupted).
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ErrorData, JsonObject, Timestamp } from '../../contract/common';
 import { RunEventSchema, UsageSchema, type RunEvent } from '../stream/events';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+import {
+  APPEND_NO_FOLLOW,
+  READ_NO_FOLLOW,
+  makePrivateDir,
+  openNoFollow,
+  readFileNoFollow,
+} from '../storage/private-files';
 import { systemClock, type Clock, type TimerHandle } from '../stream/clock';
 import { anchorOf, NOT_AN_ID } from '../stream/positions';
 
@@ -135,7 +142,7 @@ export class TranscriptStore {
     init: MetaInit,
   ): Promise<{ writer: TranscriptWriter; existing: StoredTranscript | undefined }> {
     const folder = this.folder(init.runId);
-    await mkdir(folder, { recursive: true });
+    await makePrivateDir(folder);
     const existing = await this.read(init.runId);
     const stamp = this.now().toISOString();
     const meta: TranscriptMeta = existing
@@ -151,12 +158,13 @@ export class TranscriptStore {
           textLength: 0,
         };
     const eventsPath = this.eventsPath(init.runId);
-    const handle = await open(eventsPath, 'a', 0o600);
+    // Never through a link planted in the folder: ELOOP, and the run is not followed.
+    const handle = await openNoFollow(eventsPath, APPEND_NO_FOLLOW);
     // A line cut by a crash must not swallow the next one: start on a fresh line.
     const size = (await stat(eventsPath)).size;
     if (size > 0) {
       const last = Buffer.alloc(1);
-      const reader = await open(eventsPath, 'r');
+      const reader = await openNoFollow(eventsPath, READ_NO_FOLLOW);
       try {
         await reader.read(last, 0, 1, size - 1);
       } finally {
@@ -183,7 +191,7 @@ export class TranscriptStore {
     if (metaResult.status !== 'ok' || metaResult.value.runId !== runId) return undefined;
     let raw = '';
     try {
-      raw = await readFile(this.eventsPath(runId), 'utf8');
+      raw = await readFileNoFollow(this.eventsPath(runId));
     } catch (error) {
       if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
     }

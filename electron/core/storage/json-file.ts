@@ -2,9 +2,16 @@
 // never leaves half a file), validated on read, and a corrupt file set aside rather than
 // silently dropped, so the user can be told and support can look at it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import {
+  CREATE_NEW_NO_FOLLOW,
+  isRefusedLink,
+  makePrivateDir,
+  openNoFollow,
+  readFileNoFollow,
+} from './private-files';
 
 export type ReadResult<T> =
   | { status: 'ok'; value: T }
@@ -17,9 +24,9 @@ export async function writeJsonFileAtomic(path: string, value: unknown): Promise
 }
 
 export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+  await makePrivateDir(dirname(path));
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'w', 0o600);
+  const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
   try {
     await handle.writeFile(contents);
     await handle.sync();
@@ -44,23 +51,26 @@ export async function readJsonFile<S extends z.ZodType>(
   schema: S,
   now: () => Date = () => new Date(),
 ): Promise<ReadResult<z.infer<S>>> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readFileNoFollow(path);
   } catch (error) {
     if (isNotFound(error)) return { status: 'missing' };
-    throw error;
+    // A link planted where the file should be is never followed: set aside like a bad file.
+    if (!isRefusedLink(error)) throw error;
   }
-  let reason: string;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    if (parsed.success) return { status: 'ok', value: parsed.data };
-    const issue = parsed.error.issues[0];
-    reason = issue
-      ? `${issue.path.join('.') || '(root)'}: ${issue.message}`
-      : 'does not match the expected shape';
-  } catch {
-    reason = 'not valid JSON';
+  let reason = 'a symbolic link, which is not followed';
+  if (text !== undefined) {
+    try {
+      const parsed = schema.safeParse(JSON.parse(text));
+      if (parsed.success) return { status: 'ok', value: parsed.data };
+      const issue = parsed.error.issues[0];
+      reason = issue
+        ? `${issue.path.join('.') || '(root)'}: ${issue.message}`
+        : 'does not match the expected shape';
+    } catch {
+      reason = 'not valid JSON';
+    }
   }
   const setAsidePath = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
   await rename(path, setAsidePath);

@@ -1,0 +1,184 @@
+// The user's data on this computer is theirs alone, over the real backend and the demo service:
+// every data folder is 0700 and every file 0600; a symbolic link planted where the log, a run's
+// transcript or the settings go is refused, never followed; browser mode keeps its data in the
+// per-user state folder and refuses a folder another user owns or may write to.
+import { spawn } from 'node:child_process';
+import {
+  chmod,
+  chown,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveRunSummary } from '../../../electron/contract';
+import { createBackend, type Backend } from '../../../electron/core/backend';
+import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { startBrowserMode } from '../../../electron/web/browser-mode';
+import { testBackendOptions } from '../../support/backend-options';
+import { ROOT, baseEnv } from '../cli/support';
+
+let work: string;
+let demo: DemoService;
+let backend: Backend | undefined;
+
+beforeEach(async () => {
+  work = await mkdtemp(join(tmpdir(), 'private-data-'));
+  demo = await startDemoService({ pacing: 'instant' });
+});
+
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+  await demo.stop();
+  await rm(work, { recursive: true, force: true });
+});
+
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+
+async function start(dataDir: string): Promise<Backend> {
+  // The backend's own logger (no `log` given): the log file is opened as the app opens it.
+  const options = testBackendOptions({
+    dataDir,
+    log: undefined,
+    baseUrl: demo.baseUrl,
+    token: demo.token,
+  });
+  backend = await createBackend({ ...options, scheduler: false });
+  return backend;
+}
+
+async function call<T>(name: string, input: unknown): Promise<T> {
+  const result = await backend!.dispatch(name as never, input as never, { host: 'browser' });
+  if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+  return result.data as T;
+}
+
+describe('data folders and files', () => {
+  it('are created 0700 and 0600', async () => {
+    const dataDir = join(work, 'new', 'data');
+    await start(dataDir);
+    await call('settings.update', { theme: 'dark' });
+    await call('deals.list', { refresh: true });
+    const run = await call<LiveRunSummary>('runs.start', {
+      agentId: 'sales.deal_coach',
+      message: 'Hello',
+      dealId: demo.control.deals()[0]?.id,
+    });
+    await demo.control.waitForRun(run.runId);
+    await backend!.close();
+    backend = undefined;
+
+    for (const dir of [dataDir, 'logs', 'runs', join('runs', run.runId), 'cache']) {
+      expect([dir, await modeOf(dir === dataDir ? dir : join(dataDir, dir))]).toEqual([dir, 0o700]);
+    }
+    for (const file of [
+      'settings.json',
+      join('logs', 'main.log'),
+      join('runs', run.runId, 'events.jsonl'),
+    ]) {
+      expect([file, await modeOf(join(dataDir, file))]).toEqual([file, 0o600]);
+    }
+  });
+
+  it('never follow a planted symbolic link: the log, a transcript and the settings', async () => {
+    const dataDir = join(work, 'data');
+    const victim = join(work, 'victim.txt');
+    await writeFile(victim, 'untouched');
+    await mkdir(join(dataDir, 'logs'), { recursive: true });
+    await mkdir(join(dataDir, 'runs', 'planted-run'), { recursive: true });
+    await symlink(victim, join(dataDir, 'logs', 'main.log'));
+    await symlink(victim, join(dataDir, 'settings.json'));
+    // A transcript of a run "still going", so the backend follows it again at start.
+    await writeFile(
+      join(dataDir, 'runs', 'planted-run', 'meta.json'),
+      JSON.stringify({
+        version: 1,
+        runId: 'planted-run',
+        done: false,
+        startedAt: new Date().toISOString(),
+        updatedAt: new Date().toISOString(),
+        eventCount: 0,
+        textLength: 0,
+      }),
+    );
+    await symlink(victim, join(dataDir, 'runs', 'planted-run', 'events.jsonl'));
+
+    const app = await start(dataDir);
+    await call('settings.update', { theme: 'dark' });
+    await call('deals.list', { refresh: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.liveRuns().some((run) => run.runId === 'planted-run' && !run.done)).toBe(false);
+    await app.close();
+    backend = undefined;
+
+    expect(await readFile(victim, 'utf8')).toBe('untouched');
+  });
+});
+
+describe("browser mode's data folder", () => {
+  it('defaults to the per-user state folder, created 0700', async () => {
+    const state = join(work, 'state');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/web/cli.ts', '--no-build', '--no-notifications', '--port', '0'],
+      { cwd: ROOT, env: baseEnv({ XDG_STATE_HOME: state }) },
+    );
+    let stdout = '';
+    const line = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (stdout.includes('\n')) resolve(stdout.split('\n')[0] ?? '');
+      });
+      child.on('close', (code) => reject(new Error(`ended with ${code}`)));
+    });
+    child.kill('SIGTERM');
+    const printed = JSON.parse(line) as { dataDir: string; url: string };
+    expect(printed.dataDir).toBe(join(state, 'assistant-desktop', 'browser-mode'));
+    expect(await modeOf(printed.dataDir)).toBe(0o700);
+    expect(printed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
+    await new Promise((resolve) => child.once('close', resolve));
+  });
+
+  it('refuses a folder others can write to, writing nothing into it', async () => {
+    const shared = join(work, 'shared');
+    await mkdir(shared);
+    await chmod(shared, 0o777);
+    await expect(
+      startBrowserMode({
+        dataDir: shared,
+        rendererDir: join(ROOT, 'out', 'renderer'),
+        scheduler: false,
+      }),
+    ).rejects.toMatchObject({
+      code: 'unsafe_data_dir',
+      message: expect.stringMatching(/Other users can write/),
+    });
+    expect(await readdir(shared)).toEqual([]);
+  });
+
+  // Giving a folder to another user needs root (the case on this project's test machines).
+  it.skipIf(process.getuid?.() !== 0)('refuses a folder another user owns', async () => {
+    const theirs = join(work, 'theirs');
+    await mkdir(theirs, { mode: 0o700 });
+    await chown(theirs, 65534, 65534);
+    await expect(
+      startBrowserMode({
+        dataDir: theirs,
+        rendererDir: join(ROOT, 'out', 'renderer'),
+        scheduler: false,
+      }),
+    ).rejects.toMatchObject({
+      code: 'unsafe_data_dir',
+      message: expect.stringMatching(/another user/),
+    });
+    expect(await readdir(theirs)).toEqual([]);
+  });
+});
