@@ -1,10 +1,12 @@
 // The installed form: `bin/assistant.js` (the package's bin) running the esbuild bundle that
 // `npm run build:node` (and `prepare`, on npm ci) writes to out/cli/main.js.
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
-import { cli, ROOT, startService } from './support';
+import { baseEnv, cli, ROOT, serviceEnv, startService } from './support';
 
 const run = promisify(execFile);
 let service: DemoService;
@@ -48,4 +50,15 @@ it('bin/assistant.js runs the built command: --version, status --json, a followe
   const runId = /^run (\S+) started/m.exec(followed.stderr)?.[1] ?? '';
   expect(followed.stdout).toBe(service.control.runOutput(runId));
   expect(`${followed.stdout}${followed.stderr}`).not.toContain(service.token);
+});
+
+it('runs as `npm run assistant -- …`, the way the README says, and the README never says npx', async () => {
+  const { stdout } = await run('npm', ['run', '-s', 'assistant', '--', 'status', '--json'], {
+    cwd: ROOT,
+    env: baseEnv(serviceEnv(service)),
+  });
+  expect(JSON.parse(stdout)).toMatchObject({ version: 'v1', environment: 'demo' });
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain('npm run -s assistant -- status');
+  expect(readme).not.toMatch(/npx assistant/);
 });
