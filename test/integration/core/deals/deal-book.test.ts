@@ -3,6 +3,7 @@
 // told from its answers) and otherwise through every page.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../electron/core/api/client';
+import { sessionFor } from '../../../../electron/core/api/config';
 import { createDealSearch, loadDeals } from '../../../../electron/core/host/deal-book';
 import {
   startDemoService,
@@ -22,7 +23,7 @@ async function start(options: DemoServiceOptions) {
   const requests: string[] = [];
   const api = createApiClient({
     baseUrl: service.baseUrl,
-    session: { getToken: () => service.token, onUnauthorized: () => {} },
+    session: sessionFor(service.baseUrl, service.token, () => {}),
     timeoutMs: 10_000,
     fetch: (input, init) => {
       requests.push(new URL(String(input)).search);
