@@ -10,6 +10,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient } from '../../electron/core/api/client';
+import { sessionFor } from '../../electron/core/api/config';
 import { createBackend, type Backend } from '../../electron/core/backend';
 import { createSilentLogger } from '../../electron/core/logs/logger';
 import { createMemorySecretStore } from '../../electron/core/session/secret-store';
@@ -102,7 +103,7 @@ export async function measureWeeksOfUse(report: Report): Promise<void> {
     }
     const api = createApiClient({
       baseUrl: demo.baseUrl,
-      session: { getToken: () => demo.token },
+      session: sessionFor(demo.baseUrl, demo.token),
     });
     const dealIds = deals.map((deal) => deal.id);
     for (let i = 0; i < RUNS; i += 10) {

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../electron/core/api';
+import { sessionFor } from '../../../electron/core/api/config';
 import { AssistantError } from '../../../electron/core/errors';
 import { httpFetch } from '../../../electron/cli/http-fetch';
 
@@ -118,7 +119,7 @@ describe('httpFetch', () => {
     await new Promise((resolve) => closed.close(resolve));
     const client = createApiClient({
       baseUrl: `http://127.0.0.1:${port}/api/v1/assistant`,
-      session: { getToken: () => 'token' },
+      session: sessionFor(`http://127.0.0.1:${port}/api/v1/assistant`, 'token'),
       fetch: httpFetch,
       retry: { retries: 0 },
     });
