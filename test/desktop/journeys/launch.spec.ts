@@ -1,0 +1,35 @@
+// Launch on the demo service: the window opens on the app protocol, today's briefing is painted,
+// and the page's only bridge is `window.assistant = { invoke, on }` with no Node in reach.
+// (This is the former test/electron/smoke.e2e.ts, now run under both drivers.)
+import { expect, test } from '../fixtures';
+import { APP_URL } from '../driver/types';
+
+test('launch on the demo service paints today’s briefing through the one bridge', async ({
+  launchApp,
+}) => {
+  const app = await launchApp();
+  const page = await app.appWindow();
+  await expect(page).toHaveURL(APP_URL);
+  await expect(page.getByText('Morning briefing').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Good morning/).first()).toBeVisible({ timeout: 30_000 });
+
+  const bridge = await page.evaluate(() => {
+    const assistant: unknown = Reflect.get(globalThis, 'assistant');
+    return {
+      keys:
+        typeof assistant === 'object' && assistant !== null ? Object.keys(assistant).sort() : [],
+      frozen: typeof assistant === 'object' && assistant !== null && Object.isFrozen(assistant),
+      require: typeof Reflect.get(globalThis, 'require'),
+      process: typeof Reflect.get(globalThis, 'process'),
+      module: typeof Reflect.get(globalThis, 'module'),
+    };
+  });
+  expect(bridge).toEqual({
+    keys: ['invoke', 'on'],
+    frozen: true,
+    require: 'undefined',
+    process: 'undefined',
+    module: 'undefined',
+  });
+  expect(await app.appWindowVisible()).toBe(true);
+});
