@@ -1,5 +1,5 @@
 // Lint rules, including the import boundaries that keep the runtime split honest
-// (see ../shared/ARCHITECTURE.md, "What may import what").
+// (see docs/ARCHITECTURE.md, "What may import what").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
 import { displayMissing, findElectronBinary } from '../electron/support/electron-binary';
+import { startDemoService, type DemoService } from '../../electron/demo-service';
 import { launchWithDouble } from './driver/double';
 import { launchWithElectron } from './driver/electron';
 import type { DesktopApp, DriverKind, LaunchOptions } from './driver/types';
@@ -28,6 +29,8 @@ interface WorkerFixtures {
 }
 interface TestFixtures {
   driverKind: DriverKind;
+  /** A demo service this test controls (pacing, run length, run records), on loopback. */
+  demo: DemoService;
   launchApp: (options?: LaunchOptions) => Promise<DesktopApp>;
 }
 
@@ -73,6 +76,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       testInfo.skip(reason !== undefined, `real Electron: ${reason ?? ''}`);
     }
     await use(kind);
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
+  demo: async ({}, use) => {
+    const demo = await startDemoService({ pacing: 'realtime' });
+    await use(demo);
+    await demo.stop();
   },
 
   launchApp: async ({ driverKind, browser, coverage }, use) => {

@@ -24,6 +24,8 @@ type ProtocolHandler = (request: Request) => Response | Promise<Response>;
 export interface NavigationHooks {
   /** The web contents of a Playwright page of this session, if it is ours. */
   contentsOf(route: Route): RoutedContents | undefined;
+  /** A new window's first navigation, refused here, for the opener's window-open handler. */
+  popupRequested(url: string): void;
 }
 export interface RoutedContents {
   /** True when this navigation is the one loadURL started (no will-navigate for it). */
@@ -329,10 +331,19 @@ export class DoubleSession extends EventEmitter {
     const request = route.request();
     const url = request.url();
     const parsed = new URL(url);
+    let frame: ReturnType<typeof request.frame>;
+    try {
+      frame = request.frame();
+    } catch {
+      // A popup's first navigation comes before its frame exists: no page of ours asked for it.
+      // The opener's setWindowOpenHandler decides about it (windows.ts); here it goes nowhere.
+      this.navigation?.popupRequested(url);
+      await route.abort('aborted');
+      return;
+    }
     const contents = this.navigation?.contentsOf(route);
     const appUrl = toAppUrl(url);
-    const isMainFrameNavigation =
-      request.isNavigationRequest() && request.frame().parentFrame() === null;
+    const isMainFrameNavigation = request.isNavigationRequest() && frame.parentFrame() === null;
 
     if (request.isNavigationRequest() && contents !== undefined) {
       const redirected = contents.takeRedirect(url);

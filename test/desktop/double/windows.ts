@@ -6,7 +6,7 @@
 // https://www.electronjs.org/docs/latest/api/ipc-main
 // https://www.electronjs.org/docs/latest/api/web-frame-main
 
-import type { Frame, Page, Route } from '@playwright/test';
+import type { BrowserContext, Frame, Page, Route } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -168,6 +168,20 @@ export function createWindowModule(options: {
   const contentsByPage = new Map<Page, DoubleWebContents>();
   let nextId = 1;
   let focused: DoubleBrowserWindow | undefined;
+  /** Every page a page of ours opened (window.open, target=_blank) goes to its opener's handler. */
+  const watchedContexts = new WeakSet<BrowserContext>();
+  const watchPopups = (context: BrowserContext) => {
+    if (watchedContexts.has(context)) return;
+    watchedContexts.add(context);
+    context.on('page', (page) => {
+      void page.opener().then((opener) => {
+        const contents = opener === null ? undefined : contentsByPage.get(opener);
+        if (contents !== undefined) void contents.refusePopup(page);
+      });
+    });
+  };
+  /** URLs popups asked for, in order (their own page shows only the aborted load). */
+  const popupUrls: string[] = [];
   const binding = `__electronDouble_${randomUUID().replaceAll('-', '')}`;
 
   const hooksFor = (session: DoubleSession) =>
@@ -180,6 +194,15 @@ export function createWindowModule(options: {
           return undefined;
         }
         return contentsByPage.get(page);
+      },
+      popupRequested(url: string) {
+        // Our pages send Cross-Origin-Opener-Policy: same-origin, so a cross-origin popup has
+        // no opener Playwright could name: the session's one window of ours opened it.
+        const opener = [...contentsByPage.values()].find(
+          (c) => c.session === session && !c.destroyed,
+        );
+        if (opener === undefined) popupUrls.push(url);
+        else void opener.refuseWindowOpen(url);
       },
     });
 
@@ -209,6 +232,7 @@ export function createWindowModule(options: {
       this.self = strict('WebContents', this);
       hooksFor(session);
       this.pagePromise = session.context().then(async (context) => {
+        watchPopups(context);
         const page = await context.newPage();
         contentsByPage.set(page, this.self);
         if (preloadPath !== undefined) await this.installPreload(page, preloadPath);
@@ -289,21 +313,28 @@ export function createWindowModule(options: {
         this.crashed = true;
         this.emit('render-process-gone', createEvent(), { reason: 'crashed', exitCode: 1 });
       });
-      page.on('popup', (popup) => void this.refusePopup(popup));
     }
 
     /**
      * https://www.electronjs.org/docs/latest/api/web-contents#contentssetwindowopenhandlerhandler
      * Every popup asks the opener's handler; the double opens no second page for an `allow`.
      */
-    private async refusePopup(popup: Page): Promise<void> {
-      const url = popup.url();
-      const decision = this.openHandler?.({ url: toAppUrl(url) }) ?? { action: 'allow' };
+    async refusePopup(popup: Page): Promise<void> {
       await popup.close().catch(() => {});
-      if (decision.action !== 'deny')
+      await this.refuseWindowOpen(popupUrls.shift() ?? popup.url());
+    }
+    async refuseWindowOpen(url: string): Promise<void> {
+      const decision = this.openHandler?.({ url: toAppUrl(url) }) ?? { action: 'allow' };
+      // Whatever was decided, the double opens no second window: the page's popup is closed.
+      const context = await this.session.context();
+      for (const page of context.pages()) {
+        if (!contentsByPage.has(page)) await page.close().catch(() => {});
+      }
+      if (decision.action !== 'deny') {
         launch.errors.push(
           new Error(`not supported by the Electron double: a window opened by the page (${url})`),
         );
+      }
     }
 
     private nextMessages(): Promise<Array<{ channel: string; args: unknown[] }>> {
