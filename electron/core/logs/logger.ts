@@ -16,11 +16,15 @@ import { redact, SecretRegistry } from './redact';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFields = Record<string, unknown>;
 
+/**
+ * Messages may be any value: libraries that are handed our logger (electron-updater) pass Error
+ * objects, and a logger must never throw at its caller.
+ */
 export interface Logger {
-  debug(message: string, fields?: LogFields): void;
-  info(message: string, fields?: LogFields): void;
-  warn(message: string, fields?: LogFields): void;
-  error(message: string, fields?: LogFields): void;
+  debug(message: unknown, fields?: LogFields): void;
+  info(message: unknown, fields?: LogFields): void;
+  warn(message: unknown, fields?: LogFields): void;
+  error(message: unknown, fields?: LogFields): void;
   /** A logger whose entries carry `scope` (e.g. "session", "web"). */
   child(scope: string): Logger;
 }
@@ -81,10 +85,11 @@ export function createLogger(options: LoggerOptions = {}): RootLogger {
   const write = (
     level: LogLevel,
     scope: string | undefined,
-    message: string,
+    value: unknown,
     fields?: LogFields,
   ) => {
     if (ORDER[level] < threshold) return;
+    const message = messageText(value);
     const entry: LogEntry = {
       at: new Date().toISOString(),
       level,
@@ -110,9 +115,21 @@ export function createLogger(options: LoggerOptions = {}): RootLogger {
 type WriteFn = (
   level: LogLevel,
   scope: string | undefined,
-  message: string,
+  message: unknown,
   fields?: LogFields,
 ) => void;
+
+/** One line of text for any value handed to the logger as its message. */
+function messageText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Error) return `${value.name}: ${value.message}`;
+  if (value === undefined) return '(no message)';
+  try {
+    return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
 
 /** A closable front for `write`: its children stop with it. */
 function viewOf(write: WriteFn, secrets: SecretRegistry, filePath: string | undefined): RootLogger {

@@ -153,3 +153,20 @@ describe('createLogger', () => {
     }
   });
 });
+
+describe('messages that are not strings', () => {
+  // electron-updater hands its logger Error objects (Squirrel.Mac failures, network errors): a
+  // logger that threw on them would let the error escape into the main process unheard.
+  it('takes an Error, an object or nothing, and still redacts the token', () => {
+    const entries: string[] = [];
+    const log = createLogger({ onEntry: (entry) => entries.push(entry.message) });
+    log.secrets.add(TOKEN);
+    const error = new Error(`Squirrel could not download ${TOKEN}`);
+    expect(() => log.error(error)).not.toThrow();
+    expect(() => log.warn({ code: 'ERR_UPDATER' })).not.toThrow();
+    expect(() => log.info(undefined)).not.toThrow();
+    expect(entries[0]).toContain('Squirrel could not download');
+    expect(entries[1]).toContain('ERR_UPDATER');
+    expect(entries.join('\n')).not.toContain(TOKEN);
+  });
+});
