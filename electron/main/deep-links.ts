@@ -76,8 +76,10 @@ function registerProtocolClient(app: DeepLinkApp): void {
     }
     return;
   }
-  // Packaged builds are registered by their installer too (NSIS, Info.plist, the .desktop file);
-  // this call keeps the registration current after a move or an update.
+  // Packaged builds are registered by their installer too: Info.plist on macOS, the .desktop
+  // file on Linux, and on Windows our NSIS include (resources/installer.nsh: electron-builder
+  // registers protocols on macOS only), which writes the per-user key and removes it on
+  // uninstall. This call keeps the registration current after a move or an update.
   // electronegativity-justified: PROTOCOL_HANDLER_JS_CHECK — registers only our own assistant://
   // scheme; core's strict deep-link grammar parses every link before it is used.
   app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);

@@ -1,30 +1,25 @@
-// The Electron shell, start to finish. Thin on purpose: core (electron/core/backend.ts) does the
-// work and holds the session; this file wires it to Electron (IPC, windows, tray, menus,
-// notifications, power and network events) and follows Electron's security checklist. Every
-// decision that can be plain data lives in electron/core (security, window-state, desktop).
+// The Electron shell's composition root: what runs before `ready`, then core (the backend, which
+// does the work and holds the session) wired to small controllers, one job each: the window
+// (window-controller.ts), the tray (tray-controller.ts), the settings' effects on the OS
+// (settings-effects.ts) and the ordered shutdown (shutdown.ts). Every decision that can be plain
+// data lives in electron/core (security, window-state, desktop).
 
-import { app, nativeTheme, net, Notification, session } from 'electron';
+import {
+  app,
+  autoUpdater as electronAutoUpdater,
+  nativeTheme,
+  net,
+  Notification,
+  session,
+} from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
-import {
-  Agent,
-  LiveRunSummary,
-  type EventName,
-  type EventPayload,
-  type Navigate,
-  type Settings,
-} from '../contract';
+import { LiveRunSummary, type EventName, type EventPayload, type Navigate } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend } from '../core/backend';
 import type { DeepLink } from '../core/deeplinks';
-import {
-  electronCapabilities,
-  launchAtLoginCapability,
-  linuxSessionOf,
-  type TrayCommand,
-  type TrayOutcome,
-} from '../core/desktop';
-import { createLogger, type RootLogger } from '../core/logs/logger';
+import { electronCapabilities, linuxSessionOf } from '../core/desktop';
+import { createLogger, type Logger, type RootLogger } from '../core/logs/logger';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
 import { devContentSecurityPolicy, withContentSecurityPolicy } from '../core/security/csp';
 import { parseDevServerUrl } from '../core/security/dev-server';
@@ -34,26 +29,23 @@ import { registerAppScheme, serveApp } from './app-protocol';
 import { registerDeepLinks } from './deep-links';
 import { createGlobalShortcut } from './global-shortcut';
 import { createEventSender, serveContractOverIpc } from './ipc';
-import { createMainWindow, type MainWindow } from './main-window';
+import { createMainWindow } from './main-window';
 import { watchPowerAndNetwork } from './network-watch';
 import { createNotificationPresenter } from './notifications';
 import { preloadPath, rendererDir, resourcePath } from './paths';
 import { createSafeStorageSecretStore } from './secret-store';
 import { guardSessionPermissions, installWebContentsGuards, openExternalChecked } from './security';
 import { openSignInWindow } from './sign-in-window';
-import { createAppTray, type AppTray } from './tray';
+import { createSettingsEffects } from './settings-effects';
+import { CLOSE_TIMEOUT_MS, installShutdown, withinTimeout } from './shutdown';
+import { createTrayController, type TrayController } from './tray-controller';
 import { createUnreadBadge } from './unread-badge';
 import { startUpdates } from './updates';
+import { createWindowController } from './window-controller';
 
 /** Windows groups notifications and taskbar entries by this id; electron-builder's appId. */
 export const APP_USER_MODEL_ID = 'com.assistant.desktop';
 const PRODUCT_NAME = 'Assistant Desktop';
-/** How long quitting waits for core to close streams and flush state. */
-const CLOSE_TIMEOUT_MS = 5_000;
-/** The tray's "next meeting" line says "in N min": redrawn this often. */
-const TRAY_CLOCK_MS = 60_000;
-/** The cached meeting briefing behind it is read again this often (as the scheduler polls). */
-const TRAY_MEETING_REFRESH_MS = 5 * 60_000;
 
 /** Electron, Chromium and Node versions, for app.info and diagnostics. */
 function runtimeVersions(): Record<string, string> {
@@ -105,45 +97,49 @@ function main(): void {
   let backend: Backend | undefined;
   let log: RootLogger | undefined;
   let demo: DemoService | undefined;
-  let mainWindow: MainWindow | undefined;
-  let tray: AppTray | undefined;
-  let trayOutcome: TrayOutcome = { created: false, why: 'refused' };
-  let quitting = false;
-  let shutdown: 'running' | 'closing' | 'done' = 'running';
+  let trays: TrayController | undefined;
   const stops: Array<() => void> = [];
 
-  // The renderer hears events only once its page has called in (its listeners are set up);
-  // navigation asked for before that (a deep link at launch, a click on a notification while
-  // the window reloads) waits here.
-  let rendererReady = false;
-  let pendingNavigate: Navigate | undefined;
-  let opening: Promise<void> | undefined;
-
-  const appWindow = () =>
-    mainWindow !== undefined && !mainWindow.window.isDestroyed() ? mainWindow.window : undefined;
+  // The window's log lines, once the log exists (the window opens only after it does).
+  const windowLog: Logger = {
+    debug: (message, fields) => log?.child('window').debug(message, fields),
+    info: (message, fields) => log?.child('window').info(message, fields),
+    warn: (message, fields) => log?.child('window').warn(message, fields),
+    error: (message, fields) => log?.child('window').error(message, fields),
+    child: (scope) => log?.child('window').child(scope) ?? windowLog,
+  };
+  const shutdown = installShutdown({
+    app,
+    autoUpdater: electronAutoUpdater,
+    close,
+    log: () => log,
+  });
+  const windows = createWindowController({
+    create: async () => {
+      const created = await createMainWindow({
+        dataDir: app.getPath('userData'),
+        preloadPath,
+        entryUrl,
+        origin: appOrigin,
+        devTools,
+        icon: resourcePath('icon.png'),
+        log: windowLog,
+      });
+      unreadBadge.refresh();
+      return created;
+    },
+    emitNavigate: (target) => backend?.events.emit('navigate', target),
+    hideOnClose: () => !shutdown.quitting() && trays?.tray() !== undefined,
+    onSessionEnd: () => shutdown.sessionEnding(),
+    log: windowLog,
+  });
+  const appWindow = windows.current;
   const send = createEventSender(appWindow);
   const unreadBadge = createUnreadBadge(appWindow);
-
-  const showWindow = async (): Promise<void> => {
-    const existing = appWindow();
-    if (existing !== undefined) {
-      if (existing.isMinimized()) existing.restore();
-      existing.show();
-      existing.focus();
-      return;
-    }
-    // Two deep links in a row must not open two windows.
-    opening ??= openWindow().finally(() => {
-      opening = undefined;
-    });
-    await opening;
-  };
-
-  const navigate = (target: Navigate): void => {
-    void showWindow().then(() => {
-      if (rendererReady && backend !== undefined) backend.events.emit('navigate', target);
-      else pendingNavigate = target;
-    });
+  // Nothing opens the window before core is up: it would have nothing to talk to.
+  const showWindow = () => (backend === undefined ? Promise.resolve() : windows.show());
+  const navigate = (target: Navigate) => {
+    if (backend !== undefined) windows.navigate(target);
   };
 
   const deepLinkTarget = (link: DeepLink): Navigate =>
@@ -162,104 +158,6 @@ function main(): void {
   });
 
   installWebContentsGuards((message) => log?.warn(message));
-
-  async function openWindow(): Promise<void> {
-    if (backend === undefined || log === undefined) return;
-    rendererReady = false;
-    mainWindow = await createMainWindow({
-      dataDir: app.getPath('userData'),
-      preloadPath,
-      entryUrl,
-      origin: appOrigin,
-      devTools,
-      icon: resourcePath('icon.png'),
-      log: log.child('window'),
-    });
-    const { window } = mainWindow;
-    unreadBadge.refresh();
-    const windowLog = log.child('window');
-    window.webContents.on('did-start-navigation', (details) => {
-      if (details.isMainFrame && !details.isSameDocument) rendererReady = false;
-    });
-    window.webContents.on('render-process-gone', (_event, details) => {
-      windowLog.error('The app page crashed', { reason: details.reason });
-      rendererReady = false;
-      if (details.reason !== 'clean-exit' && !window.isDestroyed()) window.webContents.reload();
-    });
-    window.on('close', (event) => {
-      void mainWindow?.saveState();
-      // With a tray the app keeps running (tray, notifications, live runs): the window hides.
-      if (!quitting && tray !== undefined) {
-        event.preventDefault();
-        window.hide();
-      }
-    });
-  }
-
-  const onTrustedCall = () => {
-    if (rendererReady) return;
-    rendererReady = true;
-    const target = pendingNavigate;
-    pendingNavigate = undefined;
-    // After the call that proved the page is listening has been answered.
-    if (target !== undefined) setImmediate(() => backend?.events.emit('navigate', target));
-  };
-
-  const runTrayCommand = (command: TrayCommand): void => {
-    const current = backend;
-    if (current === undefined) return;
-    const context = { host: 'electron' as const };
-    switch (command.type) {
-      case 'open':
-        void showWindow();
-        return;
-      case 'today':
-        navigate({ screen: 'today' });
-        return;
-      case 'deal-picker':
-        navigate({ screen: 'deals', focus: 'search' });
-        return;
-      case 'open-meeting':
-        navigate({ screen: 'today', id: 'meeting' });
-        return;
-      case 'open-inbox':
-        navigate({ screen: 'today', focus: 'inbox' });
-        return;
-      case 'prepare':
-        void current.dispatch('runs.start', command.run, context).then((result) => {
-          if (result.ok) {
-            navigate({ screen: 'runs', id: LiveRunSummary.parse(result.data).runId });
-          } else {
-            log?.warn('Prepare from the tray failed', { error: result.error });
-            navigate({ screen: 'today', id: 'meeting' });
-          }
-        });
-        return;
-      case 'open-run':
-        navigate({ screen: 'runs', id: command.runId });
-        return;
-      case 'cancel-run':
-        void current.dispatch('runs.cancel', { runId: command.runId }, context).then((result) => {
-          if (!result.ok) log?.warn('Cancel from the tray failed', { error: result.error });
-        });
-        return;
-      case 'toggle-dnd':
-        void current
-          .dispatch(
-            'settings.update',
-            { notifications: { doNotDisturb: command.enabled } },
-            context,
-          )
-          .then((result) => {
-            if (!result.ok)
-              log?.warn('Do-not-disturb from the tray failed', { error: result.error });
-          });
-        return;
-      case 'quit':
-        app.quit();
-        return;
-    }
-  };
 
   async function start(): Promise<void> {
     const dataDir = app.getPath('userData');
@@ -289,6 +187,7 @@ function main(): void {
 
     const presenter = createNotificationPresenter({
       log: rootLog.child('notifications'),
+      platform: process.platform,
       icon: resourcePath('icon.png'),
       navigate,
       startRun: async (input) => {
@@ -359,7 +258,7 @@ function main(): void {
           platform: process.platform,
           packaged: app.isPackaged,
           ...(linuxSession === undefined ? {} : { linuxSession }),
-          tray: trayOutcome,
+          tray: trays?.outcome() ?? { created: false, why: 'refused' },
           shortcut: shortcut.state(),
           notificationsSupported: presenter.supported,
         }),
@@ -372,88 +271,54 @@ function main(): void {
         appWindow,
         appOrigin,
         log: rootLog,
-        onTrustedCall,
+        onTrustedCall: () => windows.pageListening(),
       }),
     );
 
-    const created = createAppTray({
+    trays = createTrayController({
       platform: process.platform,
+      backend: current,
       log: rootLog.child('tray'),
-      clock: () => ({
-        now: new Date(),
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      }),
-      onCommand: runTrayCommand,
-      onClick: () => void showWindow(),
+      show: () => void showWindow(),
+      navigate,
+      quit: () => app.quit(),
     });
-    tray = created.tray;
-    trayOutcome = created.outcome;
-    if (tray === undefined) {
-      current.events.emit('notice', {
-        id: 'no-tray',
-        level: 'info',
-        message: 'This desktop shows no tray icon: closing the window quits the app.',
-        at: new Date().toISOString(),
-      });
-    }
-    tray?.update({ liveRuns: current.liveRuns() });
+    const tray = trays;
+    stops.push(() => tray.dispose());
 
-    // The tray's next meeting and agent names, from what core has cached.
-    const refreshMeeting = () => {
-      if (tray === undefined) return;
-      void current.nextMeeting().then((nextMeeting) => tray?.update({ nextMeeting }));
-    };
-    const refreshAgentNames = () => {
-      if (tray === undefined) return;
-      void Promise.resolve(current.handlers['agents.list']({}, { host: 'electron' }))
-        .then((agents) => {
-          const parsed = Agent.array().safeParse(agents.value);
-          if (parsed.success) {
-            tray?.update({
-              agentNames: new Map(parsed.data.map((agent) => [agent.id, agent.title])),
-            });
-          }
-        })
-        .catch((error: unknown) => rootLog.info('No agent names for the tray', { error }));
-    };
-    refreshMeeting();
-    refreshAgentNames();
     void Promise.resolve(current.handlers['inbox.list']({}, { host: 'electron' }))
       .then(({ unread }) => {
-        tray?.update({ unread });
+        tray.tray()?.update({ unread });
         unreadBadge.show(unread);
       })
       .catch((error: unknown) => rootLog.warn('Could not read the inbox', { error }));
-    const trayClock = setInterval(() => tray?.refresh(), TRAY_CLOCK_MS);
-    const trayMeeting = setInterval(refreshMeeting, TRAY_MEETING_REFRESH_MS);
-    trayClock.unref();
-    trayMeeting.unref();
-    stops.push(() => {
-      clearInterval(trayClock);
-      clearInterval(trayMeeting);
-    });
 
-    // What the OS does for some settings: theme of native UI and the page, login item, tray
-    // switches, the global shortcut.
-    let lastShortcut: string | null | undefined;
-    const applySettings = (settings: Settings) => {
-      nativeTheme.themeSource = settings.theme;
-      tray?.update({
-        doNotDisturb: settings.notifications.doNotDisturb,
-        prepAgentId: settings.notifications.prepAgentId,
-      });
-      // In development this would register the bare Electron binary as a login item.
-      if (launchAtLoginCapability(process.platform, app.isPackaged).available) {
-        app.setLoginItemSettings({ openAtLogin: settings.launchAtLogin });
-      }
-      if (settings.globalShortcut !== lastShortcut) {
-        lastShortcut = settings.globalShortcut;
-        shortcut.apply(settings.globalShortcut);
-      }
-    };
+    const applySettings = createSettingsEffects({
+      app,
+      nativeTheme,
+      platform: process.platform,
+      tray: () => tray.tray(),
+      shortcut,
+    });
     void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
       .then(applySettings)
       .catch((error: unknown) => rootLog.warn('Could not apply the settings', { error }));
+
+    const updates = startUpdates({
+      app,
+      autoUpdater,
+      notify: (notice) => {
+        if (!Notification.isSupported()) return;
+        const shown = new Notification({ title: notice.title, body: notice.body });
+        // "Restart to update": a click on the ready notice asks for the restart (deferred while
+        // a run is live; the controller says so with another notice).
+        if (notice.kind === 'ready') shown.on('click', () => void updates.requestRestart());
+        shown.show();
+      },
+      isRunLive: () => current.liveRuns().some((run) => !run.done),
+      logger: rootLog.child('updates'),
+    });
+    stops.push(() => updates.dispose());
 
     stops.push(
       current.events.subscribe((name, payload) => {
@@ -461,15 +326,16 @@ function main(): void {
         const event = { name, payload } as AnyEvent;
         switch (event.name) {
           case 'runs.changed':
-            tray?.update({ liveRuns: event.payload.runs });
+            tray.tray()?.update({ liveRuns: event.payload.runs });
+            updates.runsChanged();
             break;
           case 'inbox.changed':
-            tray?.update({ unread: event.payload.unread });
+            tray.tray()?.update({ unread: event.payload.unread });
             unreadBadge.show(event.payload.unread);
             break;
           case 'data.refreshed':
-            if (event.payload.key === 'briefings.meeting') refreshMeeting();
-            if (event.payload.key === 'agents') refreshAgentNames();
+            if (event.payload.key === 'briefings.meeting') tray.refreshMeeting();
+            if (event.payload.key === 'agents') tray.refreshAgentNames();
             break;
           case 'settings.changed':
             applySettings(event.payload);
@@ -479,7 +345,7 @@ function main(): void {
             if (!event.payload.signedIn && !event.payload.expired) {
               void session.defaultSession.clearStorageData({ storages: ['cookies'] });
             }
-            refreshMeeting();
+            tray.refreshMeeting();
             break;
           default:
             break;
@@ -495,29 +361,21 @@ function main(): void {
 
     stops.push(
       watchPowerAndNetwork({
-        onResume: () => current.onResume(),
+        onResume: () => {
+          current.onResume();
+          updates.onResume();
+        },
         onNetworkChange: (online) => current.onNetworkChange(online),
       }),
     );
 
-    const updates = startUpdates({
-      app,
-      autoUpdater,
-      notify: (notice) => {
-        if (Notification.isSupported()) {
-          new Notification({ title: notice.title, body: notice.body }).show();
-        }
-      },
-      isRunLive: () => current.liveRuns().some((run) => !run.done),
-      logger: rootLog.child('updates'),
-    });
-    stops.push(() => updates.dispose());
-
-    await openWindow();
+    // Through the same guard as every other opener: a tray click, a second instance or a deep
+    // link during the first window's creation still gives one window.
+    await windows.show();
   }
 
   async function close(): Promise<void> {
-    await mainWindow?.saveState();
+    await windows.saveState();
     for (const stop of stops.splice(0).reverse()) {
       try {
         stop();
@@ -525,44 +383,22 @@ function main(): void {
         log?.warn('A shutdown step failed', { error });
       }
     }
-    tray?.destroy();
-    tray = undefined;
     if (backend !== undefined) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), CLOSE_TIMEOUT_MS);
-      });
-      const outcome = await Promise.race([backend.close().then(() => 'closed' as const), timedOut]);
-      clearTimeout(timer);
+      const outcome = await withinTimeout(backend.close(), CLOSE_TIMEOUT_MS);
       if (outcome === 'timeout') log?.warn('Core did not close in time; quitting anyway');
     }
     await demo?.stop();
     log?.info('Quit');
   }
 
-  // Quitting waits for core (streams closed, transcripts and state flushed), then goes on.
-  app.on('before-quit', (event) => {
-    quitting = true;
-    if (shutdown === 'done') return;
-    event.preventDefault();
-    if (shutdown === 'closing') return;
-    shutdown = 'closing';
-    void close()
-      .catch((error: unknown) => log?.error('Shutdown failed', { error }))
-      .finally(() => {
-        shutdown = 'done';
-        app.quit();
-      });
-  });
-
   app.on('window-all-closed', () => {
     // Without a tray nothing is left to use once the window is gone (macOS keeps its dock).
-    if (process.platform !== 'darwin' && tray === undefined) app.quit();
+    if (process.platform !== 'darwin' && trays?.tray() === undefined) app.quit();
   });
 
   app.on('activate', () => {
     // macOS: a click on the dock icon brings the window back.
-    if (backend !== undefined) void showWindow();
+    void showWindow();
   });
 
   app

@@ -75,9 +75,13 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Main
   });
   assignRole(window.webContents, { kind: 'app', origin: options.origin });
 
-  if (placement.isMaximized) window.maximize();
-  if (placement.isFullScreen) window.setFullScreen(true);
-  window.once('ready-to-show', () => window.show());
+  // maximize() and setFullScreen() also show the window: done before the page has painted, the
+  // user would see a blank window. Both wait for the first paint, with show().
+  window.once('ready-to-show', () => {
+    if (placement.isMaximized) window.maximize();
+    if (placement.isFullScreen) window.setFullScreen(true);
+    window.show();
+  });
 
   // The normal bounds are what is saved, so a maximised window un-maximises to a sensible size.
   let normalBounds = window.getNormalBounds();

@@ -11,6 +11,7 @@ import type { NotificationDecision } from '../core/notifications';
 
 export interface NotificationPresenterOptions {
   log: Logger;
+  platform: NodeJS.Platform;
   icon?: string;
   /** Shows the window and tells the renderer where to go. */
   navigate(target: Navigate): void;
@@ -28,6 +29,11 @@ export function createNotificationPresenter(
   options: NotificationPresenterOptions,
 ): NotificationPresenter {
   const supported = Notification.isSupported();
+  // Windows: a toast clicked in Action Center after the app restarted (or after its object was
+  // gone) arrives here; it opens the app on today's briefing.
+  if (options.platform === 'win32') {
+    Notification.handleActivation(() => options.navigate({ screen: 'today' }));
+  }
   // Electron notifications are garbage-collected with their handlers unless something holds them.
   const visible = new Set<Notification>();
 
@@ -65,7 +71,9 @@ export function createNotificationPresenter(
             options.navigate(target);
           });
       });
-      notification.on('close', forget);
+      // On Windows `close` fires when the toast moves to Action Center, where it can still be
+      // clicked: dropping it then would let its handlers be collected. Kept until used there.
+      if (options.platform !== 'win32') notification.on('close', forget);
       notification.on('failed', (_event, error) => {
         forget();
         options.log.warn('A notification could not be shown', { kind: decision.kind, error });

@@ -4,7 +4,14 @@
 // the window closed. The menu is plain data from core (electron/core/desktop/tray-menu.ts); this
 // maps it onto Electron's Menu and says whether the desktop took the icon.
 
-import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electron';
+import {
+  Menu,
+  Tray,
+  nativeImage,
+  type MenuItemConstructorOptions,
+  type NativeImage,
+} from 'electron';
+import { readFileSync } from 'node:fs';
 import {
   buildTrayMenu,
   trayTooltip,
@@ -15,7 +22,7 @@ import {
   type TrayState,
 } from '../core/desktop';
 import type { Logger } from '../core/logs/logger';
-import { resourcePath } from './paths';
+import { resourceExists, resourcePath } from './paths';
 
 export interface AppTray {
   update(state: Partial<TrayState>): void;
@@ -28,8 +35,20 @@ function trayImagePath(platform: NodeJS.Platform): string {
   // macOS: a black-and-alpha template image the menu bar recolours for light and dark mode;
   // Electron picks the @2x variant beside it on Retina displays.
   if (platform === 'darwin') return resourcePath('tray', 'trayTemplate.png');
-  // Windows draws 16 px at 100 %; 32 px keeps it sharp at 200 %. Linux panels vary: 32 px.
+  // Windows draws 16 px at 100 % (32 px added below for 200 %). Linux panels vary: 32 px.
   return resourcePath('tray', platform === 'win32' ? 'tray-16.png' : 'tray-32.png');
+}
+
+/** The tray image, on Windows with a 2x representation so high-DPI taskbars stay sharp. */
+function trayImage(platform: NodeJS.Platform): NativeImage {
+  const image = nativeImage.createFromPath(trayImagePath(platform));
+  if (platform === 'win32' && !image.isEmpty() && resourceExists('tray', 'tray-32.png')) {
+    image.addRepresentation({
+      scaleFactor: 2,
+      buffer: readFileSync(resourcePath('tray', 'tray-32.png')),
+    });
+  }
+  return image;
 }
 
 function toMenuItem(
@@ -63,7 +82,7 @@ export function createAppTray(options: {
   onCommand(command: TrayCommand): void;
   onClick(): void;
 }): { tray: AppTray | undefined; outcome: TrayOutcome } {
-  const image = nativeImage.createFromPath(trayImagePath(options.platform));
+  const image = trayImage(options.platform);
   if (image.isEmpty()) {
     options.log.warn('Tray image missing; no tray icon', { path: trayImagePath(options.platform) });
     return { tray: undefined, outcome: { created: false, why: 'no-image' } };

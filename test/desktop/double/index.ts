@@ -3,6 +3,7 @@
 // Node's module cache for the bundle's CommonJS requires, e.g. electron-updater's).
 
 import type { Browser } from '@playwright/test';
+import { EventEmitter } from 'node:events';
 import { createRequire, Module, register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -183,7 +184,9 @@ export async function launchDouble(options: LaunchOptions) {
     nativeTheme: createNativeTheme(),
     nativeImage,
     screen: createScreen(launch),
-    autoUpdater: absent('autoUpdater (Squirrel, macOS and Windows)'),
+    // https://www.electronjs.org/docs/latest/api/auto-updater — its events may be listened to
+    // (electron-updater signals before-quit-for-update through it); Squirrel itself is absent.
+    autoUpdater: strict('autoUpdater', new EventEmitter()),
     clipboard: absent('clipboard'),
     contentTracing: absent('contentTracing'),
     crashReporter: absent('crashReporter'),

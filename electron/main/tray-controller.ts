@@ -1,0 +1,145 @@
+// The tray's part of the app: the icon and its menu (tray.ts), kept current from core (live runs,
+// the next meeting, agent names) on a clock, and its commands carried out through the contract.
+
+import { Agent, LiveRunSummary, type Navigate } from '../contract';
+import type { Backend } from '../core/backend';
+import type { TrayCommand, TrayOutcome } from '../core/desktop';
+import type { Logger } from '../core/logs/logger';
+import { createAppTray, type AppTray } from './tray';
+
+/** The tray's "next meeting" line says "in N min": redrawn this often. */
+const TRAY_CLOCK_MS = 60_000;
+/** The cached meeting briefing behind it is read again this often (as the scheduler polls). */
+const TRAY_MEETING_REFRESH_MS = 5 * 60_000;
+
+export interface TrayController {
+  tray(): AppTray | undefined;
+  outcome(): TrayOutcome;
+  refreshMeeting(): void;
+  refreshAgentNames(): void;
+  dispose(): void;
+}
+
+export function createTrayController(options: {
+  platform: NodeJS.Platform;
+  backend: Backend;
+  log: Logger;
+  show(): void;
+  navigate(target: Navigate): void;
+  quit(): void;
+}): TrayController {
+  const { backend, log } = options;
+  const context = { host: 'electron' as const };
+
+  const run = (command: TrayCommand): void => {
+    switch (command.type) {
+      case 'open':
+        options.show();
+        return;
+      case 'today':
+        options.navigate({ screen: 'today' });
+        return;
+      case 'deal-picker':
+        options.navigate({ screen: 'deals', focus: 'search' });
+        return;
+      case 'open-meeting':
+        options.navigate({ screen: 'today', id: 'meeting' });
+        return;
+      case 'open-inbox':
+        options.navigate({ screen: 'today', focus: 'inbox' });
+        return;
+      case 'prepare':
+        void backend.dispatch('runs.start', command.run, context).then((result) => {
+          if (result.ok) {
+            options.navigate({ screen: 'runs', id: LiveRunSummary.parse(result.data).runId });
+          } else {
+            log.warn('Prepare from the tray failed', { error: result.error });
+            options.navigate({ screen: 'today', id: 'meeting' });
+          }
+        });
+        return;
+      case 'open-run':
+        options.navigate({ screen: 'runs', id: command.runId });
+        return;
+      case 'cancel-run':
+        void backend.dispatch('runs.cancel', { runId: command.runId }, context).then((result) => {
+          if (!result.ok) log.warn('Cancel from the tray failed', { error: result.error });
+        });
+        return;
+      case 'toggle-dnd':
+        void backend
+          .dispatch(
+            'settings.update',
+            { notifications: { doNotDisturb: command.enabled } },
+            context,
+          )
+          .then((result) => {
+            if (!result.ok)
+              log.warn('Do-not-disturb from the tray failed', { error: result.error });
+          });
+        return;
+      case 'quit':
+        options.quit();
+        return;
+    }
+  };
+
+  const created = createAppTray({
+    platform: options.platform,
+    log,
+    clock: () => ({
+      now: new Date(),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    }),
+    onCommand: run,
+    onClick: () => options.show(),
+  });
+  let tray = created.tray;
+  if (tray === undefined) {
+    backend.events.emit('notice', {
+      id: 'no-tray',
+      level: 'info',
+      message: 'This desktop shows no tray icon: closing the window quits the app.',
+      at: new Date().toISOString(),
+    });
+  }
+  tray?.update({ liveRuns: backend.liveRuns() });
+
+  // The tray's next meeting and agent names, from what core has cached.
+  const refreshMeeting = () => {
+    if (tray === undefined) return;
+    void backend.nextMeeting().then((nextMeeting) => tray?.update({ nextMeeting }));
+  };
+  const refreshAgentNames = () => {
+    if (tray === undefined) return;
+    void Promise.resolve(backend.handlers['agents.list']({}, context))
+      .then((agents) => {
+        const parsed = Agent.array().safeParse(agents.value);
+        if (parsed.success) {
+          tray?.update({
+            agentNames: new Map(parsed.data.map((agent) => [agent.id, agent.title])),
+          });
+        }
+      })
+      .catch((error: unknown) => log.info('No agent names for the tray', { error }));
+  };
+  refreshMeeting();
+  refreshAgentNames();
+  const clock = setInterval(() => tray?.refresh(), TRAY_CLOCK_MS);
+  const meeting = setInterval(refreshMeeting, TRAY_MEETING_REFRESH_MS);
+  clock.unref();
+  meeting.unref();
+
+  return {
+    tray: () => tray,
+    outcome: () => created.outcome,
+    refreshMeeting,
+    refreshAgentNames,
+    dispose() {
+      clearInterval(clock);
+      clearInterval(meeting);
+      tray?.destroy();
+      tray = undefined;
+    },
+  };
+}
