@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // A journey may launch the app three times and sign in through a real page.
+  timeout: 120_000,
   expect: { timeout: 15_000 },
   outputDir: '../../test-results/desktop',
   globalSetup: './coverage/setup.ts',
