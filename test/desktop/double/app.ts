@@ -36,6 +36,8 @@ export interface AppHooks {
 
 export class DoubleApp extends EventEmitter {
   isPackaged = false;
+  /** macOS only (https://www.electronjs.org/docs/latest/api/dock): absent elsewhere. */
+  dock = undefined;
   commandLine = {
     switches: new Map<string, string>(),
     appendSwitch: (name: string, value = '') => {
@@ -55,6 +57,7 @@ export class DoubleApp extends EventEmitter {
     focusCalls: 0,
     exitCode: undefined as number | undefined,
     quitCount: 0,
+    badgeCount: 0,
   };
   private readonly paths = new Map<string, string>();
   private readyPromise: Promise<void>;
@@ -165,6 +168,12 @@ export class DoubleApp extends EventEmitter {
   }
   getLoginItemSettings(): { openAtLogin: boolean } {
     return { ...this.record.loginItem };
+  }
+  /** https://www.electronjs.org/docs/latest/api/app#appsetbadgecountcount-linux-macos */
+  setBadgeCount(count?: number): boolean {
+    if (this.launch.options.platform === 'win32') unsupported('app.setBadgeCount on Windows');
+    this.record.badgeCount = count ?? 0;
+    return true;
   }
   focus(_options?: { steal: boolean }): void {
     this.record.focusCalls += 1;
