@@ -73,6 +73,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     }
     if (kind === 'electron') {
       const reason = realElectronSkipReason();
+      // The real-Electron CI jobs exist to prove the binary: there, a missing one is a failure,
+      // not a skip that would leave the job green having proven nothing.
+      if (reason !== undefined && process.env.ASSISTANT_REQUIRE_ELECTRON === '1') {
+        throw new Error(
+          `ASSISTANT_REQUIRE_ELECTRON is set, but real Electron cannot run: ${reason}`,
+        );
+      }
       testInfo.skip(reason !== undefined, `real Electron: ${reason ?? ''}`);
     }
     await use(kind);

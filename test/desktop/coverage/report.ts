@@ -85,7 +85,7 @@ function ranges(numbers: number[]): string {
   return out.join(', ');
 }
 
-export async function desktopCoverage(): Promise<{ text: string; share: number } | undefined> {
+export async function desktopCoverage(): Promise<{ text: string; share?: number } | undefined> {
   if (!existsSync(dir)) return undefined;
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   if (files.length === 0) return undefined;
@@ -116,7 +116,13 @@ export async function desktopCoverage(): Promise<{ text: string; share: number }
     run += perLine.size - never.length;
     if (never.length > 0) missed.push(`    ${source}: ${ranges(never)}`);
   }
-  const share = total === 0 ? 0 : (100 * run) / total;
+  // No line of main or preload seen at all: the double did not launch the app in this run (its
+  // journeys skip without a system Chromium, as on the Windows and macOS CI jobs). Nothing to hold
+  // to the goal there; the real-Electron project is what those jobs prove.
+  if (total === 0) {
+    return { text: 'Desktop coverage: the Electron double launched no app in this run.' };
+  }
+  const share = (100 * run) / total;
   const text = [
     'Desktop coverage (the Electron double run; V8 coverage of out/main and out/preload mapped to the sources):',
     `  electron/main + electron/preload: ${share.toFixed(1)} % of lines executed (${run} of ${total}); goal ≥ ${COVERAGE_GOAL} %`,
@@ -146,7 +152,12 @@ export default class DesktopCoverageReporter implements Reporter {
     if (report === undefined) return undefined;
     console.log(`\n${report.text}`);
     // The whole suite (`npm run test:desktop`) holds the goal; a filtered run only reports.
-    if (wholeSuite() && result.status === 'passed' && report.share < COVERAGE_GOAL) {
+    if (
+      wholeSuite() &&
+      result.status === 'passed' &&
+      report.share !== undefined &&
+      report.share < COVERAGE_GOAL
+    ) {
       console.log(`  Below the goal of ${COVERAGE_GOAL} %: the desktop run fails.`);
       return { status: 'failed' };
     }
