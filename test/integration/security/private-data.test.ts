@@ -126,10 +126,27 @@ describe('data folders and files', () => {
 describe("browser mode's data folder", () => {
   it('defaults to the per-user state folder, created 0700', async () => {
     const state = join(work, 'state');
+    // `npm run web` serves <cwd>/out/renderer, which a fresh clone has not built when this suite
+    // runs: start it from a project folder of its own holding a stand-in page.
+    const project = join(work, 'project');
+    await mkdir(join(project, 'out', 'renderer'), { recursive: true });
+    await writeFile(
+      join(project, 'out', 'renderer', 'index.html'),
+      '<!doctype html><html><head><title>Assistant</title></head><body></body></html>',
+    );
+    await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'electron/web/cli.ts', '--no-build', '--no-notifications', '--port', '0'],
-      { cwd: ROOT, env: baseEnv({ XDG_STATE_HOME: state }) },
+      [
+        '--import',
+        'tsx',
+        join(ROOT, 'electron', 'web', 'cli.ts'),
+        '--no-build',
+        '--no-notifications',
+        '--port',
+        '0',
+      ],
+      { cwd: project, env: baseEnv({ XDG_STATE_HOME: state }) },
     );
     let stdout = '';
     const line = await new Promise<string>((resolve, reject) => {
