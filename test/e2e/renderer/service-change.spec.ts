@@ -35,7 +35,7 @@ test.describe('a service given in Settings', () => {
     await expect(address).toHaveValue(app.demo.baseUrl);
     await address.fill('ftp://files.example.com/api/v1/assistant');
     await connection.getByRole('button', { name: 'Save connection' }).click();
-    await expect(connection.getByText('Enter an http:// or https:// address.')).toBeVisible();
+    await expect(connection.getByText('Enter an https:// address.')).toBeVisible();
 
     const changed = app.nextEvent('service.changed');
     await address.fill(other.baseUrl);
