@@ -6,6 +6,7 @@ import { isDemo, useAccount } from '../features/account/store';
 import { InboxBell } from '../features/notifications/InboxPanel';
 import { useRuns } from '../features/runs/store';
 import { Kbd, modKey } from '../ui/Kbd';
+import { StrokeIcon } from '../ui/StrokeIcon';
 import { navigate, useRoute } from './router';
 import { useUi } from './ui-store';
 
@@ -18,25 +19,7 @@ const icons: Record<ScreenName, string> = {
 };
 
 function Icon({ name }: { name: ScreenName }) {
-  return (
-    <svg
-      className="nav-icon"
-      viewBox="0 0 20 20"
-      width="16"
-      height="16"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        d={icons[name]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon className="nav-icon" d={icons[name]} />;
 }
 
 export function Sidebar() {

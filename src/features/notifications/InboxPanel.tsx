@@ -7,24 +7,14 @@ import type { InboxEntry } from '../../../electron/contract';
 import { formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { StrokeIcon } from '../../ui/StrokeIcon';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
 import { useInbox } from './inbox';
 import { groupByDay } from './inboxDays';
 
 function BellIcon() {
-  return (
-    <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-      <path
-        d="M5 8a5 5 0 0110 0v4l1.5 2.5h-13L5 12zM8 16.5a2 2 0 004 0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <StrokeIcon d="M5 8a5 5 0 0110 0v4l1.5 2.5h-13L5 12zM8 16.5a2 2 0 004 0" />;
 }
 
 export function InboxBell() {
