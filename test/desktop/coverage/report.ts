@@ -3,7 +3,7 @@
 // (out/main/index.js in the test worker, out/preload/index.cjs in each page) mapped back to the
 // sources through their source maps, and the lines never run.
 
-import type { FullResult, Reporter } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import v8ToIstanbul from 'v8-to-istanbul';
@@ -146,8 +146,26 @@ function wholeSuite(): boolean {
   return true;
 }
 
+/** "N skipped: reason" per distinct reason: the list reporter shows a skip as a bare dash. */
+export function skipSummary(reasons: ReadonlyMap<string, number>): string | undefined {
+  if (reasons.size === 0) return undefined;
+  const lines = [...reasons].map(([reason, count]) => `  ${count} skipped: ${reason}`);
+  return ['Skipped journeys, and why:', ...lines].join('\n');
+}
+
 export default class DesktopCoverageReporter implements Reporter {
+  private readonly skipped = new Map<string, number>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status !== 'skipped') return;
+    const reason =
+      test.annotations.find((a) => a.type === 'skip')?.description ?? 'no reason given';
+    this.skipped.set(reason, (this.skipped.get(reason) ?? 0) + 1);
+  }
+
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    const skips = skipSummary(this.skipped);
+    if (skips !== undefined) console.log(`\n${skips}`);
     const report = await desktopCoverage();
     if (report === undefined) return undefined;
     console.log(`\n${report.text}`);
