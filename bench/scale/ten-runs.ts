@@ -74,7 +74,7 @@ export async function measureTenRuns(report: Report): Promise<void> {
         }
       }),
     );
-    await page.goto(`${mode.url}#/deals/${dealId}`);
+    await page.goto(mode.urlFor(`#/deals/${dealId}`));
     await page.waitForSelector('textarea', { timeout: 30_000 });
 
     const hostStamps: number[] = [];

@@ -1,9 +1,10 @@
 // The cold-start baseline: the least a React page served by the same browser-mode host can do to
 // show the morning briefing: open the host's socket with the page's secret, ask for
-// `briefings.morning` once, and render its fields with React. No router, store or styles.
+// `briefings.morning` once, and render its fields with React. No router, store or styles. Like
+// the app, it takes the secret from the fragment of the address the host printed.
 import { createRoot } from 'react-dom/client';
 
-const secret = document.querySelector('meta[name="assistant-host-secret"]').content;
+const secret = /^#token=([0-9a-f]+)/.exec(location.hash)?.[1] ?? '';
 const socket = new WebSocket(`ws://${location.host}/ipc`, ['assistant.v1', `secret.${secret}`]);
 const root = createRoot(document.getElementById('root'));
 
