@@ -102,10 +102,12 @@ export const RunUpdate = z.object({
   runId: z.string(),
   seq: z.number().int().positive(),
   textAppended: z.string(),
-  statuses: z.array(RunStatus),
-  events: z.array(RunEvent),
+  // Left out when empty, and `done` until the end: ten live runs send a batch each per frame,
+  // and each should cost little more than its text.
+  statuses: z.array(RunStatus).optional(),
+  events: z.array(RunEvent).optional(),
   stream: StreamState.optional(),
-  done: z.boolean(),
+  done: z.boolean().optional(),
   usage: RunUsage.optional(),
   error: ErrorData.optional(),
 });

@@ -603,15 +603,23 @@ export class RunManager {
   }
 
   private snapshot(entry: LiveEntry): LiveRun {
-    // Text still waiting for its batch would be in the snapshot and then again in that batch
-    // (seq + 1): send it first, so a snapshot holds exactly the batches up to its seq.
-    this.coalescer.flush();
+    const runId = entry.summary.runId;
+    // A snapshot is the run as of its seq: text and an end still waiting for their batch come
+    // with that batch (seq + 1), not twice. Sending them now instead would put a batch closer
+    // than a frame to the last one whenever a page asks (every runs.start).
     if (entry.text.length > 1) entry.text = [entry.text.join('')];
+    const text = entry.text[0] ?? '';
     const run: LiveRun = {
       ...entry.summary,
-      seq: this.coalescer.seq(entry.summary.runId),
-      text: entry.text[0] ?? '',
+      seq: this.coalescer.seq(runId),
+      text: text.slice(0, text.length - this.coalescer.unsentTextLength(runId)),
     };
+    if (this.coalescer.endUnsent(runId)) {
+      run.done = false;
+      delete run.finishedAt;
+      delete run.usage;
+      delete run.error;
+    }
     if (entry.message !== undefined) run.message = entry.message;
     return run;
   }

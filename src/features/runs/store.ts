@@ -233,7 +233,7 @@ export const useRuns = create<RunsState>((set, get) => {
         const next = nextMeta(known, update);
         // The seq alone changes with every batch: keep React out of the text path.
         if (next !== undefined) (changed ??= {})[update.runId] = next;
-        if (update.done || known.done) markOutputFinished(update.runId);
+        if (update.done === true || known.done) markOutputFinished(update.runId);
       }
       if (changed !== undefined) {
         const merged = changed;
@@ -255,10 +255,11 @@ export const useRuns = create<RunsState>((set, get) => {
 
 /** A run's meta after a batch, or undefined when only its seq moved (no render needed). */
 function nextMeta(known: LiveRunMeta, update: RunUpdate): LiveRunMeta | undefined {
-  const lastStatus = update.statuses[update.statuses.length - 1];
+  const lastStatus = update.statuses?.at(-1);
+  const done = update.done === true;
   const changed =
     lastStatus !== undefined ||
-    update.done !== known.done ||
+    done !== known.done ||
     (update.stream !== undefined && update.stream !== known.stream) ||
     update.usage !== undefined ||
     update.error !== undefined;
@@ -268,7 +269,7 @@ function nextMeta(known: LiveRunMeta, update: RunUpdate): LiveRunMeta | undefine
   if (update.stream !== undefined) next.stream = update.stream;
   if (update.usage !== undefined) next.usage = update.usage;
   if (update.error !== undefined) next.error = update.error;
-  next.done = update.done || known.done;
+  next.done = done || known.done;
   if (next.done && !known.done && next.finishedAt === undefined) {
     next.finishedAt = new Date().toISOString();
   }

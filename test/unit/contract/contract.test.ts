@@ -102,7 +102,7 @@ describe('event schemas', () => {
       ],
     });
     expect(parsed.updates[0]?.statuses).toEqual(['waiting_for_human']);
-    expect(parsed.updates[0]?.events[0]).toEqual({
+    expect(parsed.updates[0]?.events?.[0]).toEqual({
       type: 'other',
       name: 'tool_call',
       data: '{"tool":"crm"}',

@@ -81,7 +81,7 @@ function nextUpdate(test: (update: RunUpdate) => boolean, timeoutMs = 20_000): P
 
 function doneOf(runId: string): Promise<void> {
   if (updates.some((update) => update.runId === runId && update.done)) return Promise.resolve();
-  return nextUpdate((update) => update.runId === runId && update.done);
+  return nextUpdate((update) => update.runId === runId && update.done === true);
 }
 
 async function pageThrough(runId: string, limit: number): Promise<RunEvent[]> {
@@ -128,7 +128,7 @@ describe('runs.events over the contract', () => {
     expect(outputText(events)).toBe(demo.control.runOutput(runId));
     expect(events.at(-1)).toMatchObject({ type: 'final', status: 'succeeded' });
     // The live batches kept the deltas out: the panel needs this request to see them.
-    const batched = updates.filter((u) => u.runId === runId).flatMap((u) => u.events);
+    const batched = updates.filter((u) => u.runId === runId).flatMap((u) => u.events ?? []);
     expect(batched.some((event) => event.type === 'output')).toBe(false);
 
     // Bigger pages give the same events; past the end there are none.

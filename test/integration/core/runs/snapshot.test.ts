@@ -1,6 +1,7 @@
 // A live run's snapshot (`runs.live`, what a page loads after a reload or after missing events)
 // followed by the batches sent after its seq must be the run's output exactly: text still waiting
-// for its batch must not be in the snapshot and then again in that batch.
+// for its batch must not be in the snapshot and then again in that batch. Nor may asking for a
+// snapshot push out a batch early: batches stay a frame apart however often pages ask.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { createManager, tempDataDir, UpdateLog } from './helpers';
@@ -16,6 +17,8 @@ it('a snapshot taken mid-stream plus the batches after its seq is the output, no
   const dealId = service.control.deals()[0]?.id ?? '';
   const manager = createManager(service.baseUrl, { token: service.token }, await tempDataDir());
   const log = new UpdateLog(manager);
+  const batchTimes: number[] = [];
+  const stopTiming = manager.onUpdates(() => batchTimes.push(performance.now()));
   try {
     // Fast enough that text is often waiting for its batch when a snapshot is taken.
     const run = await manager.start({
@@ -47,7 +50,11 @@ it('a snapshot taken mid-stream plus the batches after its seq is the output, no
     expect(snapshots).toBeGreaterThan(10);
     expect(mismatches.slice(0, 3)).toEqual([]);
     expect(log.text(run.runId)).toBe(service.control.runOutput(run.runId));
+    const gaps = batchTimes.slice(1).map((at, i) => at - (batchTimes[i] as number));
+    // The frame is 16 ms; timers may fire a hair early, never a whole frame.
+    expect(Math.min(...gaps)).toBeGreaterThan(15);
   } finally {
+    stopTiming();
     log.unsubscribe();
     await manager.close();
   }

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RunUpdate } from '../../../../electron/contract/runs';
-import { UpdateCoalescer } from '../../../../electron/core/runs/coalescer';
+import {
+  DEFAULT_HOLD_BELOW_CHARS,
+  DEFAULT_MAX_HOLD_MS,
+  UpdateCoalescer,
+} from '../../../../electron/core/runs/coalescer';
 import { FakeClock } from '../stream/fake-clock';
 
 function setup(intervalMs = 16) {
@@ -27,15 +31,8 @@ describe('coalescing run updates per frame interval', () => {
     expect(updates).toHaveLength(0);
     clock.advance(0);
     expect(updates).toEqual([
-      {
-        runId: 'r1',
-        seq: 1,
-        textAppended: 'Hello, world',
-        statuses: [],
-        events: [],
-        done: false,
-        at: 0,
-      },
+      // Nothing but the text: no empty lists, no `done: false`.
+      { runId: 'r1', seq: 1, textAppended: 'Hello, world', at: 0 },
     ]);
   });
 
@@ -46,7 +43,8 @@ describe('coalescing run updates per frame interval', () => {
       if (ms % 3 === 0) coalescer.text('r2', 'y');
       clock.advance(1);
     }
-    clock.advance(16);
+    // Two runs of a little text each: the last frame may wait for company, up to the hold.
+    clock.advance(DEFAULT_MAX_HOLD_MS);
     for (const runId of ['r1', 'r2']) {
       const batches = updates.filter((u) => u.runId === runId);
       expect(batches.map((u) => u.seq)).toEqual(batches.map((_, i) => i + 1));
@@ -78,8 +76,8 @@ describe('coalescing run updates per frame interval', () => {
       for (const [i, runId] of runs.entries()) if ((ms + i) % 2 === 0) coalescer.text(runId, 't');
       clock.advance(1);
     }
-    clock.advance(16);
-    expect(flushes.length).toBeLessThanOrEqual(Math.ceil(176 / 16) + 1);
+    clock.advance(DEFAULT_MAX_HOLD_MS);
+    expect(flushes.length).toBeLessThanOrEqual(Math.ceil((160 + DEFAULT_MAX_HOLD_MS) / 16) + 1);
     for (const batch of flushes) expect(new Set(batch).size).toBe(batch.length);
     expect(flushes.some((batch) => batch.length === 10)).toBe(true);
     for (const runId of runs) {
@@ -148,5 +146,71 @@ describe('coalescing run updates per frame interval', () => {
         },
       ),
     );
+  });
+
+  it('never holds a single run: its reader gets every frame', () => {
+    const { clock, updates, coalescer } = setup(16);
+    for (let frame = 0; frame < 5; frame += 1) {
+      coalescer.text('r1', 'a');
+      clock.advance(16);
+    }
+    expect(updates.map((u) => u.at)).toEqual([0, 16, 32, 48, 64]);
+  });
+
+  it('lets a frame of several runs with a little text each wait, together, up to the hold', () => {
+    const { clock, flushes, updates, coalescer } = setup(16);
+    const runs = ['r1', 'r2', 'r3'];
+    // About 160 characters a frame per run, as at 2,000 tokens/s.
+    for (let ms = 0; ms < 320; ms += 4) {
+      for (const runId of runs) coalescer.text(runId, 'word word ');
+      clock.advance(4);
+    }
+    clock.advance(DEFAULT_MAX_HOLD_MS);
+    // Every batch carries all three runs, and none carries less than the hold allows to wait.
+    for (const batch of flushes) expect(batch).toEqual(runs);
+    expect(flushes.length).toBeLessThan(320 / 16);
+    for (const runId of runs) {
+      const mine = updates.filter((u) => u.runId === runId);
+      expect(mine.map((u) => u.textAppended).join('')).toBe('word word '.repeat(80));
+      for (let i = 1; i < mine.length; i += 1) {
+        const gap = (mine[i] as { at: number }).at - (mine[i - 1] as { at: number }).at;
+        expect(gap).toBeLessThanOrEqual(DEFAULT_MAX_HOLD_MS + 16);
+      }
+    }
+  });
+
+  it('holds no frame that carries more than a little text, a status, an event or the end', () => {
+    const { clock, updates, coalescer } = setup(16);
+    coalescer.text('r1', 'x'.repeat(DEFAULT_HOLD_BELOW_CHARS));
+    coalescer.text('r2', 'y');
+    clock.advance(0);
+    expect(updates.map((u) => u.runId)).toEqual(['r1', 'r2']);
+
+    for (const change of [
+      (c: UpdateCoalescer) => c.status('r2', 'running'),
+      (c: UpdateCoalescer) => c.event('r2', { type: 'other', name: 'tool_call', data: '{}' }),
+      (c: UpdateCoalescer) => c.stream('r2', 'retrying'),
+      (c: UpdateCoalescer) => c.done('r2'),
+    ]) {
+      updates.length = 0;
+      clock.advance(16);
+      coalescer.text('r1', 'a');
+      change(coalescer);
+      clock.advance(16);
+      expect(updates.map((u) => u.runId)).toEqual(['r1', 'r2']);
+    }
+  });
+
+  it('tells how much text, and whether the end, is not yet in a batch', () => {
+    const { clock, coalescer } = setup(16);
+    coalescer.text('r1', 'abc');
+    coalescer.text('r2', 'de');
+    expect(coalescer.unsentTextLength('r1')).toBe(3);
+    coalescer.done('r2');
+    expect(coalescer.endUnsent('r2')).toBe(true);
+    expect(coalescer.endUnsent('r1')).toBe(false);
+    clock.advance(16);
+    expect(coalescer.unsentTextLength('r1')).toBe(0);
+    expect(coalescer.endUnsent('r2')).toBe(false);
   });
 });
