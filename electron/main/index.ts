@@ -1,64 +1,47 @@
 // The Electron shell's composition root: what runs before `ready`, then core (the backend, which
 // does the work and holds the session) wired to small controllers, one job each: the window
 // (window-controller.ts), the tray (tray-controller.ts), the settings' effects on the OS
-// (settings-effects.ts) and the ordered shutdown (shutdown.ts). Every decision that can be plain
-// data lives in electron/core (security, window-state, desktop).
+// (settings-effects.ts) and the ordered shutdown (shutdown.ts); core itself is started the
+// Electron way by electron-backend.ts, and its events fanned out by core-events.ts. Every
+// decision that can be plain data lives in electron/core (security, window-state, desktop).
 
-import {
-  app,
-  autoUpdater as electronAutoUpdater,
-  nativeTheme,
-  net,
-  Notification,
-  session,
-} from 'electron';
+import { app, autoUpdater as electronAutoUpdater, nativeTheme, session } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
-import { LiveRunSummary, type EventName, type EventPayload, type Navigate } from '../contract';
+import { LiveRunSummary, type Navigate } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
-import { createBackend, type Backend } from '../core/backend';
+import type { Backend } from '../core/backend';
 import type { DeepLink } from '../core/deeplinks';
-import { electronCapabilities, linuxSessionOf } from '../core/desktop';
+import { linuxSessionOf } from '../core/desktop';
 import { createLogger, type Logger, type RootLogger } from '../core/logs/logger';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
-import { devContentSecurityPolicy, withContentSecurityPolicy } from '../core/security/csp';
 import { parseDevServerUrl } from '../core/security/dev-server';
-import { startDemoService, type DemoService } from '../demo-service';
 import { installApplicationMenu } from './app-menu';
 import { registerAppScheme, serveApp } from './app-protocol';
 import { registerDeepLinks } from './deep-links';
 import { createGlobalShortcut } from './global-shortcut';
+import { routeCoreEvents } from './core-events';
+import { startElectronBackend } from './electron-backend';
 import { createEventSender, serveContractOverIpc } from './ipc';
 import { createMainWindow } from './main-window';
 import { watchPowerAndNetwork } from './network-watch';
 import { createNotificationPresenter } from './notifications';
 import { preloadPath, rendererDir, resourcePath } from './paths';
-import { createSafeStorageSecretStore } from './secret-store';
-import { guardSessionPermissions, installWebContentsGuards, openExternalChecked } from './security';
-import { openSignInWindow } from './sign-in-window';
+import {
+  applyDevServerPolicy,
+  guardSessionPermissions,
+  installWebContentsGuards,
+} from './security';
 import { createSettingsEffects } from './settings-effects';
 import { CLOSE_TIMEOUT_MS, installShutdown, withinTimeout } from './shutdown';
 import { createTrayController, type TrayController } from './tray-controller';
 import { createUnreadBadge } from './unread-badge';
-import { startUpdates } from './updates';
+import { showUpdateNotice, startUpdates } from './updates';
 import { createWindowController } from './window-controller';
 
 /** Windows groups notifications and taskbar entries by this id; electron-builder's appId. */
 export const APP_USER_MODEL_ID = 'com.assistant.desktop';
 const PRODUCT_NAME = 'Assistant Desktop';
-
-/** Electron, Chromium and Node versions, for app.info and diagnostics. */
-function runtimeVersions(): Record<string, string> {
-  const versions: Record<string, string> = {};
-  for (const name of ['electron', 'chrome', 'node', 'v8'] as const) {
-    const value = process.versions[name];
-    if (typeof value === 'string') versions[name] = value;
-  }
-  return versions;
-}
-
-/** One contract event with its payload, discriminated by name. */
-type AnyEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
 
 // Before `ready` -----------------------------------------------------------------------------
 
@@ -96,7 +79,7 @@ if (!app.requestSingleInstanceLock()) {
 function main(): void {
   let backend: Backend | undefined;
   let log: RootLogger | undefined;
-  let demo: DemoService | undefined;
+  let stopDemo: () => Promise<void> = async () => {};
   let trays: TrayController | undefined;
   const stops: Array<() => void> = [];
 
@@ -160,7 +143,6 @@ function main(): void {
   installWebContentsGuards((message) => log?.warn(message));
 
   async function start(): Promise<void> {
-    const dataDir = app.getPath('userData');
     log = createLogger({
       filePath: join(app.getPath('logs'), 'main.log'),
       console: !app.isPackaged,
@@ -175,15 +157,7 @@ function main(): void {
 
     serveApp(rendererDir, (message) => rootLog.warn(message));
     guardSessionPermissions(session.defaultSession, 'app');
-    if (devServer !== undefined) {
-      // Vite's React preamble is inline: the dev server's pages get a dev-only policy.
-      const policy = devContentSecurityPolicy(devServer.origin);
-      session.defaultSession.webRequest.onHeadersReceived(
-        { urls: [`${devServer.origin}/*`] },
-        (details, callback) =>
-          callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) }),
-      );
-    }
+    if (devServer !== undefined) applyDevServerPolicy(session.defaultSession, devServer.origin);
 
     const presenter = createNotificationPresenter({
       log: rootLog.child('notifications'),
@@ -210,59 +184,17 @@ function main(): void {
     });
     stops.push(() => shortcut.dispose());
 
-    const secretStore = await createSafeStorageSecretStore({
-      dataDir,
-      platform: process.platform,
-      log: rootLog.child('session'),
-    });
-
-    const current = await createBackend({
-      dataDir,
-      hostKind: 'electron',
-      appVersion: APP_VERSION,
-      platform: process.platform,
-      versions: runtimeVersions(),
-      secretStore,
-      // Chromium's network stack: the OS proxy settings and certificate store apply.
-      fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    const started = await startElectronBackend({
       log: rootLog,
-      demoService: async () => {
-        demo ??= await startDemoService({ pacing: 'realtime' });
-        return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
-      },
-      openExternal: async (url) => {
-        if (!(await openExternalChecked(url))) throw new Error('This link cannot be opened.');
-      },
-      openSignInWindow: (signInUrl, serviceOrigin) =>
-        openSignInWindow({
-          signInUrl,
-          serviceUrl: serviceOrigin,
-          ...(appWindow() === undefined ? {} : { parent: appWindow() }),
-          log: rootLog.child('sign-in'),
-          devTools,
-        }),
-      showNotification: (decision) => {
-        if (!presenter.supported) return false;
-        presenter.show(decision);
-        return true;
-      },
-      // A hidden window (closed to the tray) still shows its toasts when it comes back.
-      viewerPresent: () => appWindow() !== undefined,
-      // Hidden (closed to the tray) or minimised windows are not focused either.
-      isWindowFocused: () => appWindow()?.isFocused() ?? false,
-      // Electron 45 cannot read the OS's Do not disturb / Focus on any platform (see
-      // osFocusModeCapability): the OS applies it to our notifications itself.
-      osDoNotDisturb: () => undefined,
-      desktopCapabilities: () =>
-        electronCapabilities({
-          platform: process.platform,
-          packaged: app.isPackaged,
-          ...(linuxSession === undefined ? {} : { linuxSession }),
-          tray: trays?.outcome() ?? { created: false, why: 'refused' },
-          shortcut: shortcut.state(),
-          notificationsSupported: presenter.supported,
-        }),
+      presenter,
+      shortcut,
+      appWindow,
+      trays: () => trays,
+      linuxSession,
+      devTools,
     });
+    stopDemo = started.stopDemo;
+    const current = started.backend;
     backend = current;
 
     stops.push(
@@ -307,49 +239,20 @@ function main(): void {
     const updates = startUpdates({
       app,
       autoUpdater,
-      notify: (notice) => {
-        if (!Notification.isSupported()) return;
-        const shown = new Notification({ title: notice.title, body: notice.body });
-        // "Restart to update": a click on the ready notice asks for the restart (deferred while
-        // a run is live; the controller says so with another notice).
-        if (notice.kind === 'ready') shown.on('click', () => void updates.requestRestart());
-        shown.show();
-      },
+      notify: (notice) => showUpdateNotice(notice, () => void updates.requestRestart()),
       isRunLive: () => current.liveRuns().some((run) => !run.done),
       logger: rootLog.child('updates'),
     });
     stops.push(() => updates.dispose());
 
     stops.push(
-      current.events.subscribe((name, payload) => {
-        send(name, payload);
-        const event = { name, payload } as AnyEvent;
-        switch (event.name) {
-          case 'runs.changed':
-            tray.tray()?.update({ liveRuns: event.payload.runs });
-            updates.runsChanged();
-            break;
-          case 'inbox.changed':
-            tray.tray()?.update({ unread: event.payload.unread });
-            unreadBadge.show(event.payload.unread);
-            break;
-          case 'data.refreshed':
-            if (event.payload.key === 'briefings.meeting') tray.refreshMeeting();
-            if (event.payload.key === 'agents') tray.refreshAgentNames();
-            break;
-          case 'settings.changed':
-            applySettings(event.payload);
-            break;
-          case 'session.changed':
-            // Sign-out forgets everything: nothing of a session may linger in Chromium's jar.
-            if (!event.payload.signedIn && !event.payload.expired) {
-              void session.defaultSession.clearStorageData({ storages: ['cookies'] });
-            }
-            tray.refreshMeeting();
-            break;
-          default:
-            break;
-        }
+      routeCoreEvents(current, {
+        send,
+        tray,
+        unreadBadge,
+        updates,
+        applySettings,
+        clearCookies: () => void session.defaultSession.clearStorageData({ storages: ['cookies'] }),
       }),
     );
 
@@ -387,7 +290,7 @@ function main(): void {
       const outcome = await withinTimeout(backend.close(), CLOSE_TIMEOUT_MS);
       if (outcome === 'timeout') log?.warn('Core did not close in time; quitting anyway');
     }
-    await demo?.stop();
+    await stopDemo();
     log?.info('Quit');
   }
 

@@ -12,6 +12,7 @@ import {
   decideWindowOpen,
   type NavigationDecision,
 } from '../core/security/navigation';
+import { devContentSecurityPolicy, withContentSecurityPolicy } from '../core/security/csp';
 import { checkExternalUrl } from '../core/security/external-url';
 import { decidePermission } from '../core/security/permissions';
 
@@ -126,4 +127,12 @@ export function guardSessionPermissions(session: Session, window: 'app' | 'sign-
     };
     return decidePermission(query, context.appOrigin);
   });
+}
+
+/** `npm run dev` only: Vite's React preamble is inline, so the dev server's pages get a dev-only policy. */
+export function applyDevServerPolicy(session: Session, devOrigin: string): void {
+  const policy = devContentSecurityPolicy(devOrigin);
+  session.webRequest.onHeadersReceived({ urls: [`${devOrigin}/*`] }, (details, callback) =>
+    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders, policy) }),
+  );
 }

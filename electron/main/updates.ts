@@ -2,7 +2,7 @@
 // Updates are off unless this build carries an update feed (electron-builder writes
 // `app-update.yml` only when a publish target was configured at packaging time).
 
-import type { App } from 'electron';
+import { Notification, type App } from 'electron';
 import type { AppUpdater } from 'electron-updater';
 import {
   createUpdateController,
@@ -115,4 +115,16 @@ export function startUpdates(options: StartUpdatesOptions): UpdateController {
       autoUpdater.off('error', onError);
     },
   };
+}
+
+/**
+ * Shows an update notice as a native notification. "Restart to update": a click on the ready
+ * notice asks for the restart (deferred while a run is live; the controller says so with another
+ * notice).
+ */
+export function showUpdateNotice(notice: UpdateNotice, requestRestart: () => void): void {
+  if (!Notification.isSupported()) return;
+  const shown = new Notification({ title: notice.title, body: notice.body });
+  if (notice.kind === 'ready') shown.on('click', requestRestart);
+  shown.show();
 }

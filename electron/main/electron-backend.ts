@@ -1,0 +1,101 @@
+// Core started the Electron way: the session kept with safeStorage, requests through Chromium's
+// network stack (the OS proxy settings and certificate store apply), sign-in in a window of its
+// own, notifications shown natively, and the desktop's capabilities as this OS gives them.
+
+import { app, net, type BrowserWindow } from 'electron';
+import { APP_VERSION } from '../core/api/headers';
+import { createBackend, type Backend } from '../core/backend';
+import { electronCapabilities, type LinuxSession } from '../core/desktop';
+import type { RootLogger } from '../core/logs/logger';
+import { startDemoService, type DemoService } from '../demo-service';
+import type { GlobalShortcut } from './global-shortcut';
+import type { NotificationPresenter } from './notifications';
+import { createSafeStorageSecretStore } from './secret-store';
+import { openExternalChecked } from './security';
+import { openSignInWindow } from './sign-in-window';
+import type { TrayController } from './tray-controller';
+
+/** Electron, Chromium and Node versions, for app.info and diagnostics. */
+function runtimeVersions(): Record<string, string> {
+  const versions: Record<string, string> = {};
+  for (const name of ['electron', 'chrome', 'node', 'v8'] as const) {
+    const value = process.versions[name];
+    if (typeof value === 'string') versions[name] = value;
+  }
+  return versions;
+}
+
+export interface ElectronBackend {
+  backend: Backend;
+  /** Stops the demo service, when the user started one. */
+  stopDemo(): Promise<void>;
+}
+
+export async function startElectronBackend(options: {
+  log: RootLogger;
+  presenter: NotificationPresenter;
+  shortcut: GlobalShortcut;
+  appWindow: () => BrowserWindow | undefined;
+  /** The tray exists only once core is up: asked for when capabilities are read. */
+  trays: () => TrayController | undefined;
+  linuxSession: LinuxSession | undefined;
+  devTools: boolean;
+}): Promise<ElectronBackend> {
+  const { log, presenter, shortcut, appWindow } = options;
+  const dataDir = app.getPath('userData');
+  let demo: DemoService | undefined;
+  const secretStore = await createSafeStorageSecretStore({
+    dataDir,
+    platform: process.platform,
+    log: log.child('session'),
+  });
+  const backend = await createBackend({
+    dataDir,
+    hostKind: 'electron',
+    appVersion: APP_VERSION,
+    platform: process.platform,
+    versions: runtimeVersions(),
+    secretStore,
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    log,
+    demoService: async () => {
+      demo ??= await startDemoService({ pacing: 'realtime' });
+      return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
+    },
+    openExternal: async (url) => {
+      if (!(await openExternalChecked(url))) throw new Error('This link cannot be opened.');
+    },
+    openSignInWindow: (signInUrl, serviceOrigin) => {
+      const parent = appWindow();
+      return openSignInWindow({
+        signInUrl,
+        serviceUrl: serviceOrigin,
+        ...(parent === undefined ? {} : { parent }),
+        log: log.child('sign-in'),
+        devTools: options.devTools,
+      });
+    },
+    showNotification: (decision) => {
+      if (!presenter.supported) return false;
+      presenter.show(decision);
+      return true;
+    },
+    // A hidden window (closed to the tray) still shows its toasts when it comes back.
+    viewerPresent: () => appWindow() !== undefined,
+    // Hidden (closed to the tray) or minimised windows are not focused either.
+    isWindowFocused: () => appWindow()?.isFocused() ?? false,
+    // Electron 45 cannot read the OS's Do not disturb / Focus on any platform (see
+    // osFocusModeCapability): the OS applies it to our notifications itself.
+    osDoNotDisturb: () => undefined,
+    desktopCapabilities: () =>
+      electronCapabilities({
+        platform: process.platform,
+        packaged: app.isPackaged,
+        ...(options.linuxSession === undefined ? {} : { linuxSession: options.linuxSession }),
+        tray: options.trays()?.outcome() ?? { created: false, why: 'refused' },
+        shortcut: shortcut.state(),
+        notificationsSupported: presenter.supported,
+      }),
+  });
+  return { backend, stopDemo: async () => demo?.stop() };
+}
