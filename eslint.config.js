@@ -23,6 +23,9 @@ const coreFromOutside = {
   message: 'The renderer reaches core only through the contract (src/bridge.ts).',
 };
 
+/** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
+const folders = (...names) => names.flatMap((name) => [`**/${name}/**`, `**/${name}`]);
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,13 +73,7 @@ export default tseslint.config(
             nodeBuiltins,
             coreFromOutside,
             {
-              group: [
-                '**/demo-service/**',
-                '**/web/**',
-                '**/cli/**',
-                '**/main/**',
-                '**/preload/**',
-              ],
+              group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
               message: 'The renderer imports only electron/contract.',
             },
           ],
@@ -120,7 +117,7 @@ export default tseslint.config(
             electronSubpaths,
             nodeBuiltins,
             coreFromOutside,
-            { group: ['**/src/**'], message: 'The contract is runtime-neutral.' },
+            { group: folders('src'), message: 'The contract is runtime-neutral.' },
           ],
         },
       ],
@@ -136,15 +133,51 @@ export default tseslint.config(
           patterns: [
             electronSubpaths,
             {
-              group: [
-                '**/src/**',
-                '**/main/**',
-                '**/preload/**',
-                '**/web/**',
-                '**/cli/**',
-                '**/demo-service/**',
-              ],
+              group: folders('src', 'main', 'preload', 'web', 'cli', 'demo-service'),
               message: 'Core imports contract, node:* and its libraries only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell adapts core to Electron: it never reaches into the other hosts or the renderer,
+    // and shares only the channel names with the preload.
+    files: ['electron/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...folders('src', 'web', 'cli'), '**/preload/**', '!**/preload/channels'],
+              message: 'Main imports core, contract, the demo service, electron and node:* only.',
+            },
+            {
+              // The preload's folder itself (its index): a glob for it would also exclude the
+              // channels file that the exception above lets through.
+              regex: '(^|/)preload(/index(\\.ts)?)?$',
+              message: 'Main shares only the channel names with the preload.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A sandboxed preload has no Node and must stay a thin bridge: electron's contextBridge and
+    // ipcRenderer, the contract's types and its own channel names.
+    files: ['electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'A sandboxed preload has no Node built-ins.' },
+            {
+              group: folders('core', 'main', 'web', 'cli', 'demo-service', 'src'),
+              message: 'The preload imports electron, the contract and its channels only.',
             },
           ],
         },
