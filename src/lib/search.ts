@@ -1,6 +1,7 @@
 // Search-as-you-type over a few text fields, accent- and case-insensitive, ranked so the item a
 // person most likely means comes first: whole-field match, then start of the field, then start of
-// a word, then anywhere; earlier (heavier) fields count more. Every query word must match.
+// a word, then anywhere, then a word one typo away; earlier (heavier) fields count more. Every
+// query word must match.
 
 /** Lower-case, without diacritics, with runs of whitespace collapsed. */
 export function fold(text: string): string {
@@ -50,13 +51,47 @@ const WHOLE = 1;
 const FIELD_PREFIX = 0.8;
 const WORD_PREFIX = 0.6;
 const INSIDE = 0.3;
+const ONE_TYPO = 0.15;
+/** Shorter words match too many others at one edit ("deal" ~ "dual", "meal", "dell"). */
+const MIN_TYPO_WORD = 4;
+const WORD_SEPARATORS = /[\s\-_/.,:;()&+]+/;
+
+/**
+ * Whether `a` becomes `b` with at most one edit: a letter changed, added or dropped, or two
+ * neighbours swapped ("mapel" for "maple"). Linear, for every item on every keystroke.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const diff = a.length - b.length;
+  if (diff > 1 || diff < -1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  if (diff === 0) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return diff > 0 ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** A word of the field, or its start as far as the query word goes, one typo from `word`. */
+function typoScore(word: string, field: string): number {
+  if (word.length < MIN_TYPO_WORD) return 0;
+  for (const token of field.split(WORD_SEPARATORS)) {
+    if (token.length + 1 < word.length) continue;
+    // Typing is under way: compare with the token's start, a letter longer or shorter too.
+    for (const length of [word.length - 1, word.length, word.length + 1]) {
+      if (length <= token.length && withinOneEdit(word, token.slice(0, length))) return ONE_TYPO;
+    }
+  }
+  return 0;
+}
 
 function wordScore(word: string, field: string): number {
   if (field === '') return 0;
   if (field === word) return WHOLE;
   if (field.startsWith(word)) return FIELD_PREFIX;
   const at = field.indexOf(word);
-  if (at < 0) return 0;
+  if (at < 0) return typoScore(word, field);
   // A word start: after a space or punctuation, e.g. "acme" in "the acme-corp".
   let from = at;
   while (from >= 0) {

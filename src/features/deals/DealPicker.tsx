@@ -72,7 +72,10 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const [active, setActive] = useState(0);
 
   useEffect(() => {
-    if (focusRequest > 0) inputRef.current?.focus();
+    if (focusRequest === 0) return;
+    // `/` is "search again": the old query is selected, so typing replaces it.
+    inputRef.current?.focus();
+    inputRef.current?.select();
   }, [focusRequest]);
 
   const index = useMemo(() => buildIndex(list.value ?? [], DEAL_FIELDS), [list.value]);

@@ -37,7 +37,10 @@ test('arrow keys move through the results, accents are ignored', async ({ app, p
   await search.press('ArrowDown');
   const active = await search.getAttribute('aria-activedescendant');
   expect(active).toMatch(/-o2$/);
+  // End goes to the last deal, however far down the list it is.
   await search.press('End');
+  const last = app.demo.control.deals().length - 1;
+  await expect(search).toHaveAttribute('aria-activedescendant', new RegExp(`-o${last}$`));
   await expect(page.getByRole('option', { selected: true })).toBeVisible();
   await search.fill('no deal is called like this');
   await expect(page.getByText('No deal matches')).toBeVisible();
@@ -88,4 +91,27 @@ test('the Ask form validates inline and keeps the message across screens', async
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue(
     'Draft I do not want to lose',
   );
+});
+
+test('/ selects the last query so typing replaces it, and a one-letter typo still finds the deal', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/deals');
+  const harbour = demoDeal(app, 'Harbour');
+  const search = page.getByRole('combobox', { name: 'Search deals' });
+  await search.fill('maple');
+  await search.blur();
+
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  await search.pressSequentially('harbour', { delay: 20 });
+  await expect(search).toHaveValue('harbour');
+  await expect(page.getByRole('option', { name: new RegExp(harbour.name) })).toBeVisible();
+
+  // Letters swapped, one dropped: the deal is still there.
+  for (const typo of ['harbuor', 'habour']) {
+    await search.fill(typo);
+    await expect(page.getByRole('option', { name: new RegExp(harbour.name) })).toBeVisible();
+  }
 });
