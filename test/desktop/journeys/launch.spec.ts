@@ -32,4 +32,27 @@ test('launch on the demo service paints today’s briefing through the one bridg
     module: 'undefined',
   });
   expect(await app.appWindowVisible()).toBe(true);
+
+  // The preload lets only the contract's names through: an unknown request is answered by the
+  // preload itself with the contract's code, and an unknown event cannot be listened to.
+  const refusals = await page.evaluate(async () => {
+    const assistant = Reflect.get(globalThis, 'assistant') as {
+      invoke(name: string, input: unknown): Promise<unknown>;
+      on(name: string, listener: () => void): () => void;
+    };
+    let onError = '';
+    try {
+      assistant.on('no.such.event', () => {});
+    } catch (error) {
+      onError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    return {
+      invoke: await assistant.invoke('no.such.request', {}),
+      proto: await assistant.invoke('__proto__', {}),
+      onError,
+    };
+  });
+  expect(refusals.invoke).toMatchObject({ ok: false, error: { code: 'unknown_request' } });
+  expect(refusals.proto).toMatchObject({ ok: false, error: { code: 'unknown_request' } });
+  expect(refusals.onError).toMatch(/Unknown event: no\.such\.event/);
 });

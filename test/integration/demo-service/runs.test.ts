@@ -296,7 +296,10 @@ describe('a run', () => {
 
 describe('cancelling', () => {
   it('cancels a running run (200, record with status cancelled) and refuses a finished one (409)', async () => {
-    const created = await h.createRun(h.runBody('cancel me', { demo: { tokensPerSecond: 50 } }));
+    const pace = { demo: { tokensPerSecond: 50, tokens: 10 } };
+    const created = await h.createRun(h.runBody('cancel me', pace));
+    // Same pace and length: once it has finished, the cancelled run would have finished too.
+    const companion = await h.createRun(h.runBody('let me run', pace));
     const cancelled = await h.data(`/runs/${created.body.runId}`, RunRecord, { method: 'DELETE' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.status).toBe('cancelled');
@@ -305,9 +308,11 @@ describe('cancelling', () => {
 
     const again = await h.failure(`/runs/${created.body.runId}`, 409, { method: 'DELETE' });
     expect(again.body.error.code).toBe('run_not_cancellable');
-    // It stays cancelled.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await h.data(`/runs/${created.body.runId}`, RunRecord)).body.status).toBe('cancelled');
+    // It stays cancelled, its output frozen, past the time it would have taken to finish.
+    expect((await h.service.control.waitForRun(companion.body.runId)).status).toBe('succeeded');
+    const later = await h.data(`/runs/${created.body.runId}`, RunRecord);
+    expect(later.body.status).toBe('cancelled');
+    expect(later.body.output).toEqual(cancelled.body.output);
   });
 });
 
