@@ -12,7 +12,12 @@
 // https://www.electronjs.org/docs/latest/api/cookies
 // https://www.electronjs.org/docs/latest/api/web-request
 
-import type { BrowserContext, Cookie as PlaywrightCookie, Route } from '@playwright/test';
+import type {
+  APIResponse,
+  BrowserContext,
+  Cookie as PlaywrightCookie,
+  Route,
+} from '@playwright/test';
 import { EventEmitter } from 'node:events';
 import { createEvent } from './app';
 import { APP_PROXY_ORIGIN, toAppUrl, type Launch } from './context';
@@ -390,28 +395,12 @@ export class DoubleSession extends EventEmitter {
         }
         contents.expectRedirect(target);
       }
-      await route.fulfill({
-        response,
-        headers: this.applyHeaders(
-          url,
-          request.method(),
-          response.status(),
-          response.headersArray(),
-        ),
-      });
+      await this.fulfillThroughHeaders(route, response, url);
       return;
     }
     if (this.headersListener !== undefined) {
       const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: this.applyHeaders(
-          url,
-          request.method(),
-          response.status(),
-          response.headersArray(),
-        ),
-      });
+      await this.fulfillThroughHeaders(route, response, url);
       return;
     }
     await route.continue();
@@ -448,6 +437,21 @@ export class DoubleSession extends EventEmitter {
       headers: this.applyHeaders(appUrl, request.method(), response.status, headers),
       body: Buffer.from(await response.arrayBuffer()),
     });
+  }
+
+  /** The fetched response, its headers passed through onHeadersReceived as Electron does. */
+  private async fulfillThroughHeaders(
+    route: Route,
+    response: APIResponse,
+    url: string,
+  ): Promise<void> {
+    const headers = this.applyHeaders(
+      url,
+      route.request().method(),
+      response.status(),
+      response.headersArray(),
+    );
+    await route.fulfill({ response, headers });
   }
 
   private applyHeaders(
