@@ -1,7 +1,7 @@
 // One run: its status, question, streaming output and actions (Cancel, Copy, Retry), elapsed
 // time and token usage, errors with code and request id, and the raw events on demand. Works the
 // same for a live run (fed by run.update) and a finished one (read back from its transcript).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ErrorData, RunUsage } from '../../../electron/contract';
 import { navigate } from '../../app/router';
 import { formatElapsed, formatNumber } from '../../lib/format';
@@ -41,6 +41,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
   const streamingOffered = useAccount((s) => hasCapability(s.metadata.value, 'streaming'));
   const [showEvents, setShowEvents] = useState(false);
   const output = outputFor(runId);
+  const hasText = useSyncExternalStore(output.subscribe, () => !output.isEmpty());
 
   const transcript = detail?.value?.transcript ?? null;
   const record = detail?.value?.record ?? null;
@@ -75,7 +76,10 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
   const tokens = usageText(usage);
 
   const onCopy = async () => {
-    const ok = await copyText(output.text());
+    const text = output.text();
+    // Never "copied" for nothing: a queued run, or one whose answer is not here yet.
+    if (text === '') return toast('Nothing to copy yet');
+    const ok = await copyText(text);
     toast(ok ? 'Output copied' : 'Could not copy: select the text and copy it by hand');
   };
   const onRetry = async () => {
@@ -123,7 +127,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
               Cancel
             </Button>
           ) : null}
-          <Button size="sm" onClick={() => void onCopy()}>
+          <Button size="sm" onClick={() => void onCopy()} disabled={!hasText}>
             Copy
           </Button>
           {done && message !== undefined ? (

@@ -70,6 +70,11 @@ export class RunOutput {
     return this.lastSeq;
   }
 
+  /** Whether there is any text yet (cheap: for a render on every batch, unlike `text()`). */
+  isEmpty(): boolean {
+    return this.chunks.length === 0;
+  }
+
   /** The whole raw markdown, for Copy. */
   text(): string {
     if (this.joined.count !== this.chunks.length) {

@@ -13,6 +13,7 @@ import type {
 import { call, toErrorData } from '../../app/api';
 import { idle, loadingFrom } from '../../app/loadable';
 import type { Loadable } from '../../app/loadable';
+import { answerFromRecord } from '../../lib/runAnswer';
 import { existingOutput, markOutputFinished, outputFor } from './output';
 
 export interface LiveRunMeta extends LiveRunSummary {
@@ -201,6 +202,14 @@ export const useRuns = create<RunsState>((set, get) => {
             fresh.reset(value.transcript.text, 0);
           }
           markOutputFinished(runId);
+        } else if (!value.transcript && !live && (!output || output.isEmpty())) {
+          // Never followed here (made yesterday, elsewhere, by the command line): the answer is
+          // the service's record of it, when the record holds one.
+          const answer = value.record ? answerFromRecord(value.record.data) : undefined;
+          if (answer !== undefined) {
+            outputFor(runId).reset(answer, 0);
+            markOutputFinished(runId);
+          }
         }
         set((s) => ({
           details: keepRecent(s.details, runId, {

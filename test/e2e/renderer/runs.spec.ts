@@ -207,3 +207,35 @@ test.describe('history', () => {
     await expect(page.getByRole('link', { name: /All runs/ })).toBeVisible();
   });
 });
+
+test('a run made outside the app opens with its answer, and Copy takes all of it', async ({
+  app,
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Asked yesterday from the command line: this computer holds no transcript of it.
+  const res = await fetch(`${app.demo.baseUrl}/runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
+    body: JSON.stringify({
+      agentId: 'sales.deal_coach',
+      input: { message: 'What did we promise Harbour?' },
+      context: { dealId: app.demo.control.deals()[0]?.id },
+    }),
+  });
+  const runId = ((await res.json()) as { data: { runId: string } }).data.runId;
+  await app.demo.control.waitForRun(runId, 60_000);
+  const answer = app.demo.control.runOutput(runId) ?? '';
+  expect(answer.length).toBeGreaterThan(100);
+
+  await app.open(page, `#/runs/${runId}`);
+  const output = page.getByRole('region', { name: /^Output of/ });
+  await expect(output).toContainText(answer.split('\n')[0]?.replace(/^#+\s*/, '') ?? '');
+  await expect(output.getByText('No output.')).toHaveCount(0);
+  const copy = page.getByRole('button', { name: 'Copy', exact: true }).first();
+  await expect(copy).toBeEnabled();
+  await copy.click();
+  await expect(page.getByText('Output copied')).toBeVisible();
+  expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(answer);
+});
