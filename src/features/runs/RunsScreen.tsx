@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { RunRecord } from '../../../electron/contract';
+import { questionFromRecord } from '../../lib/runRecord';
 import { navigate } from '../../app/router';
 import type { Route } from '../../lib/routes';
 import { formatDate, formatNumber } from '../../lib/format';
@@ -93,7 +94,8 @@ function History({ route }: { route: RunsRoute }) {
         ? record.data.context.dealId
         : record.data.dealId;
     if (typeof id !== 'string') return '—';
-    return deals?.find((d) => d.id === id)?.title ?? id;
+    // A deal outside the loaded list has no name here: never its raw id.
+    return deals?.find((d) => d.id === id)?.title ?? '—';
   };
 
   const page = history.value;
@@ -160,26 +162,26 @@ function History({ route }: { route: RunsRoute }) {
           <table className="table" aria-busy={history.loading}>
             <thead>
               <tr>
-                <th scope="col">Status</th>
+                <th scope="col">Question</th>
                 <th scope="col">Agent</th>
                 <th scope="col">Deal</th>
                 <th scope="col">Started</th>
-                <th scope="col">Run</th>
+                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
               {items.map((run) => (
                 <tr key={run.runId}>
-                  <td>
-                    <StatusBadge status={run.status ?? 'unknown'} />
+                  <td className="run-question-cell">
+                    <RunLink runId={run.runId}>
+                      {questionFromRecord(run.data) ?? `Run of ${agentName(run.agentId)}`}
+                    </RunLink>
                   </td>
-                  <td>
-                    <RunLink runId={run.runId}>{agentName(run.agentId)}</RunLink>
-                  </td>
+                  <td className="muted">{agentName(run.agentId)}</td>
                   <td className="muted">{dealName(run)}</td>
                   <td className="muted">{run.createdAt ? formatDate(run.createdAt) : '—'}</td>
-                  <td className="mono subtle" title={run.runId}>
-                    {run.runId.length > 12 ? `${run.runId.slice(0, 8)}…` : run.runId}
+                  <td>
+                    <StatusBadge status={run.status ?? 'unknown'} />
                   </td>
                 </tr>
               ))}

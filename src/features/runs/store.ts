@@ -13,7 +13,7 @@ import type {
 import { call, toErrorData } from '../../app/api';
 import { idle, loadingFrom } from '../../app/loadable';
 import type { Loadable } from '../../app/loadable';
-import { answerFromRecord } from '../../lib/runAnswer';
+import { answerFromRecord } from '../../lib/runRecord';
 import { existingOutput, markOutputFinished, outputFor } from './output';
 
 export interface LiveRunMeta extends LiveRunSummary {

@@ -190,6 +190,11 @@ test.describe('history', () => {
     await history.getByLabel('Per page').selectOption('10');
     await expect(history.getByText(/^Runs 1–10/)).toBeVisible();
     await expect(history.getByRole('table').getByRole('row')).toHaveCount(11);
+    // Each run by its question, newest first; no run or deal id shown as text.
+    await expect(history.getByRole('link', { name: 'History run 12' })).toBeVisible();
+    await expect(history.getByRole('table')).not.toContainText(
+      /[0-9a-f]{8}-?[0-9a-f]{4}|[0-9a-f]{8}…/i,
+    );
     await history.getByRole('button', { name: /Next/ }).click();
     await expect(history.getByText(/^Runs 11–12/)).toBeVisible();
     await expect(page).toHaveURL(/offset=10/);

@@ -1,7 +1,8 @@
-// The answer inside a service's run record, for a run this computer never followed (made
-// yesterday, on another machine, by the command line). The API leaves the record's fields open,
-// so the answer is found by role: an output-like key in any case convention, holding text, an
-// object with text, or a list of parts (as chat APIs return them).
+// What a service's run record says, read by role: the question asked and the answer given, for
+// runs this computer never followed (made yesterday, on another machine, by the command line).
+// The API documents only `input.message` (spec §2.3) and leaves the rest of the record open, so
+// the answer is an output-like key in any case convention, holding text, an object with text, or
+// a list of parts (as chat APIs return them).
 
 /** Keys that hold a run's answer, most specific first; compared without case, `_` or `-`. */
 const ANSWER_KEYS = [
@@ -62,4 +63,18 @@ export function answerFromRecord(data: Record<string, unknown>): string | undefi
     }
   }
   return undefined;
+}
+
+/** Where a record may keep the question when not in `input.message` as the spec shows it. */
+const QUESTION_KEYS = ['message', 'question', 'prompt', 'query'];
+
+/** The question the run was asked, or undefined when the record does not say. */
+export function questionFromRecord(data: Record<string, unknown>): string | undefined {
+  const input = Object.entries(data).find(([key]) => squash(key) === 'input')?.[1];
+  if (typeof input === 'string' && input.trim() !== '') return input;
+  if (isObject(input)) {
+    const text = fieldText(input, QUESTION_KEYS, 1);
+    if (text !== undefined) return text;
+  }
+  return fieldText(data, QUESTION_KEYS, 1);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromRecord } from '../../../src/lib/runAnswer';
+import { answerFromRecord, questionFromRecord } from '../../../src/lib/runRecord';
 
 describe('the answer in a run record of any shape', () => {
   it('finds it under the usual names, in any case convention', () => {
@@ -40,5 +40,18 @@ describe('the answer in a run record of any shape', () => {
     expect(answerFromRecord({ output: '   ' })).toBeUndefined();
     expect(answerFromRecord({ output: [] })).toBeUndefined();
     expect(answerFromRecord({ output: 42 })).toBeUndefined();
+  });
+});
+
+describe('the question in a run record', () => {
+  it('is input.message as the API shows it, or a question-like field', () => {
+    expect(questionFromRecord({ input: { message: 'What next?' }, output: 'x' })).toBe(
+      'What next?',
+    );
+    expect(questionFromRecord({ Input: { Prompt: 'Why?' } })).toBe('Why?');
+    expect(questionFromRecord({ input: 'Plain input' })).toBe('Plain input');
+    expect(questionFromRecord({ question: 'Top level?' })).toBe('Top level?');
+    expect(questionFromRecord({ output: 'an answer only' })).toBeUndefined();
+    expect(questionFromRecord({ input: { dealId: 'd' } })).toBeUndefined();
   });
 });
