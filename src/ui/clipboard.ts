@@ -28,3 +28,24 @@ export async function copyText(text: string): Promise<boolean> {
   active?.focus();
   return ok;
 }
+
+/**
+ * Copies both forms of a text: HTML for mail and documents, plain text for everything else.
+ * Where the rich clipboard is not available, the plain text alone.
+ */
+export async function copyRich(content: { text: string; html: string }): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext && typeof ClipboardItem !== 'undefined') {
+      await navigator.clipboard.write([
+        new ClipboardItem({
+          'text/plain': new Blob([content.text], { type: 'text/plain' }),
+          'text/html': new Blob([content.html], { type: 'text/html' }),
+        }),
+      ]);
+      return true;
+    }
+  } catch {
+    // Permission refused, or HTML not accepted here: the plain text still goes.
+  }
+  return copyText(content.text);
+}

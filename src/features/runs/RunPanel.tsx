@@ -8,7 +8,8 @@ import { formatElapsed, formatNumber } from '../../lib/format';
 import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { ErrorMeta, ErrorState, Skeleton } from '../../ui/Feedback';
-import { copyText } from '../../ui/clipboard';
+import { copyRich } from '../../ui/clipboard';
+import { pasteReady } from '../../lib/markdown/paste';
 import { useTicking } from '../../ui/Time';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
 import { useDeals } from '../deals/store';
@@ -79,7 +80,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
     const text = output.text();
     // Never "copied" for nothing: a queued run, or one whose answer is not here yet.
     if (text === '') return toast('Nothing to copy yet');
-    const ok = await copyText(text);
+    const ok = await copyRich(pasteReady(text));
     toast(ok ? 'Output copied' : 'Could not copy: select the text and copy it by hand');
   };
   const onRetry = async () => {

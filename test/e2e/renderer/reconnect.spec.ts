@@ -8,6 +8,7 @@ import { WIRE_PATH } from '../../../electron/contract';
 import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
 import { askAgent, openDealByKeyboard } from './helpers';
+import { pasteReady } from '../../../src/lib/markdown/paste';
 
 /** Passes the page's socket through to the host until `cut()`; refuses new ones until `restore()`. */
 async function controllableSocket(page: Page) {
@@ -37,7 +38,7 @@ async function controllableSocket(page: Page) {
   };
 }
 
-/** The run's text as the page holds it: what Copy puts on the clipboard. */
+/** The run's text as the page holds it, as Copy puts it on the clipboard (plain text). */
 async function copiedOutput(page: Page, run: ReturnType<Page['locator']>): Promise<string> {
   await run.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByText('Output copied')).toBeVisible();
@@ -110,7 +111,7 @@ test('a run that finished while the host socket was down shows its whole output 
       ?.replace(/[*_`#|>-]/g, '')
       .trim() ?? '';
   await expect(output).toContainText(lastLine.slice(0, 40));
-  expect(await copiedOutput(page, run)).toBe(full);
+  expect(await copiedOutput(page, run)).toBe(pasteReady(full).text);
 });
 
 test('a run still streaming when the host socket comes back loses and repeats nothing', async ({
@@ -136,5 +137,7 @@ test('a run still streaming when the host socket comes back loses and repeats no
 
   await app.demo.control.waitForRun(runId, 60_000);
   await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
-  expect(await copiedOutput(page, run)).toBe(app.demo.control.runOutput(runId));
+  expect(await copiedOutput(page, run)).toBe(
+    pasteReady(app.demo.control.runOutput(runId) ?? '').text,
+  );
 });

@@ -3,6 +3,7 @@
 import { TranscriptStore } from '../../../electron/core/runs/transcript-store';
 import { expect, test } from '../support/fixtures';
 import { askAgent, createRunsOnService, nav, openDealByKeyboard } from './helpers';
+import { pasteReady } from '../../../src/lib/markdown/paste';
 
 test('a run streams in, keeps going on another screen, and finishes', async ({ app, page }) => {
   await app.open(page, '#/deals');
@@ -242,5 +243,12 @@ test('a run made outside the app opens with its answer, and Copy takes all of it
   await expect(copy).toBeEnabled();
   await copy.click();
   await expect(page.getByText('Output copied')).toBeVisible();
-  expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(answer);
+  // Ready to paste: clean text, and HTML for mail and documents.
+  expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(
+    pasteReady(answer).text,
+  );
+  const html = await page.evaluate<string>(
+    "navigator.clipboard.read().then(async ([item]) => item ? (await item.getType('text/html')).text() : '')",
+  );
+  expect(html).toContain(pasteReady(answer).html.slice(0, 40));
 });
