@@ -18,7 +18,7 @@ import { createParser } from 'eventsource-parser';
 import type { RunUpdate } from '../../electron/contract/runs';
 import { createApiClient } from '../../electron/core/api/client';
 import { RunManager } from '../../electron/core/runs/manager';
-import { systemClock, type Clock } from '../../electron/core/stream/clock';
+import { systemClock, type Clock } from '../../electron/core/clock';
 import { followRun } from '../../electron/core/stream/follow';
 import { startDemoService } from '../../electron/demo-service';
 import { sessionFor } from '../../electron/core/api/config';

@@ -15,7 +15,7 @@
 // every frame.
 import type { ErrorData } from '../../contract/common';
 import type { RunUpdate } from '../../contract/runs';
-import { systemClock, type Clock, type TimerHandle } from '../stream/clock';
+import { systemClock, type Clock, type TimerHandle } from '../clock';
 import type { ConnectionState, RunEvent, RunUsage } from '../stream/events';
 
 export const DEFAULT_FRAME_INTERVAL_MS = 16;

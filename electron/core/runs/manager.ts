@@ -16,7 +16,7 @@ import { retiredError } from '../api/http';
 import type { CreateRunInput } from '../api/schemas';
 import { checkCreateRunInput } from '../api/validate-input';
 import { AssistantError, toAssistantError } from '../errors';
-import { systemClock, type Clock } from '../stream/clock';
+import { systemClock, type Clock } from '../clock';
 import type { ConnectionState, RunEvent } from '../stream/events';
 import {
   SYNTHETIC_POSITION,

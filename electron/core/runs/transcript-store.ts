@@ -22,7 +22,7 @@ import {
   openNoFollow,
   readFileNoFollow,
 } from '../storage/private-files';
-import { systemClock, type Clock, type TimerHandle } from '../stream/clock';
+import { systemClock, type Clock, type TimerHandle } from '../clock';
 import { anchorOf, NOT_AN_ID } from '../stream/positions';
 
 export const TranscriptMeta = z.object({

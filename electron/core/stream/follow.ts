@@ -10,7 +10,7 @@
 import { createApiClient } from '../api/client';
 import type { SessionCredential } from '../api/config';
 import { AssistantError, toAssistantError } from '../errors';
-import { systemClock, type Clock, type TimerHandle } from './clock';
+import { systemClock, type Clock, type TimerHandle } from '../clock';
 import { openRunStream, type StreamConfig } from './connection';
 import type { ConnectionItem, ConnectionState, FollowItem, RunEvent } from './events';
 import { normaliseMessage } from './normalise';

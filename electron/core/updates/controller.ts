@@ -5,6 +5,7 @@
 // signature on Windows and macOS); this controller only ever asks it to install a version it
 // announced as downloaded, so a half-downloaded or rejected update is never applied.
 
+import type { TimerHandle, Timers } from '../clock';
 import { classifyUpdateError, type UpdateErrorKind, type UpdateFailure } from './errors';
 import type { UpdateFeed } from './feed';
 import { resolveUpdatePolicy, retryDelayMs, type UpdatePolicyInput } from './policy';
@@ -59,11 +60,6 @@ export interface UpdateLog {
   error(message: string): void;
 }
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export interface UpdateControllerOptions {
   feed: UpdateFeed;
   updater: UpdaterPort;
@@ -104,10 +100,10 @@ const systemTimers: Timers = {
     const handle = globalThis.setTimeout(callback, ms);
     // A pending check must never keep a Node process (CLI, tests) alive by itself.
     handle.unref?.();
-    return handle;
+    return handle as unknown as TimerHandle;
   },
   clearTimeout(handle) {
-    globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>);
+    globalThis.clearTimeout(handle as unknown as ReturnType<typeof globalThis.setTimeout>);
   },
 };
 
@@ -135,8 +131,8 @@ export function createUpdateController(options: UpdateControllerOptions): Update
   let notifiedReadyVersion: string | undefined;
   let lastCheckedAt: number | undefined;
   let nextCheckAt: number | undefined;
-  let checkTimer: unknown;
-  let pollTimer: unknown;
+  let checkTimer: TimerHandle | undefined;
+  let pollTimer: TimerHandle | undefined;
   const listeners = new Set<(status: UpdateStatus) => void>();
 
   function setStatus(next: UpdateStatus): void {

@@ -1,7 +1,6 @@
 export { createUpdateController } from './controller';
 export type {
   RestartAnswer,
-  Timers,
   UpdateController,
   UpdateControllerOptions,
   UpdateLog,
@@ -10,6 +9,7 @@ export type {
   UpdaterEvent,
   UpdaterPort,
 } from './controller';
+export type { Timers } from '../clock';
 export { classifyUpdateError } from './errors';
 export type { UpdateErrorKind, UpdateFailure } from './errors';
 export { detectUpdateFeed, UPDATES_ENV } from './feed';

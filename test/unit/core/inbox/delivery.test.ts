@@ -11,7 +11,8 @@ import {
 import { createLogger } from '../../../../electron/core/logs/logger';
 import type { NotificationDecision } from '../../../../electron/core/notifications';
 import { createNotificationWiring } from '../../../../electron/core/notifications/wiring';
-import { FakeClock, MemoryStore, settingsOf, usageOf } from '../notifications/harness';
+import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
+import { MemoryStore, settingsOf, usageOf } from '../notifications/harness';
 
 class MemoryInboxStore implements InboxStore {
   saved: StoredInboxEntry[] | undefined;

@@ -13,7 +13,7 @@ import {
   unshown,
   type StoredInboxEntry,
 } from '../../../../electron/core/inbox';
-import { FakeClock } from '../notifications/harness';
+import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
 
 const clock = new FakeClock(new Date('2026-11-24T09:00:00.000Z'), 'Europe/Berlin');
 

@@ -1,4 +1,4 @@
-// A fake clock, a scripted service and a host loop for driving the notification runner through
+// A scripted service and a host loop for driving the notification runner through
 // simulated days without timers. The state store round-trips through JSON and the real schema,
 // so everything the runner keeps is known to survive a restart.
 import { expect } from 'vitest';
@@ -16,18 +16,7 @@ import {
   type NotificationStateStore,
   type SuppressedDecision,
 } from '../../../../electron/core/notifications';
-
-export class FakeClock {
-  constructor(
-    public current: Date,
-    public zone: string,
-  ) {}
-  now = (): Date => new Date(this.current.getTime());
-  timeZone = (): string => this.zone;
-  set(instant: string | Date): void {
-    this.current = new Date(instant);
-  }
-}
+import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
 
 export class MemoryStore implements NotificationStateStore {
   text: string | undefined;

@@ -6,7 +6,7 @@ import {
   DEFAULT_MAX_HOLD_MS,
   UpdateCoalescer,
 } from '../../../../electron/core/runs/coalescer';
-import { FakeClock } from '../stream/fake-clock';
+import { FakeClock } from '../../../support/fake-clock';
 
 function setup(intervalMs = 16) {
   const clock = new FakeClock();

@@ -2,47 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   createUpdateController,
   DAY,
-  type Timers,
   type UpdateFeed,
   type UpdateNotice,
   type UpdatePolicyInput,
   type UpdaterPort,
 } from '../../../../electron/core/updates';
+import { FakeClock } from '../../../support/fake-clock';
 
 const MINUTE = 60_000;
-
-/** A clock whose timers fire only when the test moves time forward. */
-class ManualClock implements Timers {
-  time = 0;
-  private nextId = 1;
-  private pending = new Map<number, { at: number; callback: () => void }>();
-
-  now = (): number => this.time;
-
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.pending.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-
-  advance(ms: number): void {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.pending.entries()]
-        .filter(([, timer]) => timer.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.pending.delete(due[0]);
-      this.time = due[1].at;
-      due[1].callback();
-    }
-    this.time = end;
-  }
-}
 
 /** Stands in for electron-updater's autoUpdater: counts calls, the test plays its events. */
 class FakeUpdater implements UpdaterPort {
@@ -64,7 +31,7 @@ const enabled: UpdateFeed = { enabled: true, configPath: '/app/resources/app-upd
 const policy: UpdatePolicyInput = { startupDelayMs: 10_000, retryBaseMs: 15 * MINUTE };
 
 function setup(options: { feed?: UpdateFeed; live?: boolean } = {}) {
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const updater = new FakeUpdater();
   const notices: UpdateNotice[] = [];
   const runs = { live: options.live ?? false };

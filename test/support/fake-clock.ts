@@ -1,5 +1,8 @@
-// A clock for tests: time moves only when the test says so, and due timers run in order.
-import type { Clock, TimerHandle } from '../../../../electron/core/stream/clock';
+// Fake time for tests: time moves only when the test says so, and due timers run in order.
+// FakeClock stands in for electron/core/clock.ts (the follower, the coalescer, the run manager,
+// the update controller); FakeWallClock for the notification runner's clock, which reads the
+// calendar (a Date and a time zone) and has no timers.
+import type { Clock, TimerHandle } from '../../electron/core/clock';
 
 interface Timer {
   id: number;
@@ -8,13 +11,13 @@ interface Timer {
 }
 
 export class FakeClock implements Clock {
-  private time = 0;
+  /** The current time; a test may move it without running timers (the machine slept). */
+  time = 0;
   private nextId = 1;
   private timers: Timer[] = [];
 
-  now(): number {
-    return this.time;
-  }
+  // A property, so `now: clock.now` can be handed over unbound.
+  now = (): number => this.time;
 
   setTimeout(callback: () => void, ms: number): TimerHandle {
     const timer = { id: this.nextId++, at: this.time + Math.max(0, ms), callback };
@@ -44,5 +47,17 @@ export class FakeClock implements Clock {
 
   get pending(): number {
     return this.timers.length;
+  }
+}
+
+export class FakeWallClock {
+  constructor(
+    public current: Date,
+    public zone: string,
+  ) {}
+  now = (): Date => new Date(this.current.getTime());
+  timeZone = (): string => this.zone;
+  set(instant: string | Date): void {
+    this.current = new Date(instant);
   }
 }
