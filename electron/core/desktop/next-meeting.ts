@@ -1,7 +1,8 @@
-// The next meeting, for the tray: read from the cached meeting briefing with the same field
-// fallbacks the scheduler uses (briefing-fields.ts), so the tray and the notification always
-// agree on which meeting it is and when it starts.
-import { localClock, meetingsOf, type MeetingInfo } from '../notifications';
+// The next meeting, for the tray: read from the cached meeting briefing by the same reader the
+// scheduler and Today use (contract/briefing-meetings.ts), so the tray, the notification and the
+// app always agree on which meeting it is and when it starts.
+import { timeUntil, upcomingMeeting } from '../../contract/briefing-meetings';
+import { localClock, meetingsOf } from '../notifications';
 
 export interface NextMeeting {
   title: string;
@@ -11,17 +12,9 @@ export interface NextMeeting {
   dealId?: string;
 }
 
-/**
- * The earliest meeting of the briefing that has not started yet. A meeting without a start time
- * counts as upcoming (the briefing is about it) but comes after every timed one.
- */
+/** The earliest meeting of the briefing that has not started yet (untimed ones last). */
 export function nextMeeting(briefing: unknown, now: Date): NextMeeting | undefined {
-  const upcoming = meetingsOf(briefing)
-    .filter(
-      (meeting) => meeting.startsAt === undefined || Date.parse(meeting.startsAt) > now.getTime(),
-    )
-    .sort((a, b) => startOrder(a) - startOrder(b));
-  const first = upcoming[0];
+  const first = upcomingMeeting(meetingsOf(briefing), now);
   if (first === undefined) return undefined;
   return {
     title: first.title ?? first.summary ?? 'Meeting',
@@ -30,19 +23,7 @@ export function nextMeeting(briefing: unknown, now: Date): NextMeeting | undefin
   };
 }
 
-function startOrder(meeting: MeetingInfo): number {
-  return meeting.startsAt === undefined ? Number.POSITIVE_INFINITY : Date.parse(meeting.startsAt);
-}
-
-/** "in 25 min", "in 2 h 5 min"; "now" once it is due. */
-export function timeUntil(startsAt: string, now: Date): string {
-  const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
-  if (minutes <= 0) return 'now';
-  if (minutes < 60) return `in ${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest === 0 ? `in ${hours} h` : `in ${hours} h ${rest} min`;
-}
+export { timeUntil };
 
 /** "10:30 (in 25 min)", in the user's time zone. */
 export function meetingTime(startsAt: string, now: Date, timeZone: string): string {

@@ -1,25 +1,13 @@
 // Meeting briefing: each meeting is announced once, `meetingLeadMinutes` before it starts when
 // the briefing says when that is (at once if that moment has passed but the meeting has not
 // started; never once it has), or as soon as it appears when the briefing gives no start.
-import {
-  MEETING_CONTAINER_FIELDS,
-  MEETING_DEAL_ID_FIELDS,
-  MEETING_ID_FIELDS,
-  MEETING_LIST_FIELDS,
-  MEETING_START_FIELDS,
-  MEETING_SUMMARY_FIELDS,
-  MEETING_TITLE_FIELDS,
-  isRecord,
-  pickInstant,
-  pickText,
-} from './briefing-fields';
+import { meetingsOf as meetingsIn, type MeetingInfo } from '../../contract/briefing-meetings';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision, type PrepareAction } from './decision';
 import { isDelivered, MAX_PENDING_MEETINGS, type PendingMeeting } from './state';
 import { localClock, minutesToMs } from './zoned-time';
 
-/** What a notification needs from one meeting of a briefing. */
-export type MeetingInfo = Omit<PendingMeeting, 'startsAt'> & { startsAt?: string };
+export type { MeetingInfo };
 
 export interface MeetingOutcome {
   decisions: NotificationDecision[];
@@ -27,12 +15,11 @@ export interface MeetingOutcome {
   pending: PendingMeeting[];
 }
 
-/** The meetings a briefing is about; an empty or unrecognisable briefing is about none. */
+/** The meetings a briefing is about, each summary cut to what a notification and the state keep. */
 export function meetingsOf(briefing: unknown): MeetingInfo[] {
-  return candidates(briefing).flatMap((candidate) => {
-    const info = meetingInfo(candidate);
-    return info === undefined ? [] : [info];
-  });
+  return meetingsIn(briefing).map((meeting) =>
+    meeting.summary === undefined ? meeting : { ...meeting, summary: clip(meeting.summary, 300) },
+  );
 }
 
 /**
@@ -95,42 +82,4 @@ function meetingDecision(context: RuleContext, meeting: MeetingInfo): Notificati
     decision.actions = [prepare];
   }
   return decision;
-}
-
-function candidates(briefing: unknown): unknown[] {
-  if (Array.isArray(briefing)) return briefing;
-  if (!isRecord(briefing)) return [];
-  // A briefing that holds "the meeting" is about that one, whatever other lists it carries
-  // (agenda items, attendees); only otherwise is a list of meeting-like records the meetings.
-  if (MEETING_CONTAINER_FIELDS.some((field) => isRecord(briefing[field]))) return [briefing];
-  for (const field of MEETING_LIST_FIELDS) {
-    const list = briefing[field];
-    if (Array.isArray(list) && list.some((item) => meetingInfo(item) !== undefined)) return list;
-  }
-  return [briefing];
-}
-
-function meetingInfo(candidate: unknown): MeetingInfo | undefined {
-  if (!isRecord(candidate)) return undefined;
-  const records = [
-    ...MEETING_CONTAINER_FIELDS.map((field) => candidate[field]).filter(isRecord),
-    candidate,
-  ];
-  const id = pickText(records, MEETING_ID_FIELDS);
-  const title = pickText(records, MEETING_TITLE_FIELDS);
-  const startsAt = pickInstant(records, MEETING_START_FIELDS);
-  const summary = pickText(records, MEETING_SUMMARY_FIELDS);
-  const dealId = pickText(records, MEETING_DEAL_ID_FIELDS);
-  let key: string;
-  if (id !== undefined) key = `meeting-briefing:id:${id}`;
-  else if (title !== undefined || startsAt !== undefined) {
-    key = `meeting-briefing:at:${title ?? ''}@${startsAt?.toISOString() ?? ''}`;
-  } else return undefined;
-  return {
-    key,
-    ...(startsAt === undefined ? {} : { startsAt: startsAt.toISOString() }),
-    ...(title === undefined ? {} : { title }),
-    ...(summary === undefined ? {} : { summary: clip(summary, 300) }),
-    ...(dealId === undefined ? {} : { dealId }),
-  };
 }
