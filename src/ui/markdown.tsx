@@ -4,6 +4,8 @@
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
+import { openExternal } from '../app/links';
+import { navigate } from '../app/router';
 import { splitBlocks } from '../lib/markdown/blocks';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
 
@@ -12,9 +14,11 @@ export interface MarkdownLinks {
   openDeal(dealId: string): void;
 }
 
+// What a click on a link does; the app's own behaviour unless a provider says otherwise (no
+// provider was ever mounted, so a do-nothing default left every link in an answer dead).
 export const MarkdownLinksContext = createContext<MarkdownLinks>({
-  openExternal: () => {},
-  openDeal: () => {},
+  openExternal,
+  openDeal: (dealId) => navigate({ name: 'deals', dealId }),
 });
 
 /** Headings inside rendered text start below the page's own (h1) and the card's (h2). */
