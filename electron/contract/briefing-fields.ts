@@ -31,6 +31,16 @@ export const MEETING_START_FIELDS = [
   'start.dateTime',
   'beginsAt',
 ] as const;
+export const MEETING_END_FIELDS = [
+  'endsAt',
+  'endTime',
+  'end',
+  'endAt',
+  'ends_at',
+  'end_time',
+  'end.dateTime',
+] as const;
+export const MEETING_LOCATION_FIELDS = ['location', 'place', 'room', 'where', 'venue'] as const;
 export const MEETING_DEAL_ID_FIELDS = [
   'dealId',
   'deal.id',

@@ -4,8 +4,10 @@
 import {
   MEETING_CONTAINER_FIELDS,
   MEETING_DEAL_ID_FIELDS,
+  MEETING_END_FIELDS,
   MEETING_ID_FIELDS,
   MEETING_LIST_FIELDS,
+  MEETING_LOCATION_FIELDS,
   MEETING_START_FIELDS,
   MEETING_SUMMARY_FIELDS,
   MEETING_TITLE_FIELDS,
@@ -19,7 +21,9 @@ export interface MeetingInfo {
   key: string;
   /** ISO instant, when the briefing says when. */
   startsAt?: string;
+  endsAt?: string;
   title?: string;
+  location?: string;
   /** As the briefing writes it (may be markdown, may be long). */
   summary?: string;
   dealId?: string;
@@ -82,6 +86,8 @@ function meetingInfo(candidate: unknown): MeetingInfo | undefined {
   const id = pickText(records, MEETING_ID_FIELDS);
   const title = pickText(records, MEETING_TITLE_FIELDS);
   const startsAt = pickInstant(records, MEETING_START_FIELDS);
+  const endsAt = pickInstant(records, MEETING_END_FIELDS);
+  const location = pickText(records, MEETING_LOCATION_FIELDS);
   const summary = pickText(records, MEETING_SUMMARY_FIELDS);
   const dealId = pickText(records, MEETING_DEAL_ID_FIELDS);
   let key: string;
@@ -92,7 +98,9 @@ function meetingInfo(candidate: unknown): MeetingInfo | undefined {
   return {
     key,
     ...(startsAt === undefined ? {} : { startsAt: startsAt.toISOString() }),
+    ...(endsAt === undefined ? {} : { endsAt: endsAt.toISOString() }),
     ...(title === undefined ? {} : { title }),
+    ...(location === undefined ? {} : { location }),
     ...(summary === undefined ? {} : { summary }),
     ...(dealId === undefined ? {} : { dealId }),
   };

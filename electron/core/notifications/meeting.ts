@@ -15,11 +15,15 @@ export interface MeetingOutcome {
   pending: PendingMeeting[];
 }
 
-/** The meetings a briefing is about, each summary cut to what a notification and the state keep. */
+/** The meetings a briefing is about, with what a notification and its state keep (summary cut). */
 export function meetingsOf(briefing: unknown): MeetingInfo[] {
-  return meetingsIn(briefing).map((meeting) =>
-    meeting.summary === undefined ? meeting : { ...meeting, summary: clip(meeting.summary, 300) },
-  );
+  return meetingsIn(briefing).map(({ key, startsAt, title, summary, dealId }) => ({
+    key,
+    ...(startsAt === undefined ? {} : { startsAt }),
+    ...(title === undefined ? {} : { title }),
+    ...(summary === undefined ? {} : { summary: clip(summary, 300) }),
+    ...(dealId === undefined ? {} : { dealId }),
+  }));
 }
 
 /**

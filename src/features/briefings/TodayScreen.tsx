@@ -1,5 +1,5 @@
-// Today: the morning briefing and the next meeting's briefing, shown from the saved copy at once
-// (even offline), marked as such until the service confirms them. `#/today/meeting` (a meeting
+// Today: what is up next, then the morning briefing and the next meeting's briefing, shown from
+// the saved copy at once (even offline), marked as such until the service confirms them. `#/today/meeting` (a meeting
 // notification, the tray) brings the meeting's briefing into view and focus.
 import { useEffect } from 'react';
 import { useRoute } from '../../app/router';
@@ -8,6 +8,8 @@ import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback
 import { Freshness } from '../../ui/Freshness';
 import { PageHeader } from '../../ui/PageHeader';
 import { BriefingView } from './BriefingView';
+import { focusBriefing } from './focusBriefing';
+import { UpNext } from './UpNext';
 import { useBriefings } from './store';
 import type { BriefingKind } from './store';
 
@@ -67,10 +69,7 @@ function useOpenSection(): void {
   const section = route.name === 'today' ? route.section : undefined;
   const shown = useBriefings((s) => (section ? s[section].value !== undefined : false));
   useEffect(() => {
-    if (!section) return;
-    const heading = document.getElementById(`briefing-${section}`);
-    heading?.scrollIntoView({ block: 'start' });
-    heading?.focus({ preventScroll: true });
+    if (section) focusBriefing(section);
   }, [section, shown]);
 }
 
@@ -95,10 +94,13 @@ export function TodayScreen() {
     <div className="page page-today">
       <PageHeader title="Today" meta={<span className="muted">{today}</span>} />
       {briefingsOffered ? (
-        <div className="today-grid">
-          <BriefingCard kind="morning" />
-          <BriefingCard kind="meeting" />
-        </div>
+        <>
+          <UpNext />
+          <div className="today-grid">
+            <BriefingCard kind="morning" />
+            <BriefingCard kind="meeting" />
+          </div>
+        </>
       ) : (
         <EmptyState title="No briefings">{missingCapabilityReason('briefings')}</EmptyState>
       )}

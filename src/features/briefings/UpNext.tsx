@@ -1,0 +1,93 @@
+// "Up next" at the top of Today: the next meeting, when it starts in the user's zone and how soon,
+// with Prepare (its briefing) and its deal, so a small screen shows it without scrolling under a
+// long morning briefing.
+import { useMemo } from 'react';
+import type { Briefing } from '../../../electron/contract';
+import {
+  meetingsOf,
+  timeUntil,
+  upcomingMeeting,
+  type MeetingInfo,
+} from '../../../electron/contract/briefing-meetings';
+import { navigate } from '../../app/router';
+import { formatTime } from '../../lib/format';
+import { useTicking } from '../../ui/Time';
+import { focusBriefing } from './focusBriefing';
+import { DealLink } from './MeetingList';
+import { planBriefing } from './layout';
+import { useBriefings } from './store';
+
+/** The meeting briefing's meetings first: they are the ones "Prepare" has a briefing for. */
+function allMeetings(meeting?: Briefing, morning?: Briefing): MeetingInfo[] {
+  const byKey = new Map<string, MeetingInfo>();
+  for (const briefing of [morning, meeting]) {
+    if (briefing) for (const m of meetingsOf(briefing.data)) byKey.set(m.key, m);
+  }
+  return [...byKey.values()];
+}
+
+function dealNamesOf(...briefings: (Briefing | undefined)[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const b of briefings) {
+    if (b)
+      for (const [id, name] of planBriefing(b.data, b.title ?? '').dealNames) names.set(id, name);
+  }
+  return names;
+}
+
+function openMeetingBriefing(): void {
+  navigate({ name: 'today', section: 'meeting' }, { replace: true });
+  focusBriefing('meeting');
+}
+
+export function UpNext() {
+  const morning = useBriefings((s) => s.morning.value);
+  const meeting = useBriefings((s) => s.meeting.value);
+  const now = useTicking(true, 30_000);
+  const meetings = useMemo(() => allMeetings(meeting, morning), [meeting, morning]);
+  const names = useMemo(() => dealNamesOf(morning, meeting), [morning, meeting]);
+  const next = upcomingMeeting(meetings, new Date(now));
+  if (next === undefined) return null;
+  const briefed = meeting !== undefined && meetingsOf(meeting.data).some((m) => m.key === next.key);
+  const dealName = next.dealId === undefined ? undefined : names.get(next.dealId);
+  return (
+    <section className="up-next" aria-labelledby="up-next-kind up-next-title">
+      <div className="up-next-text">
+        <p className="eyebrow" id="up-next-kind">
+          Up next
+        </p>
+        <p className="up-next-line">
+          <strong id="up-next-title">{next.title ?? 'Meeting'}</strong>
+          {next.startsAt !== undefined ? (
+            <span>
+              {' · '}
+              <time dateTime={next.startsAt}>{formatTime(next.startsAt)}</time>
+              {` (${timeUntil(next.startsAt, new Date(now))})`}
+            </span>
+          ) : null}
+        </p>
+        {next.dealId !== undefined && dealName !== undefined ? (
+          <p className="up-next-deal">
+            <DealLink dealId={next.dealId} name={dealName} />
+          </p>
+        ) : null}
+      </div>
+      <div className="up-next-actions">
+        {briefed ? (
+          <button type="button" className="btn btn-primary" onClick={openMeetingBriefing}>
+            Prepare
+          </button>
+        ) : null}
+        {next.dealId !== undefined && dealName === undefined ? (
+          <button
+            type="button"
+            className="btn"
+            onClick={() => navigate({ name: 'deals', dealId: next.dealId as string })}
+          >
+            Open deal
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+// How a briefing of any shape is laid out, decided without React so it can be tested under Node:
+// short facts first, then its text, sections, lists and anything else as fields. A list of
+// meetings becomes the meeting list (times in the user's zone); deals the text names become links,
+// and a deal is offered as a chip only where the text above did not already link it.
+import { MEETING_LIST_FIELDS } from '../../../electron/contract/briefing-fields';
+import { meetingsOf, type MeetingInfo } from '../../../electron/contract/briefing-meetings';
+import { linkDealNames, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
+import { isJsonRecord } from '../../lib/records';
+import type { Json, JsonRecord } from '../../lib/records';
+
+export const BODY_KEY = /^(summary|body|content|text|markdown|description|overview|details)$/i;
+const TITLE_KEYS = ['title', 'heading', 'name', 'label'];
+const SECTION_BODY_KEYS = ['body', 'content', 'text', 'markdown', 'summary', 'items'];
+const DEAL_NAME_KEYS = ['name', 'title', 'dealName', 'dealTitle', 'deal_name'];
+// An identifier means nothing to a salesperson: "meetingId", "event_id", "ID" are not shown.
+const ID_KEY = /(?:^|_)id$|[a-z]Id$|ID$/;
+const MEETINGS_SECTION = /meeting|calendar|agenda for today|schedule/i;
+
+export type DealRef = NamedDeal;
+
+export interface SectionPlan {
+  title: string;
+  /** Markdown, deal names linked and UTC times made local. */
+  body?: string;
+  items?: string[];
+  /** The briefing's meetings stand in for this section's text (it listed them). */
+  meetings?: MeetingInfo[];
+  rest: JsonRecord;
+  chips: DealRef[];
+}
+
+export interface BriefingPlan {
+  mainDeal: DealRef | null;
+  facts: JsonRecord;
+  bodies: { key: string; text: string }[];
+  meetings: MeetingInfo[];
+  sections: SectionPlan[];
+  lists: { key: string; items: string[] }[];
+  others: JsonRecord;
+  refGroups: { key: string; refs: DealRef[] }[];
+  /** Every deal the briefing names, for links elsewhere on the card. */
+  dealNames: Map<string, string>;
+}
+
+function stringOf(record: JsonRecord, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const v = record[key];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return undefined;
+}
+
+function asDealRef(value: Json): DealRef | null {
+  if (!isJsonRecord(value)) return null;
+  const dealId = value.dealId;
+  if (typeof dealId !== 'string' || dealId === '') return null;
+  if (Object.keys(value).length > 4) return null;
+  return { dealId, name: stringOf(value, DEAL_NAME_KEYS) ?? 'Open deal' };
+}
+
+function asDealRefs(value: Json): DealRef[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const refs = value.map(asDealRef);
+  return refs.every((r) => r !== null) ? (refs as DealRef[]) : null;
+}
+
+function isSection(value: Json): value is JsonRecord {
+  return (
+    isJsonRecord(value) &&
+    stringOf(value, TITLE_KEYS) !== undefined &&
+    SECTION_BODY_KEYS.some((k) => value[k] !== undefined)
+  );
+}
+
+/** Every `{ dealId, name }` anywhere in the briefing, so its text can link what it names. */
+function collectDealNames(value: Json, into: Map<string, string>, depth = 0): void {
+  if (depth > 6) return;
+  if (Array.isArray(value)) {
+    for (const item of value) collectDealNames(item, into, depth + 1);
+  } else if (isJsonRecord(value)) {
+    const id = value.dealId;
+    const name = stringOf(value, ['dealName', 'dealTitle', 'deal_name', ...DEAL_NAME_KEYS]);
+    if (typeof id === 'string' && id !== '' && name !== undefined && !into.has(id)) {
+      into.set(id, name);
+    }
+    for (const child of Object.values(value)) collectDealNames(child, into, depth + 1);
+  }
+}
+
+/** The UTC day the briefing's "10:30 UTC" times belong to. */
+function briefingDay(data: JsonRecord): string {
+  const date = data.date;
+  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  const start = meetingsOf(data)[0]?.startsAt;
+  const at = start ?? (typeof data.generatedAt === 'string' ? data.generatedAt : undefined);
+  const ms = at === undefined ? NaN : Date.parse(at);
+  return new Date(Number.isNaN(ms) ? Date.now() : ms).toISOString().slice(0, 10);
+}
+
+interface TextTools {
+  prepare(text: string): string;
+  /** Deals linked in any text prepared so far. */
+  linked: Set<string>;
+}
+
+function textTools(data: JsonRecord, dealNames: Map<string, string>): TextTools {
+  const day = briefingDay(data);
+  const deals = [...dealNames].map(([dealId, name]) => ({ dealId, name }));
+  const linked = new Set<string>();
+  return {
+    linked,
+    prepare(text) {
+      const result = linkDealNames(localiseUtcTimes(text, day), deals);
+      for (const id of result.linked) linked.add(id);
+      return result.text;
+    },
+  };
+}
+
+function planSection(
+  section: JsonRecord,
+  tools: TextTools,
+  meetings: MeetingInfo[],
+  shown: Set<string>,
+): SectionPlan {
+  const title = stringOf(section, TITLE_KEYS) ?? '';
+  const plan: SectionPlan = { title, rest: {}, chips: [] };
+  const sectionId = typeof section.id === 'string' ? section.id : '';
+  const listsMeetings = meetings.length > 0 && MEETINGS_SECTION.test(`${sectionId} ${title}`);
+  let bodySeen = false;
+  let refs: DealRef[] = [];
+  for (const [key, value] of Object.entries(section)) {
+    if (TITLE_KEYS.includes(key) || key === 'id') continue;
+    if (!bodySeen && SECTION_BODY_KEYS.includes(key)) {
+      bodySeen = true;
+      if (listsMeetings) plan.meetings = meetings;
+      else if (typeof value === 'string') plan.body = tools.prepare(value);
+      else if (Array.isArray(value) && value.every((b) => typeof b === 'string')) {
+        plan.items = value.map((item) => tools.prepare(item as string));
+      }
+    } else if (asDealRefs(value)) refs = asDealRefs(value) ?? [];
+    else if (!(Array.isArray(value) && value.length === 0)) plan.rest[key] = value;
+  }
+  // The meeting list links each meeting's deal; the text may have linked the rest.
+  const linkedHere = new Set([...tools.linked, ...(plan.meetings ?? []).map((m) => m.dealId)]);
+  plan.chips = uniqueRefs(refs).filter((r) => !linkedHere.has(r.dealId));
+  for (const r of refs) shown.add(r.dealId);
+  for (const id of linkedHere) if (id !== undefined) shown.add(id);
+  return plan;
+}
+
+function uniqueRefs(refs: readonly DealRef[]): DealRef[] {
+  return [...new Map(refs.map((r) => [r.dealId, r])).values()];
+}
+
+function meetingListOf(key: string, value: Json): MeetingInfo[] {
+  if (!(MEETING_LIST_FIELDS as readonly string[]).includes(key) || !Array.isArray(value)) return [];
+  const meetings = meetingsOf({ [key]: value });
+  if (meetings.length !== value.length) return [];
+  // "items" and "events" may hold anything titled: only a list of timed entries is a calendar.
+  return key === 'meetings' || meetings.every((m) => m.startsAt !== undefined) ? meetings : [];
+}
+
+export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
+  const dealNames = new Map<string, string>();
+  collectDealNames(data, dealNames);
+  const tools = textTools(data, dealNames);
+  const plan: BriefingPlan = {
+    mainDeal: null,
+    facts: {},
+    bodies: [],
+    meetings: [],
+    sections: [],
+    lists: [],
+    others: {},
+    refGroups: [],
+    dealNames,
+  };
+  if (typeof data.dealId === 'string') {
+    plan.mainDeal = {
+      dealId: data.dealId,
+      name: stringOf(data, ['dealName', 'dealTitle']) ?? 'Open deal',
+    };
+  }
+  const sections: JsonRecord[] = [];
+  const groups: { key: string; refs: DealRef[] }[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'id' || (typeof value === 'string' && value === title)) continue;
+    if (ID_KEY.test(key) && typeof value === 'string') continue;
+    if (plan.mainDeal && ['dealId', 'dealName', 'dealTitle'].includes(key)) continue;
+    const meetings = meetingListOf(key, value);
+    if (meetings.length > 0) plan.meetings = meetings;
+    else if (
+      typeof value === 'string' &&
+      (BODY_KEY.test(key) || value.length > 160 || value.includes('\n'))
+    ) {
+      plan.bodies.push({ key, text: tools.prepare(value) });
+    } else if (value === null || typeof value !== 'object') plan.facts[key] = value;
+    else if (asDealRef(value)) groups.push({ key, refs: [asDealRef(value) as DealRef] });
+    else if (asDealRefs(value)) groups.push({ key, refs: asDealRefs(value) as DealRef[] });
+    else if (Array.isArray(value) && value.length > 0 && value.every(isSection)) {
+      sections.push(...(value as JsonRecord[]));
+    } else if (
+      Array.isArray(value) &&
+      value.length > 0 &&
+      value.every((v) => typeof v === 'string')
+    ) {
+      plan.lists.push({ key, items: (value as string[]).map((item) => tools.prepare(item)) });
+    } else plan.others[key] = value;
+  }
+  const shown = new Set<string>(plan.mainDeal ? [plan.mainDeal.dealId] : []);
+  plan.sections = sections.map((section) => planSection(section, tools, plan.meetings, shown));
+  if (plan.sections.some((s) => s.meetings !== undefined)) plan.meetings = [];
+  for (const m of plan.meetings) if (m.dealId !== undefined) shown.add(m.dealId);
+  for (const id of tools.linked) shown.add(id);
+  // A group that only repeats deals shown above ("all deals in this briefing") adds nothing.
+  plan.refGroups = groups
+    .map(({ key, refs }) => ({ key, refs: uniqueRefs(refs).filter((r) => !shown.has(r.dealId)) }))
+    .filter((g) => g.refs.length > 0);
+  return plan;
+}
