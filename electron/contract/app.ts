@@ -71,6 +71,8 @@ export const ConnectivityState = z.enum([
   'online',
   'offline',
   'service-unreachable',
+  /** The service answers, but as a whole it is down: 502, 503 or 504 from it or its gateway. */
+  'service-failing',
   'host-unreachable',
 ]);
 export const Connectivity = z.object({

@@ -1,17 +1,30 @@
 // Offline and expired-session banners, and notices from the host. They sit above the screen and
 // never replace it: what the user was doing stays where it is.
-import type { Notice } from '../../electron/contract';
+import type { Connectivity, Notice } from '../../electron/contract';
 import { call } from './api';
 import { useAccount } from '../features/account/store';
+import { formatTime } from '../lib/format';
 import { Button } from '../ui/Button';
+import { useBannerState } from './connectivity';
+import { reloadServiceData } from './events';
 import { useUi } from './ui-store';
 
-const offlineText: Record<string, string> = {
-  offline: 'You are offline. Showing saved data; it refreshes when the connection returns.',
-  'service-unreachable':
-    'The service cannot be reached. Showing saved data; retrying in the background.',
-  'host-unreachable': 'The app lost its connection to its host. Reconnecting…',
-};
+/** One banner per cause, saying since when; the cards below do not repeat it. */
+function outageText(state: Connectivity['state'], since: string | undefined): string | undefined {
+  const at = since === undefined ? '' : ` since ${formatTime(since)}`;
+  switch (state) {
+    case 'offline':
+      return `You are offline${at}. Saved data stays on screen; the rest loads when you are back online.`;
+    case 'service-unreachable':
+      return `Can’t reach the service${at}. Saved data stays on screen; the rest loads when it is back.`;
+    case 'service-failing':
+      return `The service is having problems${at}. Saved data stays on screen; the rest loads when it recovers.`;
+    case 'host-unreachable':
+      return 'The app lost its connection to its host. Reconnecting…';
+    default:
+      return undefined;
+  }
+}
 
 const NO_NOTICES: readonly Notice[] = [];
 
@@ -25,15 +38,13 @@ export async function startSignIn(): Promise<void> {
 }
 
 export function Banners() {
-  const connectivity = useAccount((s) => s.connectivity);
-  const browserOffline = useAccount((s) => s.browserOffline);
+  const bannerState = useBannerState();
+  const since = useAccount((s) => (s.browserOffline ? undefined : s.connectivity?.since));
   const session = useAccount((s) => s.session);
   const pending = useAccount((s) => s.sessionAction.pending);
   const notices = useAccount((s) => s.appInfo?.notices ?? NO_NOTICES);
 
-  const offlineState = browserOffline ? 'offline' : connectivity?.state;
-  const offline =
-    offlineState !== undefined && offlineState !== 'online' ? offlineText[offlineState] : undefined;
+  const outage = bannerState === undefined ? undefined : outageText(bannerState, since);
 
   const dismiss = async (id: string) => {
     try {
@@ -64,9 +75,14 @@ export function Banners() {
           </Button>
         </div>
       ) : null}
-      {offline ? (
+      {outage ? (
         <div className="banner banner-warn" role="status">
-          <span>{offline}</span>
+          <span>{outage}</span>
+          {bannerState !== 'host-unreachable' ? (
+            <Button size="sm" variant="ghost" onClick={reloadServiceData}>
+              Retry
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {notices.map((notice) => (

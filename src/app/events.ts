@@ -43,8 +43,11 @@ function dropServiceData(): void {
   useUsage.getState().reset();
 }
 
-/** Asks again for everything the screens show (after a change of service or a sign-in). */
-function reloadServiceData(): void {
+/**
+ * Asks again for everything the screens show: after a change of service or a sign-in, when the
+ * service is back after an outage, and on the outage banner's Retry.
+ */
+export function reloadServiceData(): void {
   void useAccount.getState().loadMetadata();
   void useDeals.getState().loadList();
   void useDeals.getState().loadAgents();
@@ -85,6 +88,15 @@ export function startEvents(): void {
   on('connectivity.changed', (connectivity) => {
     const was = useAccount.getState().connectivity;
     useAccount.setState({ connectivity });
+    // The service is back: what failed meanwhile loads without anyone pressing Retry.
+    if (
+      connectivity.state === 'online' &&
+      (was?.state === 'service-unreachable' ||
+        was?.state === 'service-failing' ||
+        was?.state === 'offline')
+    ) {
+      reloadServiceData();
+    }
     // Back from a lost host connection (browser mode's socket): the events sent meanwhile never
     // arrived, and a run that finished meanwhile sends no more. Snapshots replace the gap.
     if (was?.state === 'host-unreachable' && connectivity.state !== 'host-unreachable') {

@@ -1,6 +1,7 @@
 // Loading, empty and error states, the same everywhere.
 import type { ReactNode } from 'react';
 import type { ErrorData } from '../../electron/contract';
+import { useCoveredByBanner } from '../app/connectivity';
 import { Button } from './Button';
 
 export function Skeleton({ lines = 3, label = 'Loading…' }: { lines?: number; label?: string }) {
@@ -23,19 +24,23 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** Code and request id, for support: selectable, in a quiet line under the message. */
+/** Code and request id, for support: selectable, folded under "Details" below the message. */
 export function ErrorMeta({ error }: { error: ErrorData }) {
   return (
-    <p className="error-meta">
-      <span>
-        Code <code>{error.code}</code>
-      </span>
-      {error.requestId ? (
+    <details className="error-meta">
+      <summary>Details</summary>
+      <p>
         <span>
-          Request ID <code>{error.requestId}</code>
+          Code <code>{error.code}</code>
         </span>
-      ) : null}
-    </p>
+        {error.status !== undefined ? <span>HTTP {error.status}</span> : null}
+        {error.requestId ? (
+          <span>
+            Request ID <code>{error.requestId}</code>
+          </span>
+        ) : null}
+      </p>
+    </details>
   );
 }
 
@@ -62,6 +67,15 @@ export function ErrorState({
   retrying?: boolean;
   children?: ReactNode;
 }) {
+  // The banner already says the service is unreachable or down, and offers Retry.
+  if (useCoveredByBanner(error)) {
+    return (
+      <div className="empty-state waiting-state" role="status">
+        <p className="empty-title">{title}</p>
+        <p className="empty-body">It loads by itself as soon as the service is back.</p>
+      </div>
+    );
+  }
   return (
     <div className="error-state" role="alert">
       <p className="error-title">{title}</p>
@@ -79,14 +93,13 @@ export function ErrorState({
 
 /** A failed refresh while older data is still shown: a quiet note, not a page error. */
 export function InlineError({ error, onRetry }: { error: ErrorData; onRetry?: () => void }) {
+  // Saved data on screen and the banner saying why it is not fresh: nothing to add here.
+  if (useCoveredByBanner(error)) return null;
   return (
     <div className="inline-error" role="status">
       <span>
-        {error.message}{' '}
-        <span className="subtle">
-          ({error.code}
-          {error.requestId ? `, ${error.requestId}` : ''})
-        </span>
+        {error.message}
+        <ErrorMeta error={error} />
       </span>
       {onRetry ? (
         <Button size="sm" variant="ghost" onClick={onRetry}>

@@ -1,9 +1,12 @@
 // Whether the service can be reached, learned from the traffic itself: every fetch core makes
-// goes through `track`, so an answer (any HTTP status) means reachable and a failure to connect
-// means unreachable; the host adds what the OS says about the network.
+// goes through `track`, so an answer means reachable, a failure to connect means unreachable, and
+// a 502/503/504 means the service as a whole is down (one endpoint's 500 is that endpoint's
+// error, not the service's); the host adds what the OS says about the network.
 import type { Connectivity, ErrorData } from '../../contract';
 import type { FetchLike } from '../api/config';
 import { toAssistantError } from '../errors';
+
+const SERVICE_DOWN = new Set([502, 503, 504]);
 
 export type ConnectivityState = Exclude<Connectivity['state'], 'host-unreachable'>;
 
@@ -33,7 +36,15 @@ export function createConnectivityTracker(now: () => Date = () => new Date()): C
       return async (input, init) => {
         try {
           const response = await fetch(input, init);
-          set('online');
+          if (SERVICE_DOWN.has(response.status)) {
+            set('service-failing', {
+              code: `http_${response.status}`,
+              message: 'The service is not working right now.',
+              retryable: true,
+              kind: 'service',
+              status: response.status,
+            });
+          } else set('online');
           return response;
         } catch (thrown) {
           const error = toAssistantError(thrown);

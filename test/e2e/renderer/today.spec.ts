@@ -142,7 +142,9 @@ test('a start while the service is down shows the saved briefing, marked as such
       const morning = page.getByRole('region', { name: /Good morning/ });
       await expect(morning.getByRole('heading', { level: 2 })).toHaveText(headline);
       await expect(morning.getByText('Saved copy')).toBeVisible();
-      await expect(page.getByText(/cannot be reached|offline/i).first()).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: /Can’t reach the service since/ }),
+      ).toBeVisible();
     } finally {
       await mode.stop();
     }

@@ -1,0 +1,30 @@
+// One voice per cause: while a banner says the service cannot be reached (or is down), an error
+// that only repeats that cause is not shown again in every card, with its code and its own Retry.
+import type { Connectivity, ErrorData } from '../../electron/contract';
+import { useAccount } from '../features/account/store';
+
+const SERVICE_DOWN = new Set([502, 503, 504]);
+
+/** The connectivity the banner shows: the browser's own offline flag wins. */
+export function useBannerState(): Connectivity['state'] | undefined {
+  const connectivity = useAccount((s) => s.connectivity?.state);
+  const browserOffline = useAccount((s) => s.browserOffline);
+  return browserOffline ? 'offline' : connectivity;
+}
+
+export function isBannerCause(state: Connectivity['state'] | undefined, error: ErrorData): boolean {
+  switch (state) {
+    case 'offline':
+    case 'service-unreachable':
+      return error.kind === 'network' || error.kind === 'timeout';
+    case 'service-failing':
+      return error.status !== undefined && SERVICE_DOWN.has(error.status);
+    default:
+      return false;
+  }
+}
+
+export function useCoveredByBanner(error: ErrorData | undefined): boolean {
+  const state = useBannerState();
+  return error !== undefined && isBannerCause(state, error);
+}
