@@ -1,5 +1,5 @@
-// Usage against quotas: the warning level of a meter (80 %, 95 %, 100 %) and the warning shown
-// before starting a run when the runs quota is nearly or fully used.
+// Usage against quotas as risk: the warning level of a meter (80 %, 95 %, 100 %), when a quota
+// runs out at the current pace, what happens then, and the warnings shown before starting a run.
 
 export type UsageLevel = 'unlimited' | 'ok' | 'warning' | 'critical' | 'exhausted';
 
@@ -27,17 +27,99 @@ export function usageLevel(quota: Quota): UsageLevel {
   return 'ok';
 }
 
+// Said beside "94 % used", so they name the risk instead of repeating the number.
 export const levelLabel: Record<UsageLevel, string> = {
   unlimited: 'No limit',
   ok: 'Within limit',
-  warning: 'Over 80 % used',
-  critical: 'Over 95 % used',
+  warning: 'Running low',
+  critical: 'Almost used up',
   exhausted: 'Limit reached',
 };
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+export interface Projection {
+  /** When the quota is used up at the pace of the period so far; absent when not before the end. */
+  runsOutAt?: Date;
+  /** Use at the end of the period at the same pace, as a share of the limit. */
+  ratioAtEnd: number;
+}
+
+// Under a day of history the pace says little: one busy morning would read as a month's use.
+const MIN_ELAPSED_MS = 24 * 3_600_000;
+
+/** The quota at the period's pace so far; null without a limit or before a day of history. */
+export function projectQuota(quota: Quota, period: Period, now: number): Projection | null {
+  if (quota.limit === null || quota.limit <= 0) return null;
+  const start = Date.parse(period.start);
+  const end = Date.parse(period.end);
+  const elapsed = now - start;
+  if (!(elapsed >= MIN_ELAPSED_MS) || !(end > now)) return null;
+  const pace = quota.used / elapsed;
+  const ratioAtEnd = (quota.used + pace * (end - now)) / quota.limit;
+  if (quota.used >= quota.limit) return { runsOutAt: new Date(now), ratioAtEnd };
+  if (pace <= 0) return { ratioAtEnd };
+  const outAt = now + (quota.limit - quota.used) / pace;
+  return outAt < end ? { runsOutAt: new Date(outAt), ratioAtEnd } : { ratioAtEnd };
+}
+
+export type QuotaName = 'requests' | 'runs' | 'tokens';
+
+/** What the service does once a quota is used up, in a salesperson's words. */
+export function atLimit(name: QuotaName, resetsOn: string): string {
+  switch (name) {
+    case 'runs':
+      return `At 100 %, new runs are refused until the quota resets on ${resetsOn}.`;
+    case 'tokens':
+      return `At 100 %, runs stop being accepted until the quota resets on ${resetsOn}.`;
+    case 'requests':
+      return `At 100 %, the service refuses requests until ${resetsOn}; what is saved here stays readable.`;
+  }
+}
 
 export interface RunQuotaWarning {
   level: 'warning' | 'critical' | 'exhausted';
   message: string;
+}
+
+export interface UsageCounts {
+  requests: { count: number; limit: number | null };
+  runs: { count: number; limit: number | null };
+  tokens: { input: number; output: number; limit: number | null };
+}
+
+/**
+ * Shown in the Ask form, the most pressing first: runs by count, then tokens and requests, either
+ * of which also stops a run once used up. Empty when every quota is comfortably within its limit.
+ */
+export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
+  const warnings: RunQuotaWarning[] = [];
+  const runs = runQuotaWarning({ used: usage.runs.count, limit: usage.runs.limit });
+  if (runs) warnings.push(runs);
+  const others: [string, Quota][] = [
+    ['tokens', { used: usage.tokens.input + usage.tokens.output, limit: usage.tokens.limit }],
+    ['requests', { used: usage.requests.count, limit: usage.requests.limit }],
+  ];
+  for (const [name, quota] of others) {
+    const level = usageLevel(quota);
+    if (level === 'exhausted') {
+      warnings.push({
+        level,
+        message: `The ${name} quota of this billing period is used up. Starting a run will probably be refused.`,
+      });
+    } else if (level === 'critical' || level === 'warning') {
+      const ratio = usageRatio(quota) ?? 0;
+      warnings.push({
+        level,
+        message: `${Math.floor(ratio * 100)} % of this billing period’s ${name} are used.`,
+      });
+    }
+  }
+  const order = { exhausted: 0, critical: 1, warning: 2 };
+  return warnings.sort((a, b) => order[a.level] - order[b.level]);
 }
 
 /** Shown in the Ask form: null when starting a run is comfortably within the quota. */

@@ -1,6 +1,9 @@
-// Usage: requests, runs and tokens against their limits for the billing period.
+// Usage as risk: requests, runs and tokens against their limits for the billing period, the day
+// each runs out at the current pace, what happens at 100 %, and whose usage it is.
 import { useEffect } from 'react';
 import { formatDate, formatNumber } from '../../lib/format';
+import { atLimit, projectQuota, usageLevel } from '../../lib/usage';
+import type { Period, Quota, QuotaName } from '../../lib/usage';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Meter } from '../../ui/Meter';
@@ -13,10 +16,59 @@ function daysLeft(end: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(end) - now) / 86_400_000));
 }
 
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+function paceText(name: QuotaName, quota: Quota, period: Period, now: number): string | null {
+  const projection = projectQuota(quota, period, now);
+  if (projection === null) return null;
+  if (projection.runsOutAt !== undefined) {
+    if (projection.runsOutAt.getTime() <= now) return null;
+    const early = daysLeft(period.end, projection.runsOutAt.getTime());
+    return `At this pace, ${name} run out on ${dayFormat.format(projection.runsOutAt)}, ${early} ${early === 1 ? 'day' : 'days'} before the period ends.`;
+  }
+  const percent = Math.round(projection.ratioAtEnd * 100);
+  return `At this pace, about ${percent} % will be used when the period ends.`;
+}
+
+function QuotaCard({
+  name,
+  label,
+  quota,
+  period,
+  now,
+  detail,
+}: {
+  name: QuotaName;
+  label: string;
+  quota: Quota;
+  period: Period;
+  now: number;
+  detail?: string;
+}) {
+  const pace = paceText(name, quota, period, now);
+  const level = usageLevel(quota);
+  const risky = level === 'warning' || level === 'critical' || level === 'exhausted';
+  const resetsOn = formatDate(period.end.slice(0, 10));
+  return (
+    <section className="card" aria-label={label}>
+      <Meter label={label} used={quota.used} limit={quota.limit} {...(detail ? { detail } : {})} />
+      {pace ? <p className={risky ? 'quota-pace quota-pace-risk' : 'quota-pace'}>{pace}</p> : null}
+      {quota.limit !== null ? (
+        <p className="subtle quota-limit">{atLimit(name, resetsOn)}</p>
+      ) : null}
+    </section>
+  );
+}
+
 export function UsageScreen() {
   const summary = useUsage((s) => s.summary);
   const load = useUsage((s) => s.load);
   const metadata = useAccount((s) => s.metadata.value);
+  const org = metadata?.org.name;
   const offered = hasCapability(metadata, 'usage');
   const now = useTicking(true, 60_000);
   useEffect(() => {
@@ -63,24 +115,38 @@ export function UsageScreen() {
       ) : value ? (
         <>
           {summary.error ? <InlineError error={summary.error} onRetry={() => void load()} /> : null}
+          <p className="usage-whose">
+            {org
+              ? `Everyone at ${org} shares these quotas`
+              : 'Your organisation shares these quotas'}
+            : the figures are the whole team’s use, not only yours.
+          </p>
           <div className="meters">
-            <section className="card" aria-label="Requests">
-              <Meter label="Requests" used={value.requests.count} limit={value.requests.limit} />
-            </section>
-            <section className="card" aria-label="Runs">
-              <Meter label="Runs" used={value.runs.count} limit={value.runs.limit} />
-            </section>
-            <section className="card" aria-label="Tokens">
-              <Meter
-                label="Tokens"
-                used={value.tokens.input + value.tokens.output}
-                limit={value.tokens.limit}
-                detail={`${formatNumber(value.tokens.input)} in · ${formatNumber(value.tokens.output)} out`}
-              />
-            </section>
+            <QuotaCard
+              name="runs"
+              label="Runs"
+              quota={{ used: value.runs.count, limit: value.runs.limit }}
+              period={value.billingPeriod}
+              now={now}
+            />
+            <QuotaCard
+              name="tokens"
+              label="Tokens"
+              quota={{ used: value.tokens.input + value.tokens.output, limit: value.tokens.limit }}
+              period={value.billingPeriod}
+              now={now}
+              detail={`${formatNumber(value.tokens.input)} in · ${formatNumber(value.tokens.output)} out`}
+            />
+            <QuotaCard
+              name="requests"
+              label="Requests"
+              quota={{ used: value.requests.count, limit: value.requests.limit }}
+              period={value.billingPeriod}
+              now={now}
+            />
           </div>
           <p className="subtle usage-note">
-            Quotas reset when the billing period ends. A warning shows at 80 %, 95 % and 100 %.
+            Quotas reset when the billing period ends. You are warned at 80 %, 95 % and 100 %.
           </p>
         </>
       ) : summary.error ? (

@@ -1,5 +1,6 @@
-// Usage: meters against limits with warning levels, "no limit" for null, and the warning before
-// starting a run when the runs quota is nearly or fully used.
+// Usage as risk: meters against limits with warning levels, "no limit" for null, when a quota runs
+// out at this pace and what happens at 100 %, whose usage it is, and the warnings before starting
+// a run when any quota is nearly or fully used.
 import { expect, test } from '../support/fixtures';
 import { nav, openDealByKeyboard } from './helpers';
 
@@ -11,8 +12,21 @@ test('meters show usage against limits, with warnings at 95 % and 100 %', async 
   const runs = page.getByRole('meter', { name: 'Runs' });
   await expect(runs).toHaveAttribute('aria-valuenow', '96');
   await expect(runs).toHaveAttribute('aria-valuemax', '100');
-  await expect(page.getByText('96% used · Over 95 % used')).toBeVisible();
+  await expect(page.getByText('96% used · Almost used up')).toBeVisible();
   await expect(page.getByText(/100% used · Limit reached/)).toBeVisible();
+  await expect(
+    page.getByText(/^Everyone at Northwind Demo Sales shares these quotas/),
+  ).toBeVisible();
+  const runsCard = page.getByRole('region', { name: 'Runs' });
+  await expect(
+    runsCard.getByText(/^At 100 %, new runs are refused until the quota resets on/),
+  ).toBeVisible();
+  // The demo's period is the calendar month: a day in, 96 runs is a pace that runs out first.
+  const period = app.demo.control.usage().billingPeriod;
+  const dayIn = Date.now() - Date.parse(period.start) >= 86_400_000;
+  await expect(
+    runsCard.getByText(/^At this pace, (runs run out on|about \d+ % will be used)/),
+  ).toHaveCount(dayIn ? 1 : 0);
   await expect(
     page.getByRole('region', { name: 'Requests' }).getByText('No limit', { exact: true }),
   ).toBeVisible();
