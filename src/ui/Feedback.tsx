@@ -1,13 +1,35 @@
 // Loading, empty and error states, the same everywhere.
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ErrorData } from '../../electron/contract';
 import { useCoveredByBanner } from '../app/connectivity';
 import { Button } from './Button';
 
+// After this long a wait gets a word, so a slow service never looks like a hung app.
+export const SLOW_AFTER_MS = 3_000;
+
+export function useSlow(active: boolean, afterMs = SLOW_AFTER_MS): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setTimeout(() => setSlow(true), afterMs);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [active, afterMs]);
+  return active && slow;
+}
+
 export function Skeleton({ lines = 3, label = 'Loading…' }: { lines?: number; label?: string }) {
+  const slow = useSlow(true);
   return (
     <div className="skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      {slow ? (
+        <p className="skeleton-slow">Taking longer than usual… still waiting for the service.</p>
+      ) : (
+        <span className="visually-hidden">{label}</span>
+      )}
       {Array.from({ length: lines }, (_, i) => (
         <div key={i} className={`skeleton-line skeleton-line-${(i % 3) + 1}`} aria-hidden="true" />
       ))}

@@ -81,3 +81,15 @@ test('a service answering 503 gets a banner at once, and the banner goes when it
   ).toBeVisible();
   await expectNoTechnicalErrors(page);
 });
+
+test('a slow answer gets a word after 3 seconds, and the screen when it comes', async ({
+  app,
+  page,
+}) => {
+  app.demo.control.delayNextRequests({ ms: 6_000, count: 50 });
+  await app.open(page, '#/usage');
+  const slow = page.getByText('Taking longer than usual… still waiting for the service.');
+  await expect(slow).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('meter', { name: 'Runs' })).toBeVisible({ timeout: 15_000 });
+  await expect(slow).toHaveCount(0);
+});
