@@ -115,3 +115,27 @@ test('/ selects the last query so typing replaces it, and a one-letter typo stil
     await expect(page.getByRole('option', { name: new RegExp(harbour.name) })).toBeVisible();
   }
 });
+
+test.describe('on a small laptop (1024×640)', () => {
+  test.use({ viewport: { width: 1024, height: 640 } });
+
+  test('an open deal takes the whole width; All deals and / bring the list back', async ({
+    app,
+    page,
+  }) => {
+    await app.open(page, '#/deals');
+    await openDealByKeyboard(page, 'Harbour');
+    const search = page.getByRole('combobox', { name: 'Search deals' });
+    await expect(search).toBeHidden();
+    const detail = page.locator('.deals-detail-pane');
+    expect((await detail.boundingBox())?.width ?? 0).toBeGreaterThan(700);
+
+    await page.getByRole('link', { name: '← All deals' }).click();
+    await expect(search).toBeVisible();
+    await page.getByRole('option').first().click();
+    await expect(search).toBeHidden();
+    // "/" from an open deal shows the list again, with the search focused.
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+  });
+});
