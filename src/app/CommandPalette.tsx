@@ -9,6 +9,7 @@ import type { Route } from '../lib/routes';
 import { useDeals } from '../features/deals/store';
 import { toast } from '../features/notifications/store';
 import { Dialog } from '../ui/Dialog';
+import { dealHeading, focusWhenShown, pageHeading } from './focusWhenShown';
 import { navigate, useRouter } from './router';
 import { useUi } from './ui-store';
 
@@ -31,7 +32,11 @@ function useItems(): Item[] {
       group: 'Screens',
       title: s.label,
       subtitle: `G ${s.key.toUpperCase()}`,
-      run: () => navigate({ name: s.name }),
+      run: () => {
+        navigate({ name: s.name });
+        if (s.name === 'deals') useUi.getState().focusSearch();
+        else focusWhenShown(pageHeading(s.label));
+      },
     }));
     for (const deal of deals ?? []) {
       const subtitle =
@@ -43,7 +48,10 @@ function useItems(): Item[] {
         group: 'Deals',
         title: deal.title,
         ...(subtitle ? { subtitle } : {}),
-        run: () => navigate({ name: 'deals', dealId: deal.id }),
+        run: () => {
+          navigate({ name: 'deals', dealId: deal.id });
+          focusWhenShown(dealHeading(deal.id));
+        },
       });
     }
     for (const agent of agents ?? []) {
@@ -57,8 +65,11 @@ function useItems(): Item[] {
           const route: Route = useRouter.getState().route;
           if (route.name === 'deals' && route.dealId) {
             useDeals.getState().editDraft(route.dealId, { agentId: agent.id });
+            // The agent is set: what is left is the question.
+            focusWhenShown(() => document.querySelector<HTMLElement>('main textarea[id$="-msg"]'));
           } else {
             navigate({ name: 'deals' });
+            useUi.getState().focusSearch();
             toast(`${agent.title} is chosen`, 'Pick a deal to ask it a question.');
           }
         },

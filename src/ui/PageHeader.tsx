@@ -12,7 +12,8 @@ export function PageHeader({
   return (
     <header className="page-header">
       <div className="page-title">
-        <h1>{title}</h1>
+        {/* Focusable so an action that opens a screen can land on its title. */}
+        <h1 tabIndex={-1}>{title}</h1>
         {meta ? <div className="page-meta">{meta}</div> : null}
       </div>
       {children ? <div className="page-actions">{children}</div> : null}

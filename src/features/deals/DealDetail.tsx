@@ -54,7 +54,9 @@ function DealHeader({ deal }: { deal: Deal }) {
   const account = deal.account ?? roles.account;
   return (
     <div className="deal-head-main">
-      <h2 className="deal-title">{deal.title}</h2>
+      <h2 className="deal-title" tabIndex={-1} data-deal-id={deal.id}>
+        {deal.title}
+      </h2>
       <p className="deal-facts">
         {account ? <span>{account}</span> : deal.subtitle ? <span>{deal.subtitle}</span> : null}
         {stage ? <Badge tone="accent">{stage}</Badge> : null}

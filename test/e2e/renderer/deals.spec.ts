@@ -56,12 +56,20 @@ test('the command palette jumps to a deal and to a screen', async ({ app, page }
   await expect(palette.getByRole('option', { selected: true })).toContainText(target.name);
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
-  await expect(page.getByRole('heading', { level: 2, name: target.name })).toBeVisible();
+  // Focus lands on what the choice opened, not the page top.
+  await expect(page.getByRole('heading', { level: 2, name: target.name })).toBeFocused();
+
+  // Choosing an agent with the deal open leaves the question to type.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('deal coach');
+  await palette.getByRole('option', { name: /^Deal coach/ }).click();
+  await expect(page.getByLabel('Agent', { exact: true })).toHaveValue(/./);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
 
   await page.keyboard.press('Control+k');
   await page.keyboard.type('usage');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeFocused();
 
   // Esc closes without doing anything; g then r goes to Runs.
   await page.keyboard.press('Control+k');
