@@ -21,6 +21,7 @@
  *   runs.retry           { runId }                           → LiveRunSummary (a new run, same input)
  *   runs.live            {}                                  → { runs: LiveRun[] } (the one full snapshot: after a reload)
  *   runs.list            { limit, offset, status? }          → RunsPage
+ *   runs.find            { dealId?, agentId?, status?, query?, limit, scan? } → RunsFound (newest first)
  *   runs.get             { runId }                           → RunDetail (service record + our transcript)
  *   runs.transcript      { runId }                           → Transcript | null
  *   runs.events          { runId, offset, limit ≤ 500 }      → RunEventsPage (stored raw events, output included)
@@ -78,6 +79,8 @@ import {
   RunIdInput,
   RunUpdates,
   RunsChanged,
+  RunsFindInput,
+  RunsFound,
   RunsListInput,
   RunsPage,
   RunsStartInput,
@@ -127,6 +130,7 @@ export const requests = {
   'runs.retry': request(RunIdInput, LiveRunSummary),
   'runs.live': request(Empty, LiveRuns),
   'runs.list': request(RunsListInput, RunsPage),
+  'runs.find': request(RunsFindInput, RunsFound),
   'runs.get': request(RunIdInput, RunDetail),
   'runs.transcript': request(RunIdInput, Transcript.nullable()),
   'runs.events': request(RunEventsInput, RunEventsPage),

@@ -141,6 +141,21 @@ export const RunsListInput = z.strictObject({
   status: z.string().min(1).max(64).optional(),
 });
 
+/**
+ * Runs found by what a salesperson remembers: the deal, the agent, the status, words of the
+ * question. The service's list has only paging, so the host reads it newest first, up to `scan`
+ * runs, and keeps the first `limit` that match.
+ */
+export const RunsFindInput = z.strictObject({
+  dealId: z.string().min(1).max(200).optional(),
+  agentId: z.string().min(1).max(200).optional(),
+  status: z.string().min(1).max(64).optional(),
+  query: z.string().trim().min(1).max(200).optional(),
+  limit: z.number().int().min(1).max(200),
+  scan: z.number().int().min(1).max(2000).optional(),
+});
+export type RunsFindInput = z.infer<typeof RunsFindInput>;
+
 /** A run record from the service: documented fields when present, the rest kept in `data`. */
 export const RunRecord = DisplayRecord.extend({
   runId: z.string(),
@@ -160,6 +175,15 @@ export const RunsPage = z.object({
   hasMore: z.boolean(),
 });
 export type RunsPage = z.infer<typeof RunsPage>;
+
+export const RunsFound = z.object({
+  items: z.array(RunRecord),
+  /** How many runs were read to find these. */
+  scanned: z.number().int().nonnegative(),
+  /** Every run the service has was read (false: older ones were not searched). */
+  complete: z.boolean(),
+});
+export type RunsFound = z.infer<typeof RunsFound>;
 
 /** What this app stored about a run it followed: the question, the output and every event. */
 export const Transcript = z.object({

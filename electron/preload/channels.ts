@@ -27,6 +27,7 @@ export const REQUEST_NAMES = [
   'runs.retry',
   'runs.live',
   'runs.list',
+  'runs.find',
   'runs.get',
   'runs.transcript',
   'runs.events',

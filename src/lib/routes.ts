@@ -7,7 +7,17 @@ export type BriefingSection = 'morning' | 'meeting';
 export type Route =
   | { name: 'today'; section?: BriefingSection }
   | { name: 'deals'; dealId?: string }
-  | { name: 'runs'; runId?: string; offset?: number; limit?: number; status?: string }
+  | {
+      name: 'runs';
+      runId?: string;
+      offset?: number;
+      limit?: number;
+      status?: string;
+      /** Filters that search the history instead of paging it. */
+      dealId?: string;
+      agentId?: string;
+      q?: string;
+    }
   | { name: 'usage' }
   | { name: 'settings'; section?: string };
 
@@ -63,6 +73,10 @@ export function parseRoute(hash: string): Route {
       if (offset !== undefined) route.offset = offset;
       if (limit !== undefined) route.limit = limit;
       if (status) route.status = status;
+      for (const key of ['dealId', 'agentId', 'q'] as const) {
+        const value = params.get(key)?.trim();
+        if (value) route[key] = value.slice(0, 200);
+      }
       return route;
     }
     case 'usage':
@@ -88,6 +102,10 @@ export function formatRoute(route: Route): string {
       if (route.offset) params.set('offset', String(route.offset));
       if (route.limit) params.set('limit', String(route.limit));
       if (route.status) params.set('status', route.status);
+      for (const key of ['dealId', 'agentId', 'q'] as const) {
+        const value = route[key];
+        if (value) params.set(key, value);
+      }
       const q = params.toString();
       return q ? `#/runs?${q}` : '#/runs';
     }

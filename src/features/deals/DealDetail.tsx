@@ -1,51 +1,16 @@
-// One deal: its name, account, stage and amount, Ask an agent, the runs started on it, and every
+// One deal: its name, account, stage and amount, Ask an agent, the runs asked about it, and every
 // field of the record laid out readably.
 import { useEffect, useMemo } from 'react';
 import type { Deal } from '../../../electron/contract';
-import { navigate } from '../../app/router';
 import { Badge } from '../../ui/Badge';
 import { ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
-import { RunPanel } from '../runs/RunPanel';
-import { runsForDeal, useRuns } from '../runs/store';
-import { StatusBadge } from '../../ui/Badge';
 import { AskForm } from './AskForm';
+import { DealRuns } from './DealRuns';
 import { useDeals } from './store';
-
-function DealRuns({ dealId }: { dealId: string }) {
-  const live = useRuns((s) => s.live);
-  const runs = useMemo(() => runsForDeal(live, dealId), [live, dealId]);
-  if (runs.length === 0) return null;
-  const [latest, ...earlier] = runs;
-  return (
-    <section className="deal-runs" aria-label="Runs on this deal">
-      {latest ? <RunPanel key={latest.runId} runId={latest.runId} compact /> : null}
-      {earlier.length > 0 ? (
-        <details className="earlier-runs">
-          <summary>Earlier runs on this deal ({earlier.length})</summary>
-          <ul className="run-links">
-            {earlier.map((run) => (
-              <li key={run.runId}>
-                <a
-                  href={`#/runs/${encodeURIComponent(run.runId)}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate({ name: 'runs', runId: run.runId });
-                  }}
-                >
-                  <StatusBadge status={run.status} /> {run.message ?? run.agentId}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </section>
-  );
-}
 
 function DealHeader({ deal }: { deal: Deal }) {
   const roles = dealRoles(deal);

@@ -1,42 +1,18 @@
-// Runs: live runs of this session, the history with paging and a status filter, and one run's
-// record and stored output.
-import { useEffect, useId, useMemo } from 'react';
-import type { ReactNode } from 'react';
-import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
-import type { RunRecord } from '../../../electron/contract';
-import { questionFromRecord } from '../../lib/runRecord';
+// Runs: live runs of this session, the history by day (paged, or searched by question, agent,
+// status and deal), and one run's record and stored output.
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { navigate } from '../../app/router';
-import type { Route } from '../../lib/routes';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
-import { useDeals } from '../deals/store';
+import { RunFilters, isSearch, type RunsRoute } from './RunFilters';
 import { RunPanel } from './RunPanel';
+import { RunLink, RunsTable, useAgentName } from './RunsTable';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
-
-type RunsRoute = Extract<Route, { name: 'runs' }>;
-
-function useAgentName(): (id: string | undefined) => string {
-  const agents = useDeals((s) => s.agents.value);
-  return (id) => (id ? (agents?.find((a) => a.id === id)?.title ?? id) : '—');
-}
-
-function RunLink({ runId, children }: { runId: string; children: ReactNode }) {
-  return (
-    <a
-      href={`#/runs/${encodeURIComponent(runId)}`}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate({ name: 'runs', runId });
-      }}
-    >
-      {children}
-    </a>
-  );
-}
+import { useFoundRuns } from './useFoundRuns';
 
 function LiveRuns() {
   const live = useRuns((s) => s.live);
@@ -65,81 +41,29 @@ function LiveRuns() {
   );
 }
 
-function History({ route }: { route: RunsRoute }) {
+function PagedHistory({
+  route,
+  go,
+}: {
+  route: RunsRoute;
+  go: (patch: Partial<RunsRoute>) => void;
+}) {
   const history = useRuns((s) => s.history);
-  const agentName = useAgentName();
-  const deals = useDeals((s) => s.list.value);
-  const ids = useId();
   const limit = route.limit ?? DEFAULT_PAGE_SIZE;
   const offset = route.offset ?? 0;
   const status = route.status;
-
   useEffect(() => {
     void useRuns
       .getState()
       .loadHistory(status === undefined ? { limit, offset } : { limit, offset, status });
   }, [limit, offset, status]);
 
-  const go = (patch: Partial<RunsRoute>) => {
-    const next: RunsRoute = { name: 'runs', limit, offset, ...patch };
-    if (status !== undefined && !('status' in patch)) next.status = status;
-    if (next.status === undefined) delete next.status;
-    navigate(next);
-  };
-  const dealName = (record: RunRecord) => {
-    const id =
-      typeof record.data.context === 'object' &&
-      record.data.context !== null &&
-      !Array.isArray(record.data.context)
-        ? record.data.context.dealId
-        : record.data.dealId;
-    if (typeof id !== 'string') return '—';
-    // A deal outside the loaded list has no name here: never its raw id.
-    return deals?.find((d) => d.id === id)?.title ?? '—';
-  };
-
   const page = history.value;
   const items = page?.items ?? [];
   const from = items.length === 0 ? 0 : offset + 1;
   const to = offset + items.length;
-  const statuses = [...new Set<string>([...KNOWN_RUN_STATUSES, ...(status ? [status] : [])])];
-
   return (
-    <section className="card" aria-labelledby={`${ids}-h`}>
-      <div className="card-head">
-        <h2 id={`${ids}-h`}>History</h2>
-        <div className="toolbar">
-          <label className="inline-field">
-            <span>Status</span>
-            <select
-              className="input input-sm"
-              value={status ?? ''}
-              onChange={(e) => go({ status: e.target.value || undefined, offset: 0 })}
-            >
-              <option value="">All</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="inline-field">
-            <span>Per page</span>
-            <select
-              className="input input-sm"
-              value={limit}
-              onChange={(e) => go({ limit: Number(e.target.value), offset: 0 })}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-      </div>
+    <>
       {history.error && page ? <InlineError error={history.error} onRetry={() => go({})} /> : null}
       {!page && history.error ? (
         <ErrorState
@@ -158,36 +82,7 @@ function History({ route }: { route: RunsRoute }) {
           {offset > 0 ? 'This page is empty.' : 'Runs you start from a deal show up here.'}
         </EmptyState>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Runs" tabIndex={0}>
-          <table className="table" aria-busy={history.loading}>
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Agent</th>
-                <th scope="col">Deal</th>
-                <th scope="col">Started</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((run) => (
-                <tr key={run.runId}>
-                  <td className="run-question-cell">
-                    <RunLink runId={run.runId}>
-                      {questionFromRecord(run.data) ?? `Run of ${agentName(run.agentId)}`}
-                    </RunLink>
-                  </td>
-                  <td className="muted">{agentName(run.agentId)}</td>
-                  <td className="muted">{dealName(run)}</td>
-                  <td className="muted">{run.createdAt ? formatDate(run.createdAt) : '—'}</td>
-                  <td>
-                    <StatusBadge status={run.status ?? 'unknown'} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RunsTable items={items} busy={history.loading} />
       )}
       <nav className="pager" aria-label="Pages">
         <span className="subtle" aria-live="polite">
@@ -196,6 +91,20 @@ function History({ route }: { route: RunsRoute }) {
             : ''}
         </span>
         <div className="pager-buttons">
+          <label className="inline-field">
+            <span>Per page</span>
+            <select
+              className="input input-sm"
+              value={limit}
+              onChange={(e) => go({ limit: Number(e.target.value), offset: 0 })}
+            >
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
           <Button
             size="sm"
             disabled={offset === 0 || history.loading}
@@ -212,6 +121,78 @@ function History({ route }: { route: RunsRoute }) {
           </Button>
         </div>
       </nav>
+    </>
+  );
+}
+
+// Enough for weeks of one person's runs; the answer says when older ones were not searched.
+const SEARCH_LIMIT = 100;
+const SEARCH_SCAN = 1_000;
+
+function FoundHistory({ route }: { route: RunsRoute }) {
+  const [again, setAgain] = useState(0);
+  const found = useFoundRuns(
+    {
+      limit: SEARCH_LIMIT,
+      scan: SEARCH_SCAN,
+      ...(route.dealId ? { dealId: route.dealId } : {}),
+      ...(route.agentId ? { agentId: route.agentId } : {}),
+      ...(route.status ? { status: route.status } : {}),
+      ...(route.q ? { query: route.q } : {}),
+    },
+    again,
+  );
+  const value = found.value;
+  if (!value && found.error) {
+    return (
+      <ErrorState
+        title="Could not search the runs"
+        error={found.error}
+        onRetry={() => setAgain((n) => n + 1)}
+        retrying={found.loading}
+      />
+    );
+  }
+  if (!value) return <Skeleton lines={6} label="Searching the runs…" />;
+  const reach = value.complete
+    ? `Searched all ${formatNumber(value.scanned)} runs.`
+    : `Searched the latest ${formatNumber(value.scanned)} runs; older ones were not searched.`;
+  return (
+    <>
+      {value.items.length === 0 ? (
+        <EmptyState title="No run matches">{reach}</EmptyState>
+      ) : (
+        <RunsTable items={value.items} busy={found.loading} />
+      )}
+      {value.items.length > 0 ? (
+        <p className="subtle" aria-live="polite">
+          {`${formatNumber(value.items.length)} ${value.items.length === 1 ? 'run' : 'runs'} found. ${reach}`}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function History({ route }: { route: RunsRoute }) {
+  const ids = useId();
+  const go = useCallback(
+    (patch: Partial<RunsRoute>) => {
+      const { runId: _runId, ...rest } = route;
+      const next: RunsRoute = { ...rest, ...patch, name: 'runs' };
+      for (const key of Object.keys(next) as (keyof RunsRoute)[]) {
+        if (next[key] === undefined) delete next[key];
+      }
+      navigate(next);
+    },
+    [route],
+  );
+  return (
+    <section className="card" aria-labelledby={`${ids}-h`}>
+      <div className="card-head">
+        <h2 id={`${ids}-h`}>History</h2>
+        <RunFilters route={route} go={go} />
+      </div>
+      {isSearch(route) ? <FoundHistory route={route} /> : <PagedHistory route={route} go={go} />}
     </section>
   );
 }
@@ -237,10 +218,7 @@ function RunDetailScreen({ runId }: { runId: string }) {
       >
         ← All runs
       </a>
-      <PageHeader
-        title={agentId ? agentName(agentId) : (record?.title ?? 'Run')}
-        meta={<span className="mono subtle">{runId}</span>}
-      />
+      <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? 'Run')} />
       <RunPanel runId={runId} />
       <section className="card" aria-labelledby="run-record-h">
         <h2 id="run-record-h">Record</h2>

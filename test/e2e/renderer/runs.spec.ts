@@ -68,12 +68,17 @@ test('a run that fails shows its error with code and message, and Retry starts i
   await expect(run.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
   const error = run.getByRole('alert');
   await expect(error).toContainText('The run failed');
+  // The code is for support: folded under Details.
+  await expect(error.getByText('Code')).toBeHidden();
+  await error.getByText('Details').click();
   await expect(error.getByText('Code')).toBeVisible();
 
   await run.getByRole('button', { name: 'Retry' }).click();
   const runs = page.getByRole('article', { name: 'Run Deal coach' });
   await expect(runs.first().getByText('You asked')).toBeVisible();
-  await expect(page.getByText('Earlier runs on this deal (1)')).toBeVisible();
+  const earlier = page.getByRole('region', { name: 'Runs on this deal' }).locator('.earlier-runs');
+  await expect(earlier.getByRole('heading', { name: 'Earlier runs on this deal' })).toBeVisible();
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
 });
 
 test.describe('raw events', () => {
@@ -190,7 +195,9 @@ test.describe('history', () => {
     const history = page.getByRole('region', { name: 'History' });
     await history.getByLabel('Per page').selectOption('10');
     await expect(history.getByText(/^Runs 1–10/)).toBeVisible();
-    await expect(history.getByRole('table').getByRole('row')).toHaveCount(11);
+    // The header, the day ("Today"), then ten runs.
+    await expect(history.getByRole('table').getByRole('row')).toHaveCount(12);
+    await expect(history.getByRole('rowheader', { name: 'Today' })).toBeVisible();
     // Each run by its question, newest first; no run or deal id shown as text.
     await expect(history.getByRole('link', { name: 'History run 12' })).toBeVisible();
     await expect(history.getByRole('table')).not.toContainText(
@@ -211,6 +218,40 @@ test.describe('history', () => {
     await expect(page).toHaveURL(/#\/runs\/[^/?]+$/);
     await expect(page.getByRole('region', { name: 'Record' })).toBeVisible();
     await expect(page.getByRole('link', { name: /All runs/ })).toBeVisible();
+  });
+});
+
+test.describe('finding runs', () => {
+  test.use({ appOptions: { demo: { pacing: 'instant' } } });
+
+  test('runs made outside the app are found by question, agent and deal, and listed on the deal', async ({
+    app,
+    page,
+  }) => {
+    await createRunsOnService(app, 12);
+    const deal = app.demo.control.deals()[0];
+    if (!deal) throw new Error('no demo deal');
+    await app.open(page, '#/runs');
+    const history = page.getByRole('region', { name: 'History' });
+
+    await history.getByRole('searchbox').fill('RUN 12');
+    await expect(page).toHaveURL(/q=RUN\+12/);
+    await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
+    await expect(history.getByText(/^1 run found\. Searched all 12 runs\./)).toBeVisible();
+
+    await history.getByLabel('Agent').selectOption({ label: 'Objection handler' });
+    await expect(history.getByText('No run matches')).toBeVisible();
+    await page.goBack();
+    await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
+
+    // The deal's page lists its runs, newest first, and leads to all of them.
+    await page.goto(page.url().replace(/#.*$/, `#/deals/${deal.id}`));
+    const onDeal = page.getByRole('region', { name: 'Runs on this deal' });
+    await expect(onDeal.getByRole('listitem')).toHaveCount(10);
+    await expect(onDeal.getByRole('listitem').first()).toContainText('History run 12');
+    await onDeal.getByRole('link', { name: 'All runs on this deal' }).click();
+    await expect(history.getByText(`Deal: ${deal.name}`)).toBeVisible();
+    await expect(history.getByRole('table').getByRole('link')).toHaveCount(12);
   });
 });
 

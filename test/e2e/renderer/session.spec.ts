@@ -46,5 +46,7 @@ test('an expired session asks to sign in; the run and the typed message survive 
     .click();
   await expect(page.getByText('My next question, carefully typed').first()).toBeVisible();
   await expect(message).toHaveValue('');
-  await expect(page.getByText('Earlier runs on this deal (1)')).toBeVisible();
+  const earlier = page.getByRole('region', { name: 'Runs on this deal' }).locator('.earlier-runs');
+  await expect(earlier.getByRole('heading', { name: 'Earlier runs on this deal' })).toBeVisible();
+  await expect(earlier.getByRole('listitem')).toHaveCount(1);
 });

@@ -86,7 +86,6 @@ async function walk(app: RunningApp, page: Page, look: string): Promise<void> {
   await failing.getByRole('alert').first().scrollIntoViewIfNeeded();
   await shoot(page, '06-run-failed', look);
 
-  await page.getByText(/Earlier runs on this deal/).click();
   await page.getByRole('link', { name: /What should I do this week/ }).click();
   await page.getByRole('region', { name: 'Record' }).waitFor();
   await shoot(page, '07-run-detail', look);

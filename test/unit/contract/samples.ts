@@ -175,6 +175,16 @@ export const requestSamples: {
       runs: [{ ...summary, message: 'What next?', text: 'Hel' }],
     },
   },
+  'runs.find': {
+    input: { dealId: 'd-1', query: 'pricing', limit: 20 },
+    output: {
+      items: [
+        { id: 'run_1', runId: 'run_1', title: 'sales.deal_coach', status: 'succeeded', data: {} },
+      ],
+      scanned: 140,
+      complete: true,
+    },
+  },
   'runs.list': {
     input: { limit: 20, offset: 0, status: 'failed' },
     output: {
@@ -301,6 +311,10 @@ export const badInputs: Partial<Record<RequestName, { input: unknown; field?: st
     { input: { agentId: 'nodots', message: 'x', dealId }, field: 'agentId' },
     { input: { agentId: 'a.b', message: '   ', dealId }, field: 'message' },
     { input: { agentId: 'a.b', message: 'x', dealId: 'not-a-uuid' }, field: 'dealId' },
+  ],
+  'runs.find': [
+    { input: { limit: 0 }, field: 'limit' },
+    { input: { limit: 10, query: '   ' }, field: 'query' },
   ],
   'runs.list': [
     { input: { limit: 0, offset: 0 }, field: 'limit' },

@@ -12,6 +12,7 @@ describe('routes', () => {
       { name: 'runs' },
       { name: 'runs', runId: 'r-1' },
       { name: 'runs', offset: 20, limit: 10, status: 'failed' },
+      { name: 'runs', dealId: 'd 1/2', agentId: 'sales.deal_coach', q: 'pricing & terms' },
       { name: 'usage' },
       { name: 'settings', section: 'account' },
     ] as const;

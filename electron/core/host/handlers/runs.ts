@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../api/client';
 import { AssistantError } from '../../errors';
 import type { RunManager } from '../../runs/manager';
+import { findRuns } from '../../runs/run-search';
 import type { Handlers } from '../dispatcher';
 import { toRunRecord, toRunsPage } from '../records';
 
@@ -12,6 +13,7 @@ export type RunRequest =
   | 'runs.retry'
   | 'runs.live'
   | 'runs.list'
+  | 'runs.find'
   | 'runs.get'
   | 'runs.transcript'
   | 'runs.events';
@@ -32,6 +34,12 @@ export function createRunHandlers(options: {
       // The service may ignore the filter (its parameters are not documented): apply it here too.
       return status ? { ...page, items: page.items.filter((run) => run.status === status) } : page;
     },
+    'runs.find': (filter) =>
+      findRuns(
+        async (offset, limit) =>
+          toRunsPage((await api.listRuns({ limit, offset })).data, limit, offset),
+        filter,
+      ),
     // The transcript kept on disk is shown even when the service cannot be asked for the record.
     'runs.get': async ({ runId }) => {
       const transcript = await manager.readTranscript(runId);

@@ -1,0 +1,95 @@
+// The runs asked about this deal, newest first: the latest one followed here as a live panel,
+// then every other, whether started here, on another computer or from the command line (found
+// on the service by the deal), each by its question, with a way to the deal's whole history.
+import { useMemo } from 'react';
+import type { RunRecord } from '../../../electron/contract';
+import { navigate } from '../../app/router';
+import { formatDate } from '../../lib/format';
+import { questionFromRecord } from '../../lib/runRecord';
+import { StatusBadge } from '../../ui/Badge';
+import { RunPanel } from '../runs/RunPanel';
+import { runsForDeal, useRuns } from '../runs/store';
+import { useFoundRuns } from '../runs/useFoundRuns';
+
+// A deal page reads at most three pages of the service's history for its runs.
+const SHOWN = 10;
+const SCAN = 300;
+
+interface Row {
+  runId: string;
+  question: string | undefined;
+  status: string;
+  at: string | undefined;
+}
+
+function fromRecord(run: RunRecord): Row {
+  return {
+    runId: run.runId,
+    question: questionFromRecord(run.data),
+    status: run.status ?? 'unknown',
+    at: run.createdAt,
+  };
+}
+
+export function DealRuns({ dealId }: { dealId: string }) {
+  const live = useRuns((s) => s.live);
+  const here = useMemo(() => runsForDeal(live, dealId), [live, dealId]);
+  // Searched again whenever one of this deal's runs ends here.
+  const ended = here.filter((run) => run.done).length;
+  const found = useFoundRuns({ dealId, limit: SHOWN, scan: SCAN }, ended);
+  const [latest] = here;
+  const rows = useMemo(() => {
+    const byId = new Map<string, Row>();
+    for (const run of found.value?.items ?? []) byId.set(run.runId, fromRecord(run));
+    for (const run of here) {
+      byId.set(run.runId, {
+        runId: run.runId,
+        question: run.message ?? byId.get(run.runId)?.question,
+        status: run.status,
+        at: run.startedAt,
+      });
+    }
+    if (latest) byId.delete(latest.runId);
+    return [...byId.values()]
+      .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''))
+      .slice(0, SHOWN);
+  }, [found.value, here, latest]);
+
+  if (!latest && rows.length === 0) return null;
+  return (
+    <section className="deal-runs" aria-label="Runs on this deal">
+      {latest ? <RunPanel key={latest.runId} runId={latest.runId} compact /> : null}
+      {rows.length > 0 ? (
+        <div className="card earlier-runs">
+          <h3>{latest ? 'Earlier runs on this deal' : 'Runs on this deal'}</h3>
+          <ul className="run-links">
+            {rows.map((row) => (
+              <li key={row.runId}>
+                <a
+                  href={`#/runs/${encodeURIComponent(row.runId)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate({ name: 'runs', runId: row.runId });
+                  }}
+                >
+                  <StatusBadge status={row.status} /> {row.question ?? 'A run without a question'}
+                </a>
+                {row.at ? <span className="subtle"> · {formatDate(row.at)}</span> : null}
+              </li>
+            ))}
+          </ul>
+          <a
+            className="subtle"
+            href={`#/runs?dealId=${encodeURIComponent(dealId)}`}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate({ name: 'runs', dealId });
+            }}
+          >
+            All runs on this deal
+          </a>
+        </div>
+      ) : null}
+    </section>
+  );
+}

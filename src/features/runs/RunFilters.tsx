@@ -1,0 +1,93 @@
+// The Runs history's filters: words of the question, the agent, the status, and the deal (set from
+// a deal's page, shown by name with a way to clear it). Each lives in the address, so Back works.
+import { useEffect, useState } from 'react';
+import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
+import type { Route } from '../../lib/routes';
+import { useDeals } from '../deals/store';
+
+export type RunsRoute = Extract<Route, { name: 'runs' }>;
+
+const TYPING_PAUSE_MS = 350;
+
+export function isSearch(route: RunsRoute): boolean {
+  return route.dealId !== undefined || route.agentId !== undefined || route.q !== undefined;
+}
+
+export function RunFilters({
+  route,
+  go,
+}: {
+  route: RunsRoute;
+  go: (patch: Partial<RunsRoute>) => void;
+}) {
+  const agents = useDeals((s) => s.agents.value);
+  const deal = useDeals((s) => s.list.value?.find((d) => d.id === route.dealId));
+  const [typed, setTyped] = useState(route.q ?? '');
+  // The search follows typing after a pause, not every key.
+  useEffect(() => {
+    const q = typed.trim();
+    if (q === (route.q ?? '')) return undefined;
+    const timer = setTimeout(() => go({ q: q === '' ? undefined : q, offset: 0 }), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, route.q, go]);
+  const statuses = [
+    ...new Set<string>([...KNOWN_RUN_STATUSES, ...(route.status ? [route.status] : [])]),
+  ];
+  return (
+    <div className="toolbar run-filters">
+      <label className="inline-field">
+        <span>Question</span>
+        <input
+          type="search"
+          className="input input-sm"
+          placeholder="Words of the question"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+      </label>
+      <label className="inline-field">
+        <span>Agent</span>
+        <select
+          className="input input-sm"
+          value={route.agentId ?? ''}
+          onChange={(e) => go({ agentId: e.target.value || undefined, offset: 0 })}
+        >
+          <option value="">All</option>
+          {(agents ?? []).map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="inline-field">
+        <span>Status</span>
+        <select
+          className="input input-sm"
+          value={route.status ?? ''}
+          onChange={(e) => go({ status: e.target.value || undefined, offset: 0 })}
+        >
+          <option value="">All</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {route.dealId !== undefined ? (
+        <span className="filter-chip">
+          Deal: {deal?.title ?? 'the chosen deal'}
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label="Show runs of every deal"
+            onClick={() => go({ dealId: undefined, offset: 0 })}
+          >
+            ×
+          </button>
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Runs as a table grouped by the day they started: the question as the run's link, then the
+// agent, the deal, the time and the status. No run or deal id is ever shown as text.
+import type { ReactNode } from 'react';
+import type { RunRecord } from '../../../electron/contract';
+import { navigate } from '../../app/router';
+import { groupByDay } from '../../lib/days';
+import { formatTime } from '../../lib/format';
+import { dealIdFromRecord, questionFromRecord } from '../../lib/runRecord';
+import { StatusBadge } from '../../ui/Badge';
+import { useDeals } from '../deals/store';
+
+export function useAgentName(): (id: string | undefined) => string {
+  const agents = useDeals((s) => s.agents.value);
+  return (id) => (id ? (agents?.find((a) => a.id === id)?.title ?? id) : '—');
+}
+
+export function RunLink({ runId, children }: { runId: string; children: ReactNode }) {
+  return (
+    <a
+      href={`#/runs/${encodeURIComponent(runId)}`}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate({ name: 'runs', runId });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+export function RunsTable({ items, busy }: { items: readonly RunRecord[]; busy: boolean }) {
+  const agentName = useAgentName();
+  const deals = useDeals((s) => s.list.value);
+  const dealName = (record: RunRecord) => {
+    const id = dealIdFromRecord(record.data);
+    // A deal outside the loaded list has no name here: never its raw id.
+    return id === undefined ? '—' : (deals?.find((d) => d.id === id)?.title ?? '—');
+  };
+  const days = groupByDay(items, (run) => run.createdAt, new Date());
+  return (
+    <div className="table-wrap" role="region" aria-label="Runs" tabIndex={0}>
+      <table className="table runs-table" aria-busy={busy}>
+        <thead>
+          <tr>
+            <th scope="col">Question</th>
+            <th scope="col">Agent</th>
+            <th scope="col">Deal</th>
+            <th scope="col">Started</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        {days.map((day) => (
+          <tbody key={day.key}>
+            <tr className="day-row">
+              <th scope="rowgroup" colSpan={5}>
+                {day.label}
+              </th>
+            </tr>
+            {day.items.map((run) => (
+              <tr key={run.runId}>
+                <td className="run-question-cell">
+                  <RunLink runId={run.runId}>
+                    {questionFromRecord(run.data) ?? `Run of ${agentName(run.agentId)}`}
+                  </RunLink>
+                </td>
+                <td className="muted">{agentName(run.agentId)}</td>
+                <td className="muted">{dealName(run)}</td>
+                <td className="muted">{run.createdAt ? formatTime(run.createdAt) : '—'}</td>
+                <td>
+                  <StatusBadge status={run.status ?? 'unknown'} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
