@@ -3,6 +3,7 @@ import type { AppNotification } from '../../electron/contract';
 import { on } from '../bridge';
 import { useAccount } from '../features/account/store';
 import { useBriefings } from '../features/briefings/store';
+import { useAgents } from '../features/agents/store';
 import { useDeals } from '../features/deals/store';
 import { follow } from '../features/notifications/follow';
 import { useInbox } from '../features/notifications/inbox';
@@ -38,6 +39,7 @@ function showNotification(n: AppNotification): void {
 function dropServiceData(): void {
   useAccount.getState().resetMetadata();
   useDeals.getState().reset();
+  useAgents.getState().reset();
   useBriefings.getState().reset();
   useRuns.getState().resetHistory();
   useUsage.getState().reset();
@@ -47,7 +49,7 @@ function dropServiceData(): void {
 function reloadServiceData(): void {
   void useAccount.getState().loadMetadata();
   void useDeals.getState().loadList();
-  void useDeals.getState().loadAgents();
+  void useAgents.getState().loadAgents();
   void useBriefings.getState().load('morning');
   void useBriefings.getState().load('meeting');
   void useUsage.getState().load();
@@ -100,7 +102,7 @@ export function startEvents(): void {
         void useAccount.getState().loadMetadata();
         break;
       case 'agents':
-        void useDeals.getState().loadAgents();
+        void useAgents.getState().loadAgents();
         break;
       case 'deals':
         void useDeals.getState().loadList();

@@ -10,6 +10,7 @@ import { Kbd, modKey } from '../../ui/Kbd';
 import { runQuotaWarning } from '../../lib/usage';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
 import { useUsage } from '../usage/store';
+import { useAgents } from '../agents';
 import { draftFor, startNeedsSignIn, useDeals } from './store';
 
 export function AskForm({
@@ -24,14 +25,14 @@ export function AskForm({
   const message = useDeals((s) => draftFor(s, dealId).message);
   const draft = { agentId, message };
   const start = useDeals((s) => s.starts[dealId]);
-  const agents = useDeals((s) => s.agents);
+  const agents = useAgents((s) => s.agents);
   const editDraft = useDeals((s) => s.editDraft);
   const metadata = useAccount((s) => s.metadata.value);
   const usage = useUsage((s) => s.summary.value);
   const ids = useId();
 
   useEffect(() => {
-    const s = useDeals.getState();
+    const s = useAgents.getState();
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
     const u = useUsage.getState();
     if (!u.summary.value && !u.summary.loading) void u.load();
@@ -114,7 +115,7 @@ export function AskForm({
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => void useDeals.getState().loadAgents(true)}
+                onClick={() => void useAgents.getState().loadAgents(true)}
               >
                 Retry
               </Button>

@@ -12,7 +12,7 @@ import { copyRich } from '../../ui/clipboard';
 import { pasteReady } from '../../lib/markdown/paste';
 import { useTicking } from '../../ui/Time';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
-import { useDeals } from '../deals/store';
+import { useAgents } from '../agents';
 import { toast } from '../notifications/store';
 import { OutputView } from './OutputView';
 import { RawEvents } from './RawEvents';
@@ -38,7 +38,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
   const detail = useRuns((s) => s.details[runId]);
   const pending = useRuns((s) => s.pendingActions[runId]);
   const actionError = useRuns((s) => s.actionErrors[runId]);
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   const streamingOffered = useAccount((s) => hasCapability(s.metadata.value, 'streaming'));
   const [showEvents, setShowEvents] = useState(false);
   const output = outputFor(runId);

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
+import { useAgents } from '../agents';
 import { useDeals } from '../deals/store';
 import { RunPanel } from './RunPanel';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
@@ -20,7 +21,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
 type RunsRoute = Extract<Route, { name: 'runs' }>;
 
 function useAgentName(): (id: string | undefined) => string {
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   return (id) => (id ? (agents?.find((a) => a.id === id)?.title ?? id) : '—');
 }
 

@@ -15,7 +15,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { copyText } from '../../ui/clipboard';
 import { ServiceSection, SessionSection } from '../account/AccountSection';
 import { useAccount } from '../account/store';
-import { useDeals } from '../deals/store';
+import { useAgents } from '../agents';
 import { toast } from '../notifications/store';
 import { DesktopFeatures, SystemSection } from './DesktopSection';
 import { Check, FormFooter, SaveFeedback, useSave, useValidatedSave } from './SettingsForm';
@@ -153,12 +153,12 @@ function NotificationsForm({ settings }: { settings: Settings }) {
     prepAgentId: initial.prepAgentId ?? '',
   });
   const { errors, error, saved, busy, submit: save } = useValidatedSave();
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   const host = useAccount((s) => s.appInfo?.host);
   const [canAsk, setCanAsk] = useState(canAskForWebNotifications);
 
   useEffect(() => {
-    const s = useDeals.getState();
+    const s = useAgents.getState();
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
   }, []);
 
