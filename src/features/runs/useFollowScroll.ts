@@ -13,6 +13,39 @@ import { SCROLL_UP_KEYS, nextFollowing } from '../../lib/autoScroll';
 
 type Gesture = { kind: 'touch'; y: number } | { kind: 'scrollbar' };
 
+/** Touch and the scrollbar: what the reader's gesture is, and when it means "up". */
+function useReaderGesture(readerGoesUp: () => void) {
+  /** A gesture of the reader's is under way: touch or the scrollbar held, with where it began. */
+  const gesture = useRef<Gesture | undefined>(undefined);
+  const endGesture = () => {
+    gesture.current = undefined;
+  };
+  const handlers = {
+    onTouchStart(event: TouchEvent<HTMLDivElement>) {
+      const touch = event.touches[0];
+      if (touch) gesture.current = { kind: 'touch', y: touch.clientY };
+    },
+    onTouchMove(event: TouchEvent<HTMLDivElement>) {
+      const touch = event.touches[0];
+      // A finger moving down drags the content down: the view goes up.
+      if (touch && gesture.current?.kind === 'touch' && touch.clientY > gesture.current.y + 2) {
+        readerGoesUp();
+      }
+    },
+    onTouchEnd: endGesture,
+    onPointerDown(event: PointerEvent<HTMLDivElement>) {
+      const el = event.currentTarget;
+      // On the scrollbar: the pointer is past the content box of the scroll area itself.
+      if (event.target === el && event.nativeEvent.offsetX >= el.clientWidth) {
+        gesture.current = { kind: 'scrollbar' };
+      }
+    },
+    onPointerUp: endGesture,
+    onPointerCancel: endGesture,
+  };
+  return { gesture, handlers };
+}
+
 /**
  * `content` and `size` change when there is more to show (new text, or blocks measured taller
  * than estimated): only then is the view moved, so the reader moving it is never undone here.
@@ -27,8 +60,6 @@ export function useFollowScroll(
   const following = useRef(true);
   /** Where the view was at the previous scroll event, or where we last put it. */
   const lastTop = useRef(0);
-  /** A gesture of the reader's is under way: touch or the scrollbar held, with where it began. */
-  const gesture = useRef<Gesture | undefined>(undefined);
   const [paused, setPaused] = useState(false);
 
   const setFollowing = useCallback((next: boolean) => {
@@ -56,10 +87,7 @@ export function useFollowScroll(
   // The wheel, the keys and a finger say "up" before the view moves: stop following at once, so
   // the next frame's text does not pull the view back down mid-gesture.
   const readerGoesUp = () => setFollowing(false);
-  const endGesture = () => {
-    gesture.current = undefined;
-  };
-
+  const { gesture, handlers: gestureHandlers } = useReaderGesture(readerGoesUp);
   const handlers = {
     onScroll(event: UIEvent<HTMLDivElement>) {
       const el = event.currentTarget;
@@ -95,27 +123,7 @@ export function useFollowScroll(
         readerGoesUp();
       }
     },
-    onTouchStart(event: TouchEvent<HTMLDivElement>) {
-      const touch = event.touches[0];
-      if (touch) gesture.current = { kind: 'touch', y: touch.clientY };
-    },
-    onTouchMove(event: TouchEvent<HTMLDivElement>) {
-      const touch = event.touches[0];
-      // A finger moving down drags the content down: the view goes up.
-      if (touch && gesture.current?.kind === 'touch' && touch.clientY > gesture.current.y + 2) {
-        readerGoesUp();
-      }
-    },
-    onTouchEnd: endGesture,
-    onPointerDown(event: PointerEvent<HTMLDivElement>) {
-      const el = event.currentTarget;
-      // On the scrollbar: the pointer is past the content box of the scroll area itself.
-      if (event.target === el && event.nativeEvent.offsetX >= el.clientWidth) {
-        gesture.current = { kind: 'scrollbar' };
-      }
-    },
-    onPointerUp: endGesture,
-    onPointerCancel: endGesture,
+    ...gestureHandlers,
   };
 
   return { paused, jumpToLatest, handlers };
