@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { navigate } from '../../app/router';
 import { EmptyState } from '../../ui/Feedback';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
 import { useDeals } from './store';

@@ -1,6 +1,6 @@
 // The app's deals store, over the window's bridge; a run starts through the runs store.
 import { call, isUnauthorized } from '../../app/api';
-import { useRuns } from '../runs/store';
+import { useRuns } from '../runs';
 import { createDealsStore } from './createDealsStore';
 import type { StartState } from './createDealsStore';
 

@@ -6,7 +6,7 @@ import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { copyRich } from '../../ui/clipboard';
 import { useTicking } from '../../ui/Time';
-import { toast } from '../notifications/store';
+import { toast } from '../notifications';
 import { elapsedText } from './describeRun';
 import type { RunDescription } from './describeRun';
 import type { RunOutput } from './output';

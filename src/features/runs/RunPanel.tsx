@@ -3,7 +3,7 @@
 // same for a live run (fed by run.update) and a finished one (read back from its transcript).
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { useAgents } from '../agents';
 import { describeRun } from './describeRun';
 import { OutputView } from './OutputView';

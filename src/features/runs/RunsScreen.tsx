@@ -14,7 +14,7 @@ import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
 import { useAgents } from '../agents';
-import { useDeals } from '../deals/store';
+import { useDeals } from '../deals';
 import { RunPanel } from './RunPanel';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
 

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import type { Settings } from '../../../electron/contract';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account/store';
+import { useAccount } from '../account';
 import { connectionPatch } from './settingsPatch';
 import { FormFooter, useValidatedSave } from './SettingsForm';
 

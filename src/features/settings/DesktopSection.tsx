@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account/store';
+import { useAccount } from '../account';
 import { Check, SaveFeedback, useSave } from './SettingsForm';
 
 function webPermission(): WebPermission {

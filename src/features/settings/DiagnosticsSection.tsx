@@ -8,7 +8,7 @@ import { CardSection } from '../../ui/CardSection';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { copyText } from '../../ui/clipboard';
-import { toast } from '../notifications/store';
+import { toast } from '../notifications';
 
 export function DiagnosticsSection() {
   const [text, setText] = useState<string | undefined>();

@@ -8,7 +8,7 @@ import { askForWebNotifications, canAskForWebNotifications } from '../../app/web
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account/store';
+import { useAccount } from '../account';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatch } from './settingsPatch';
 import type { NotificationsDraft } from './settingsPatch';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useRoute } from '../../app/router';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
-import { ServiceSection, SessionSection } from '../account/AccountSection';
+import { ServiceSection, SessionSection } from '../account/views';
 import { AppearanceForm } from './AppearanceForm';
 import { ConnectionForm } from './ConnectionForm';
 import { DesktopFeatures, SystemSection } from './DesktopSection';

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback
 import { Meter } from '../../ui/Meter';
 import { PageHeader } from '../../ui/PageHeader';
 import { RelativeTime, useTicking } from '../../ui/Time';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { useUsage } from './store';
 
 function daysLeft(end: string, now: number): number {
