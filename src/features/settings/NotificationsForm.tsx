@@ -34,6 +34,12 @@ const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {
 
 type Edit = (patch: Partial<NotificationsDraft>) => void;
 
+/** The settings typed as text, each checked by the contract's schema on save. */
+const typedFields: { key: 'morningTime' | 'meetingLeadMinutes'; label: string; hint: string }[] = [
+  { key: 'morningTime', label: 'Morning briefing at', hint: '24-hour time, e.g. 08:00' },
+  { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240' },
+];
+
 export function NotificationsForm({ settings }: { settings: Settings }) {
   const [form, setForm] = useState(() => notificationsDraft(settings));
   const { errors, error, saved, busy, submit: save } = useValidatedSave();
@@ -109,20 +115,16 @@ function WhenFields({
   return (
     <>
       <div className="field-row">
-        <NarrowField
-          label="Morning briefing at"
-          hint="24-hour time, e.g. 08:00"
-          error={errors['notifications.morningTime']}
-          value={form.morningTime}
-          onChange={(morningTime) => edit({ morningTime })}
-        />
-        <NarrowField
-          label="Minutes before a meeting"
-          hint="0 to 240"
-          error={errors['notifications.meetingLeadMinutes']}
-          value={form.meetingLeadMinutes}
-          onChange={(meetingLeadMinutes) => edit({ meetingLeadMinutes })}
-        />
+        {typedFields.map(({ key, label, hint }) => (
+          <NarrowField
+            key={key}
+            label={label}
+            hint={hint}
+            error={errors[`notifications.${key}`]}
+            value={form[key]}
+            onChange={(value) => edit({ [key]: value })}
+          />
+        ))}
       </div>
       <fieldset className="check-group days">
         <legend className="field-label">On these days</legend>
