@@ -11,6 +11,7 @@ import { formatDate, formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { BackLink } from '../../ui/BackLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
 import { useAgents } from '../agents';
@@ -110,6 +111,7 @@ function History({ route }: { route: RunsRoute }) {
       <div className="card-head">
         <h2 id={`${ids}-h`}>History</h2>
         <div className="toolbar">
+          {/* Two small filters of one kind (status, page size): each its own options and change. */}
           <label className="inline-field">
             <span>Status</span>
             <select
@@ -228,16 +230,7 @@ function RunDetailScreen({ runId }: { runId: string }) {
   const agentId = useRuns((s) => s.live[runId]?.agentId) ?? record?.agentId;
   return (
     <div className="page page-run">
-      <a
-        className="back-link"
-        href="#/runs"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate({ name: 'runs' });
-        }}
-      >
-        ← All runs
-      </a>
+      <BackLink to={{ name: 'runs' }}>← All runs</BackLink>
       <PageHeader
         title={agentId ? agentName(agentId) : (record?.title ?? 'Run')}
         meta={<span className="mono subtle">{runId}</span>}

@@ -84,6 +84,7 @@ export function UsageScreen() {
           </p>
         </>
       ) : summary.error ? (
+        // The feedback states every screen shows for a failed load (as the account section does).
         <ErrorState
           title="Could not load usage"
           error={summary.error}
