@@ -8,9 +8,10 @@ import { PageHeader } from '../../ui/PageHeader';
 import { ServiceSection, SessionSection } from '../account/views';
 import { AppearanceForm } from './AppearanceForm';
 import { ConnectionForm } from './ConnectionForm';
-import { DesktopFeatures, SystemSection } from './DesktopSection';
+import { DesktopFeatures } from './DesktopFeatures';
 import { DiagnosticsSection } from './DiagnosticsSection';
 import { NotificationsForm } from './NotificationsForm';
+import { SystemSection } from './SystemSection';
 import { useSettings } from './store';
 
 export function SettingsScreen() {
