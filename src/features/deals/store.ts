@@ -1,8 +1,7 @@
 // The app's deals store, over the window's bridge; a run starts through the runs store.
-import { call, isUnauthorized } from '../../app/api';
+import { call } from '../../app/api';
 import { useRuns } from '../runs';
 import { createDealsStore } from './createDealsStore';
-import type { StartState } from './createDealsStore';
 
 export { draftFor } from './createDealsStore';
 export type { DealBookInfo, DealsState, Draft, RestSearch, StartState } from './createDealsStore';
@@ -11,7 +10,3 @@ export const useDeals = createDealsStore({
   call,
   startRun: (input) => useRuns.getState().start(input),
 });
-
-export function startNeedsSignIn(start: StartState | undefined): boolean {
-  return start?.error !== undefined && isUnauthorized(start.error);
-}
