@@ -71,8 +71,8 @@ export interface DealsDeps {
   startRun: StartRun;
 }
 
-type Set = StoreApi<DealsState>['setState'];
-type Get = StoreApi<DealsState>['getState'];
+type SetState = StoreApi<DealsState>['setState'];
+type GetState = StoreApi<DealsState>['getState'];
 
 const EMPTY_DRAFT: Draft = { agentId: '', message: '' };
 
@@ -106,7 +106,7 @@ function sequences() {
 type Sequences = ReturnType<typeof sequences>;
 
 /** The picker's list, the search past it, and the deals opened. */
-function dealBook(call: Call, seqs: Sequences, set: Set, get: Get) {
+function dealBook(call: Call, seqs: Sequences, set: SetState, get: GetState) {
   return {
     async loadList(refresh = false) {
       const seq = seqs.next('list');
@@ -160,7 +160,7 @@ function dealBook(call: Call, seqs: Sequences, set: Set, get: Get) {
 }
 
 /** The Ask form: drafts per deal, their validation, and starting a run from one. */
-function asking(startRun: StartRun, set: Set, get: Get) {
+function asking(startRun: StartRun, set: SetState, get: GetState) {
   return {
     editDraft(dealId: string, patch: Partial<Draft>) {
       set((s) => {

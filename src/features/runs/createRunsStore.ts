@@ -56,11 +56,11 @@ export interface RunsState {
   resetHistory(): void;
 }
 
-type Set = StoreApi<RunsState>['setState'];
-type Get = StoreApi<RunsState>['getState'];
+type SetState = StoreApi<RunsState>['setState'];
+type GetState = StoreApi<RunsState>['getState'];
 
 /** Live runs: started here, reloaded from snapshots, moved by update batches. */
-function liveRuns(call: Call, set: Set, get: Get) {
+function liveRuns(call: Call, set: SetState, get: GetState) {
   function track(run: LiveRunMeta): void {
     set((s) => ({ live: { ...s.live, [run.runId]: { ...s.live[run.runId], ...run } } }));
     if (run.done) markOutputFinished(run.runId);
@@ -137,7 +137,7 @@ function liveRuns(call: Call, set: Set, get: Get) {
 }
 
 /** Start, Cancel and Retry: each a request whose answer is a live run to follow. */
-function runActions(call: Call, set: Set, get: Get, track: (run: LiveRunMeta) => void) {
+function runActions(call: Call, set: SetState, get: GetState, track: (run: LiveRunMeta) => void) {
   /** One action on a run: pending while it runs, its error kept beside the run if it fails. */
   async function act<T>(
     runId: string,
@@ -187,7 +187,7 @@ function runActions(call: Call, set: Set, get: Get, track: (run: LiveRunMeta) =>
 }
 
 /** The history's pages and the details of runs opened. */
-function runRecords(call: Call, set: Set, get: Get) {
+function runRecords(call: Call, set: SetState, get: GetState) {
   // Which history load may still answer: a later load or a reset outdates the ones before it.
   let historySeq = 0;
   return {
