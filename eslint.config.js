@@ -26,6 +26,49 @@ const coreFromOutside = {
 /** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
 const folders = (...names) => names.flatMap((name) => [`**/${name}/**`, `**/${name}`]);
 
+// ---- src/ (the renderer): shared by its blocks below ---------------------------------------
+const rendererImports = {
+  paths: [electronImport],
+  patterns: [
+    electronSubpaths,
+    nodeBuiltins,
+    coreFromOutside,
+    {
+      group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
+      message: 'The renderer imports only electron/contract.',
+    },
+  ],
+};
+const rendererGlobals = [
+  { name: 'fetch', message: 'The renderer never calls the network: go through src/bridge.ts.' },
+  { name: 'WebSocket', message: 'Only the browser-mode bridge opens the host socket.' },
+  { name: 'EventSource', message: 'Run streams come through the contract.' },
+  { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
+];
+// What only a page has: the browser's globals that Node and the language do not also have
+// (window, document, location, HTMLElement, requestAnimationFrame, …), and navigator, which Node
+// has too but whose answers there are not the page's.
+const domGlobals = [
+  ...Object.keys(globals.browser).filter(
+    (name) => !(name in globals.node) && !(name in globals.builtin),
+  ),
+  'navigator',
+].map((name) => ({
+  name,
+  message:
+    'src/lib is plain TypeScript (tested under Node): take what it needs from the page as an argument.',
+}));
+// A feature reaches another only through its public entries: index (state) and views
+// (components, kept apart so that importing a store never pulls a screen's code into the first
+// chunk). `../<feature>/<inner file>` and `…/features/<feature>/<inner file>` are refused.
+const notAnEntry = '(?!(index|views)(\\.tsx?)?$)[^/]';
+const featureInsides = {
+  regex: `^(\\.\\./(?!\\.\\./)|(.*/)?features/)[^/]+/${notAnEntry}`,
+  message:
+    "Import another feature through its public entry ('../<feature>' or '../<feature>/views').",
+};
+// ---- end of the src/ shared part ------------------------------------------------------------
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,31 +107,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronImport],
-          patterns: [
-            electronSubpaths,
-            nodeBuiltins,
-            coreFromOutside,
-            {
-              group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
-              message: 'The renderer imports only electron/contract.',
-            },
-          ],
-        },
-      ],
-      'no-restricted-globals': [
-        'error',
-        {
-          name: 'fetch',
-          message: 'The renderer never calls the network: go through src/bridge.ts.',
-        },
-        { name: 'WebSocket', message: 'Only the browser-mode bridge opens the host socket.' },
-        { name: 'EventSource', message: 'Run streams come through the contract.' },
-        { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
-      ],
+      'no-restricted-imports': ['error', rendererImports],
+      'no-restricted-globals': ['error', ...rendererGlobals],
     },
   },
   {
@@ -97,15 +117,62 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        {
-          name: 'fetch',
-          message: 'The renderer never calls the network: go through src/bridge.ts.',
-        },
-        { name: 'EventSource', message: 'Run streams come through the contract.' },
-        { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
+        ...rendererGlobals.filter((global) => global.name !== 'WebSocket'),
       ],
     },
   },
+  // ---- src/ (the renderer): size limits, a DOM-free lib, features through their entries -------
+  {
+    // Small modules with one job: a file, a component (.tsx) or another function (.ts) past these
+    // is doing more than one.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // src/lib holds the renderer's pure logic, unit-tested under Node: no page, no react-dom.
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...rendererImports,
+          paths: [
+            ...rendererImports.paths,
+            { name: 'react-dom', message: 'src/lib is DOM-free: rendering belongs in src/ui.' },
+            {
+              name: 'react-dom/client',
+              message: 'src/lib is DOM-free: rendering belongs in src/ui.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...rendererGlobals, ...domGlobals],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, featureInsides] },
+      ],
+    },
+  },
+  // ---- end of the src/ blocks ---------------------------------------------------------------
   {
     files: ['electron/contract/**/*.ts'],
     rules: {

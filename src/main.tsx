@@ -15,6 +15,7 @@ import { startEvents } from './app/events';
 import { startFocusReporting } from './app/focus';
 import { startRouter } from './app/router';
 import { useAccount } from './features/account/store';
+import { useAgents } from './features/agents/store';
 import { useDeals } from './features/deals/store';
 import { useRuns } from './features/runs/store';
 import { useSettings } from './features/settings/store';
@@ -40,7 +41,7 @@ function start(): void {
   void useRuns.getState().loadLive();
   // For the command palette and deal links everywhere.
   void useDeals.getState().loadList();
-  void useDeals.getState().loadAgents();
+  void useAgents.getState().loadAgents();
 
   const root = document.getElementById('root');
   if (root) {

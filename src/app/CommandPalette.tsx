@@ -6,6 +6,7 @@ import { humanizeEnum } from '../lib/format';
 import { buildIndex, search } from '../lib/search';
 import { screens } from '../lib/routes';
 import type { Route } from '../lib/routes';
+import { useAgents } from '../features/agents/store';
 import { useDeals } from '../features/deals/store';
 import { toast } from '../features/notifications/store';
 import { Dialog } from '../ui/Dialog';
@@ -25,7 +26,7 @@ const MAX_PER_GROUP = 8;
 
 function useItems(): Item[] {
   const deals = useDeals((s) => s.list.value);
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   return useMemo(() => {
     const items: Item[] = screens.map((s) => ({
       id: `screen:${s.name}`,

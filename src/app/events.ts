@@ -1,8 +1,9 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
-import type { AppNotification } from '../../electron/contract';
+import type { AppNotification, Connectivity } from '../../electron/contract';
 import { on } from '../bridge';
 import { useAccount } from '../features/account/store';
 import { useBriefings } from '../features/briefings/store';
+import { useAgents } from '../features/agents/store';
 import { useDeals } from '../features/deals/store';
 import { follow } from '../features/notifications/follow';
 import { useInbox } from '../features/notifications/inbox';
@@ -38,6 +39,7 @@ function showNotification(n: AppNotification): void {
 function dropServiceData(): void {
   useAccount.getState().resetMetadata();
   useDeals.getState().reset();
+  useAgents.getState().reset();
   useBriefings.getState().reset();
   useRuns.getState().resetHistory();
   useUsage.getState().reset();
@@ -50,13 +52,34 @@ function dropServiceData(): void {
 export function reloadServiceData(): void {
   void useAccount.getState().loadMetadata();
   void useDeals.getState().loadList();
-  void useDeals.getState().loadAgents();
+  void useAgents.getState().loadAgents();
   void useBriefings.getState().load('morning');
   void useBriefings.getState().load('meeting');
   void useUsage.getState().load();
   void useRuns.getState().loadLive();
   const runs = useRuns.getState();
   void runs.loadHistory(runs.historyParams);
+}
+
+function onConnectivity(connectivity: Connectivity): void {
+  const was = useAccount.getState().connectivity;
+  useAccount.setState({ connectivity });
+  // The service is back: what failed meanwhile loads without anyone pressing Retry.
+  if (
+    connectivity.state === 'online' &&
+    (was?.state === 'service-unreachable' ||
+      was?.state === 'service-failing' ||
+      was?.state === 'offline')
+  ) {
+    reloadServiceData();
+  }
+  // Back from a lost host connection (browser mode's socket): the events sent meanwhile never
+  // arrived, and a run that finished meanwhile sends no more. Snapshots replace the gap.
+  if (was?.state === 'host-unreachable' && connectivity.state !== 'host-unreachable') {
+    void useRuns.getState().resyncLive();
+    void useInbox.getState().load();
+    void useInbox.getState().catchUp(showNotification);
+  }
 }
 
 export function startEvents(): void {
@@ -85,26 +108,7 @@ export function startEvents(): void {
     dropServiceData();
     reloadServiceData();
   });
-  on('connectivity.changed', (connectivity) => {
-    const was = useAccount.getState().connectivity;
-    useAccount.setState({ connectivity });
-    // The service is back: what failed meanwhile loads without anyone pressing Retry.
-    if (
-      connectivity.state === 'online' &&
-      (was?.state === 'service-unreachable' ||
-        was?.state === 'service-failing' ||
-        was?.state === 'offline')
-    ) {
-      reloadServiceData();
-    }
-    // Back from a lost host connection (browser mode's socket): the events sent meanwhile never
-    // arrived, and a run that finished meanwhile sends no more. Snapshots replace the gap.
-    if (was?.state === 'host-unreachable' && connectivity.state !== 'host-unreachable') {
-      void useRuns.getState().resyncLive();
-      void useInbox.getState().load();
-      void useInbox.getState().catchUp(showNotification);
-    }
-  });
+  on('connectivity.changed', onConnectivity);
   on('settings.changed', (settings) => useSettings.getState().receive(settings));
   on('data.refreshed', ({ key, id }) => {
     switch (key) {
@@ -112,7 +116,7 @@ export function startEvents(): void {
         void useAccount.getState().loadMetadata();
         break;
       case 'agents':
-        void useDeals.getState().loadAgents();
+        void useAgents.getState().loadAgents();
         break;
       case 'deals':
         void useDeals.getState().loadList();

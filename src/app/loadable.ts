@@ -1,7 +1,8 @@
 // The state of something read from the host: shown from cache at once (possibly stale), refreshed
 // in the background, with the last error kept beside the value rather than replacing it.
 import type { ErrorData } from '../../electron/contract';
-import { call, toErrorData } from './api';
+import { toErrorData } from './requests';
+import type { Call } from './requests';
 import type { RequestInput, RequestName, RequestOutput } from '../../electron/contract';
 
 export interface Loadable<T> {
@@ -35,6 +36,7 @@ type CachedRequest = {
 
 /** Runs a cached read and folds its answer (or its failure) into the previous state. */
 export async function readCached<N extends CachedRequest>(
+  call: Call,
   name: N,
   input: RequestInput<N>,
   prev: Loadable<RequestOutput<N>['value']> | undefined,
@@ -56,6 +58,7 @@ export async function readCached<N extends CachedRequest>(
 
 /** Runs a plain read. */
 export async function read<N extends RequestName>(
+  call: Call,
   name: N,
   input: RequestInput<N>,
   prev: Loadable<RequestOutput<N>> | undefined,

@@ -1,6 +1,6 @@
 // A labelled form control with its hint and inline error, wired for assistive tech.
 import { cloneElement, useId } from 'react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 interface ControlProps {
   id?: string;
@@ -16,7 +16,8 @@ export function Field({
   className,
 }: {
   label: string;
-  hint?: string;
+  /** Text, or text with a control of its own (a Retry beside what went wrong). */
+  hint?: ReactNode;
   error?: string;
   children: ReactElement<ControlProps>;
   className?: string;

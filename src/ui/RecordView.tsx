@@ -59,6 +59,8 @@ function Value({ value }: { value: DisplayValue }) {
           ))}
         </ul>
       );
+    // The same table markup as rendered markdown's (./markdown): the cells differ (record values
+    // here, markdown tokens there), so the few lines of header and rows are kept in each.
     case 'table':
       return (
         <div className="rec-table" role="region" aria-label="Table" tabIndex={0}>

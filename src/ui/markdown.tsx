@@ -24,6 +24,8 @@ export const MarkdownLinksContext = createContext<MarkdownLinks>({
 /** Headings inside rendered text start below the page's own (h1) and the card's (h2). */
 export const HeadingBaseContext = createContext(3);
 
+// ExternalLink and DealLink below are alike in shape only: different addresses, attributes and
+// handlers, each a few lines; one link for both would need a switch on every prop.
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const links = useContext(MarkdownLinksContext);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {

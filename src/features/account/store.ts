@@ -63,7 +63,12 @@ export const useAccount = create<AccountState>((set, get) => {
     async loadMetadata(refresh = false) {
       const seq = ++metadataSeq;
       set({ metadata: loadingFrom(get().metadata) });
-      const next = await readCached('service.metadata', refresh ? { refresh } : {}, get().metadata);
+      const next = await readCached(
+        call,
+        'service.metadata',
+        refresh ? { refresh } : {},
+        get().metadata,
+      );
       if (seq === metadataSeq) set({ metadata: next });
     },
     resetMetadata() {

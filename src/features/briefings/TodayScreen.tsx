@@ -3,7 +3,7 @@
 // notification, the tray) brings the meeting's briefing into view and focus.
 import { useEffect } from 'react';
 import { useRoute } from '../../app/router';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { PageHeader } from '../../ui/PageHeader';

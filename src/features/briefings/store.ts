@@ -1,6 +1,7 @@
 // The morning briefing and the next meeting's briefing, shown from cache first.
 import { create } from 'zustand';
 import type { Briefing } from '../../../electron/contract';
+import { call } from '../../app/api';
 import { idle, loadingFrom, readCached } from '../../app/loadable';
 import type { Loadable } from '../../app/loadable';
 
@@ -23,7 +24,7 @@ export const useBriefings = create<BriefingsState>((set, get) => ({
     const seq = ++seqs[kind];
     set({ [kind]: loadingFrom(get()[kind]) });
     const name = kind === 'morning' ? 'briefings.morning' : 'briefings.meeting';
-    const next = await readCached(name, refresh ? { refresh } : {}, get()[kind]);
+    const next = await readCached(call, name, refresh ? { refresh } : {}, get()[kind]);
     if (seq === seqs[kind]) set({ [kind]: next });
   },
   reset() {

@@ -3,14 +3,16 @@
 // sign-ins and reloads of the list) until a run has really started.
 import { useEffect, useId } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { startSignIn } from '../../app/Banners';
 import { Button } from '../../ui/Button';
-import { ErrorMeta } from '../../ui/Feedback';
+import { Field } from '../../ui/Field';
 import { Kbd, modKey } from '../../ui/Kbd';
 import { runQuotaWarning } from '../../lib/usage';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
-import { useUsage } from '../usage/store';
-import { draftFor, startNeedsSignIn, useDeals } from './store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { useUsage } from '../usage';
+import { useAgents } from '../agents';
+import { AgentField } from './AgentField';
+import { StartError } from './StartError';
+import { draftFor, useDeals } from './store';
 
 export function AskForm({
   dealId,
@@ -24,14 +26,14 @@ export function AskForm({
   const message = useDeals((s) => draftFor(s, dealId).message);
   const draft = { agentId, message };
   const start = useDeals((s) => s.starts[dealId]);
-  const agents = useDeals((s) => s.agents);
+  const agents = useAgents((s) => s.agents);
   const editDraft = useDeals((s) => s.editDraft);
   const metadata = useAccount((s) => s.metadata.value);
   const usage = useUsage((s) => s.summary.value);
   const ids = useId();
 
   useEffect(() => {
-    const s = useDeals.getState();
+    const s = useAgents.getState();
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
     const u = useUsage.getState();
     if (!u.summary.value && !u.summary.loading) void u.load();
@@ -70,106 +72,33 @@ export function AskForm({
     );
   }
 
-  const agentError = start?.invalid?.agent;
   const messageError = start?.invalid?.message;
   return (
     <section className="card ask" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Ask an agent</h2>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className={`field ${agentError ? 'has-error' : ''}`}>
-          <label htmlFor={`${ids}-agent`} className="field-label">
-            Agent
-          </label>
-          <select
-            id={`${ids}-agent`}
-            className="input"
-            value={draft.agentId}
-            onChange={(e) => editDraft(dealId, { agentId: e.target.value })}
-            aria-invalid={agentError ? true : undefined}
-            aria-describedby={`${ids}-agent-desc${agentError ? ` ${ids}-agent-err` : ''}`}
-            disabled={!agents.value}
-          >
-            <option value="">
-              {agents.value
-                ? 'Choose an agent…'
-                : agents.error
-                  ? 'Agents could not be loaded'
-                  : 'Loading agents…'}
-            </option>
-            {agents.value?.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.title}
-              </option>
-            ))}
-            {draft.agentId !== '' && agents.value && !chosen ? (
-              <option value={draft.agentId}>{draft.agentId}</option>
-            ) : null}
-          </select>
-          <p id={`${ids}-agent-desc`} className="field-hint">
-            {chosen?.subtitle ??
-              (agents.error
-                ? `${agents.error.message} `
-                : 'Each agent is good at one job; its description shows here.')}
-            {agents.error && !agents.value ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => void useDeals.getState().loadAgents(true)}
-              >
-                Retry
-              </Button>
-            ) : null}
-          </p>
-          {agentError ? (
-            <p id={`${ids}-agent-err`} className="field-error">
-              {agentError}
-            </p>
-          ) : null}
-        </div>
-        <div className={`field ${messageError ? 'has-error' : ''}`}>
-          <label htmlFor={`${ids}-msg`} className="field-label">
-            Message
-          </label>
+        <AgentField
+          agentId={draft.agentId}
+          agents={agents}
+          error={start?.invalid?.agent}
+          onChange={(agentId) => editDraft(dealId, { agentId })}
+        />
+        <Field label="Message" error={messageError}>
           <textarea
-            id={`${ids}-msg`}
             className="input textarea"
             rows={3}
             value={draft.message}
             placeholder={example ?? 'What do you want to know about this deal?'}
             onChange={(e) => editDraft(dealId, { message: e.target.value })}
             onKeyDown={onMessageKey}
-            aria-invalid={messageError ? true : undefined}
-            aria-describedby={messageError ? `${ids}-msg-err` : undefined}
           />
-          {messageError ? (
-            <p id={`${ids}-msg-err`} className="field-error">
-              {messageError}
-            </p>
-          ) : null}
-        </div>
+        </Field>
         {quota ? (
           <p className={`quota-warning quota-${quota.level}`} role="status">
             {quota.message}
           </p>
         ) : null}
-        {start?.error ? (
-          <div className="form-error" role="alert">
-            <p>
-              <strong>The run did not start.</strong> {start.error.message} Your message is kept.
-            </p>
-            <ErrorMeta error={start.error} />
-            <div className="form-error-actions">
-              {startNeedsSignIn(start) ? (
-                <Button size="sm" variant="primary" onClick={() => void startSignIn()}>
-                  Sign in again
-                </Button>
-              ) : null}
-              <Button size="sm" onClick={() => void submit()}>
-                Retry
-              </Button>
-            </div>
-          </div>
-        ) : null}
+        {start?.error ? <StartError error={start.error} onRetry={() => void submit()} /> : null}
         <div className="form-actions">
           <span className="subtle">
             <Kbd>{`${modKey} Enter`}</Kbd> to send

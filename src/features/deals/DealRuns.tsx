@@ -7,9 +7,8 @@ import { navigate } from '../../app/router';
 import { formatDate } from '../../lib/format';
 import { questionFromRecord } from '../../lib/runRecord';
 import { StatusBadge } from '../../ui/Badge';
-import { RunPanel } from '../runs/RunPanel';
-import { runsForDeal, useRuns } from '../runs/store';
-import { useFoundRuns } from '../runs/useFoundRuns';
+import { runsForDeal, useFoundRuns, useRuns } from '../runs';
+import { RunPanel } from '../runs/views';
 
 // A deal page reads at most three pages of the service's history for its runs.
 const SHOWN = 10;

@@ -1,8 +1,8 @@
 // Deals: the picker beside the open deal.
 import { useEffect } from 'react';
-import { navigate } from '../../app/router';
+import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/Feedback';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
 import { useDeals } from './store';
@@ -32,16 +32,7 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
       <div className="deals-detail-pane">
         {dealId ? (
           <>
-            <a
-              className="back-link"
-              href="#/deals"
-              onClick={(e) => {
-                e.preventDefault();
-                navigate({ name: 'deals' });
-              }}
-            >
-              ← All deals
-            </a>
+            <BackLink to={{ name: 'deals' }}>← All deals</BackLink>
             <DealDetail key={dealId} dealId={dealId} />
           </>
         ) : (

@@ -5,7 +5,7 @@ import type { NotificationAction } from '../../../electron/contract';
 import { toErrorData } from '../../app/api';
 import { navigate } from '../../app/router';
 import { Button } from '../../ui/Button';
-import { useRuns } from '../runs/store';
+import { useRuns } from '../runs';
 import { toast } from './store';
 
 export function ActionButton({

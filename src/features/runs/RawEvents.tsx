@@ -9,36 +9,19 @@ import {
   useState,
   useSyncExternalStore,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { RunEvent } from '../../../electron/contract';
 import { call, toErrorData } from '../../app/api';
 import { isAtBottom } from '../../lib/autoScroll';
 import { formatNumber } from '../../lib/format';
 import { InlineError } from '../../ui/Feedback';
 import type { RunOutput } from './output';
 import { RawEventPages } from './rawEventPages';
+import { rowAfterKey } from './rawEventKeys';
+import { RawEventRow } from './RawEventRow';
 
 const ROW_HEIGHT = 24;
-
-function summary(event: RunEvent): string {
-  switch (event.type) {
-    case 'output':
-      return JSON.stringify(event.text);
-    case 'status':
-      return event.status;
-    case 'final':
-      return `${event.status}${event.error ? ` · ${event.error.code}: ${event.error.message}` : ''}`;
-    case 'error':
-      return `${event.code}: ${event.message}`;
-    case 'other':
-      return event.data;
-  }
-}
-
-function kindOf(event: RunEvent): string {
-  return event.type === 'other' ? event.name : (event.name ?? event.type);
-}
 
 /** Whether the view shows the end of content `height` pixels tall (within half a row). */
 function atBottom(element: HTMLElement, height: number): boolean {
@@ -51,7 +34,8 @@ export function RawEvents({ output }: { output: RunOutput }) {
   return <RawEventList key={output.runId} output={output} />;
 }
 
-function RawEventList({ output }: { output: RunOutput }) {
+/** The run's stored events, read a page at a time while the list is open. */
+function useRawEventPages(output: RunOutput) {
   const runId = output.runId;
   const [pages] = useState(
     () =>
@@ -70,7 +54,46 @@ function RawEventList({ output }: { output: RunOutput }) {
       pages.stop();
     };
   }, [pages, output]);
+  return { pages, state };
+}
 
+/**
+ * Follow new events while the user is at the bottom (not on the first answer, which starts at
+ * the top); anywhere else, the scroll position stays where the user left it. "At the bottom"
+ * compares where the user is now with the height before the new rows: a scroll event may not
+ * have been delivered yet when rows arrive in the same frame.
+ */
+function useFollowNewRows(scrollRef: RefObject<HTMLDivElement | null>, total: number | null) {
+  const seen = useRef<{ total: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || total === null) return;
+    const before = seen.current;
+    if (before !== null && total > before.total && atBottom(element, before.height)) {
+      element.scrollTop = element.scrollHeight;
+    }
+    seen.current = { total, height: element.scrollHeight };
+  }, [scrollRef, total]);
+}
+
+/** Keyboard selection moves focus to the chosen row once it is rendered (it may need a page). */
+function useFocusRow(scrollRef: RefObject<HTMLDivElement | null>) {
+  const focusRow = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (!row) return;
+    focusRow.current = null;
+    row.focus({ preventScroll: true });
+  });
+  return (index: number) => {
+    focusRow.current = index;
+  };
+}
+
+function RawEventList({ output }: { output: RunOutput }) {
+  const { pages, state } = useRawEventPages(output);
   const total = state.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -87,32 +110,8 @@ function RawEventList({ output }: { output: RunOutput }) {
   useEffect(() => {
     if (first !== undefined && last !== undefined) pages.ensure(first, last);
   }, [pages, first, last, total]);
-
-  // Follow new events while the user is at the bottom (not on the first answer, which starts at
-  // the top); anywhere else, the scroll position stays where the user left it. "At the bottom"
-  // compares where the user is now with the height before the new rows: a scroll event may not
-  // have been delivered yet when rows arrive in the same frame.
-  const seen = useRef<{ total: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || state.total === null) return;
-    const before = seen.current;
-    if (before !== null && state.total > before.total && atBottom(element, before.height)) {
-      element.scrollTop = element.scrollHeight;
-    }
-    seen.current = { total: state.total, height: element.scrollHeight };
-  }, [state.total]);
-
-  // Keyboard selection moves focus to the chosen row once it is rendered (it may need a page).
-  const focusRow = useRef<number | null>(null);
-  useEffect(() => {
-    const index = focusRow.current;
-    if (index === null) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-    if (!row) return;
-    focusRow.current = null;
-    row.focus({ preventScroll: true });
-  });
+  useFollowNewRows(scrollRef, state.total);
+  const focusRowWhenShown = useFocusRow(scrollRef);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (total === 0) return;
@@ -120,34 +119,11 @@ function RawEventList({ output }: { output: RunOutput }) {
       1,
       Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1,
     );
-    const current = selected ?? (first ?? 0) - 1;
-    let next: number;
-    switch (event.key) {
-      case 'ArrowDown':
-        next = current + 1;
-        break;
-      case 'ArrowUp':
-        next = current - 1;
-        break;
-      case 'PageDown':
-        next = current + visibleRows;
-        break;
-      case 'PageUp':
-        next = current - visibleRows;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = total - 1;
-        break;
-      default:
-        return;
-    }
+    const next = rowAfterKey(event.key, selected ?? (first ?? 0) - 1, total, visibleRows);
+    if (next === undefined) return;
     event.preventDefault();
-    next = Math.min(total - 1, Math.max(0, next));
     setSelected(next);
-    focusRow.current = next;
+    focusRowWhenShown(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
 
@@ -177,38 +153,16 @@ function RawEventList({ output }: { output: RunOutput }) {
         onKeyDown={onKeyDown}
       >
         <div className="raw-sizer" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const event = pages.event(item.index);
-            const style = { transform: `translateY(${item.start}px)`, height: ROW_HEIGHT };
-            if (!event) {
-              return (
-                <div
-                  key={item.index}
-                  className="raw-row raw-row-pending"
-                  style={style}
-                  aria-hidden="true"
-                >
-                  <span className="raw-index">{item.index + 1}</span>
-                  <span className="raw-summary">…</span>
-                </div>
-              );
-            }
-            return (
-              <button
-                type="button"
-                key={item.index}
-                data-index={item.index}
-                className={`raw-row${selected === item.index ? ' is-selected' : ''}`}
-                style={style}
-                onClick={() => setSelected(item.index)}
-                aria-pressed={selected === item.index}
-              >
-                <span className="raw-index">{item.index + 1}</span>
-                <span className={`raw-kind raw-kind-${event.type}`}>{kindOf(event)}</span>
-                <span className="raw-summary">{summary(event)}</span>
-              </button>
-            );
-          })}
+          {items.map((item) => (
+            <RawEventRow
+              key={item.index}
+              index={item.index}
+              event={pages.event(item.index)}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              selected={selected === item.index}
+              onSelect={setSelected}
+            />
+          ))}
         </div>
       </div>
       {chosen ? (

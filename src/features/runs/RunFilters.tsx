@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
-import { useDeals } from '../deals/store';
+import { useAgents } from '../agents';
+import { useDeals } from '../deals';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
 
@@ -20,7 +21,7 @@ export function RunFilters({
   route: RunsRoute;
   go: (patch: Partial<RunsRoute>) => void;
 }) {
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   const deal = useDeals((s) => s.list.value?.find((d) => d.id === route.dealId));
   const [typed, setTyped] = useState(route.q ?? '');
   // The search follows typing after a pause, not every key.

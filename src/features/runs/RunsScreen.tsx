@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { BackLink } from '../../ui/BackLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
 import { RunFilters, isSearch, type RunsRoute } from './RunFilters';
@@ -208,16 +209,7 @@ function RunDetailScreen({ runId }: { runId: string }) {
   const agentId = useRuns((s) => s.live[runId]?.agentId) ?? record?.agentId;
   return (
     <div className="page page-run">
-      <a
-        className="back-link"
-        href="#/runs"
-        onClick={(e) => {
-          e.preventDefault();
-          navigate({ name: 'runs' });
-        }}
-      >
-        ← All runs
-      </a>
+      <BackLink to={{ name: 'runs' }}>← All runs</BackLink>
       <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? 'Run')} />
       <RunPanel runId={runId} />
       <section className="card" aria-labelledby="run-record-h">

@@ -7,10 +7,11 @@ import { groupByDay } from '../../lib/days';
 import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../lib/runRecord';
 import { StatusBadge } from '../../ui/Badge';
-import { useDeals } from '../deals/store';
+import { useAgents } from '../agents';
+import { useDeals } from '../deals';
 
 export function useAgentName(): (id: string | undefined) => string {
-  const agents = useDeals((s) => s.agents.value);
+  const agents = useAgents((s) => s.agents.value);
   return (id) => (id ? (agents?.find((a) => a.id === id)?.title ?? id) : '—');
 }
 

@@ -20,7 +20,7 @@ export const useSettings = create<SettingsState>((set, get) => ({
   saving: false,
   async load() {
     set({ settings: loadingFrom(get().settings) });
-    set({ settings: await read('settings.get', {}, get().settings) });
+    set({ settings: await read(call, 'settings.get', {}, get().settings) });
   },
   async update(patch) {
     set({ saving: true, saveError: undefined });

@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback
 import { Meter } from '../../ui/Meter';
 import { PageHeader } from '../../ui/PageHeader';
 import { RelativeTime, useTicking } from '../../ui/Time';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account/store';
+import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { useUsage } from './store';
 
 function daysLeft(end: string, now: number): number {
@@ -150,6 +150,7 @@ export function UsageScreen() {
           </p>
         </>
       ) : summary.error ? (
+        // The feedback states every screen shows for a failed load (as the account section does).
         <ErrorState
           title="Could not load usage"
           error={summary.error}

@@ -1,6 +1,7 @@
 // Usage against quotas for the billing period.
 import { create } from 'zustand';
 import type { UsageSummary } from '../../../electron/contract';
+import { call } from '../../app/api';
 import { idle, loadingFrom, read } from '../../app/loadable';
 import type { Loadable } from '../../app/loadable';
 
@@ -18,7 +19,7 @@ export const useUsage = create<UsageState>((set, get) => ({
   async load() {
     const mine = ++seq;
     set({ summary: loadingFrom(get().summary) });
-    const next = await read('usage.summary', {}, get().summary);
+    const next = await read(call, 'usage.summary', {}, get().summary);
     if (mine === seq) set({ summary: next });
   },
   reset() {

@@ -17,14 +17,23 @@ interface Writer {
   inline(tokens: Token[] | undefined, fallback: string): string;
 }
 
+/** A text token: its inline children as `writer` writes them, else its own text, decoded. */
+function textToken(token: Tokens.Text, writer: Writer, leaf: (text: string) => string): string {
+  return token.tokens && token.tokens.length > 0
+    ? writer.inline(token.tokens, token.text)
+    : leaf(decodeEntities(token.text));
+}
+
+/** A link's words as `writer` writes them, its address as written, and as a web address (or null). */
+function linkParts(link: Tokens.Link, writer: Writer) {
+  const label = writer.inline(link.tokens, link.text);
+  return { label, written: link.href, href: safeExternalUrl(link.href) };
+}
+
 function plainInline(token: Token): string {
   switch (token.type) {
-    case 'text': {
-      const t = token as Tokens.Text;
-      return t.tokens && t.tokens.length > 0
-        ? plain.inline(t.tokens, t.text)
-        : decodeEntities(t.text);
-    }
+    case 'text':
+      return textToken(token as Tokens.Text, plain, (text) => text);
     case 'escape':
     case 'codespan':
       return (token as Tokens.Codespan).text;
@@ -37,11 +46,9 @@ function plainInline(token: Token): string {
     case 'br':
       return '\n';
     case 'link': {
-      const link = token as Tokens.Link;
-      const label = plain.inline(link.tokens, link.text);
-      const href = safeExternalUrl(link.href);
+      const { label, href, written } = linkParts(token as Tokens.Link, plain);
       // The address after its words, unless the words are the address.
-      return href === null || label === link.href || label === href ? label : `${label} (${href})`;
+      return href === null || label === written || label === href ? label : `${label} (${href})`;
     }
     case 'image': {
       const image = token as Tokens.Image;
@@ -58,12 +65,8 @@ function plainInline(token: Token): string {
 
 function htmlInline(token: Token): string {
   switch (token.type) {
-    case 'text': {
-      const t = token as Tokens.Text;
-      return t.tokens && t.tokens.length > 0
-        ? rich.inline(t.tokens, t.text)
-        : escapeHtml(decodeEntities(t.text));
-    }
+    case 'text':
+      return textToken(token as Tokens.Text, rich, escapeHtml);
     case 'escape':
       return escapeHtml((token as Tokens.Escape).text);
     case 'strong':
@@ -77,9 +80,7 @@ function htmlInline(token: Token): string {
     case 'br':
       return '<br>';
     case 'link': {
-      const link = token as Tokens.Link;
-      const label = rich.inline(link.tokens, link.text);
-      const href = safeExternalUrl(link.href);
+      const { label, href } = linkParts(token as Tokens.Link, rich);
       return href === null ? label : `<a href="${escapeHtml(href)}">${label}</a>`;
     }
     case 'image': {

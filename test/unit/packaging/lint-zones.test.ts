@@ -42,6 +42,51 @@ const zones: Zone[] = [
     right: [use('../../../electron/contract'), use('react')],
   },
   {
+    // src/lib is the renderer's pure logic, tested under Node: no page and no react-dom.
+    file: 'src/lib/example.ts',
+    wrong: [
+      ['the window', 'export const w = () => window.innerWidth;\n'],
+      ['the document', 'export const t = () => document.title;\n'],
+      ['the navigator', 'export const l = () => navigator.language;\n'],
+      ['the address bar', 'export const h = () => location.hash;\n'],
+      ['a DOM type at run time', 'export const e = (x: unknown) => x instanceof HTMLElement;\n'],
+      ['react-dom', use('react-dom')],
+      ['react-dom/client', use('react-dom/client')],
+      ['a Node built-in', use('node:fs')],
+      ['the network', 'export const f = () => fetch("/x");\n'],
+    ],
+    right: [
+      use('../../electron/contract'),
+      use('./format'),
+      use('react'),
+      'export const host = (a: string) => new URL(a).host;\n',
+      'export const later = (f: () => void) => setTimeout(f, 1);\n',
+    ],
+  },
+  {
+    // A feature reaches another through its public entries only: index (state), views
+    // (components).
+    file: 'src/features/runs/Example.tsx',
+    wrong: [
+      ['another feature’s store file', use('../deals/store')],
+      ['another feature’s component file', use('../account/AccountSection')],
+      ['another feature’s insides by the features folder', use('../../features/deals/store')],
+      ['electron', use('electron')],
+      ['core', use('../../../electron/core/backend')],
+    ],
+    right: [
+      use('../deals'),
+      use('../account/views'),
+      use('../agents/index'),
+      use('../../features/deals'),
+      use('./store'),
+      use('./RunPanel'),
+      use('../../ui/Button'),
+      use('../../lib/format'),
+      use('../../app/api'),
+    ],
+  },
+  {
     file: 'electron/contract/example.ts',
     wrong: [
       ['a Node built-in', use('node:path')],
@@ -96,6 +141,46 @@ const zones: Zone[] = [
     right: [use('../core/backend'), use('ws')],
   },
 ];
+
+/** The size rules' messages for `code` as if it were the file at `path`. */
+async function sizeErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(repo, path) });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'max-lines-per-function' || m.ruleId === 'max-lines')
+    .map((m) => m.message);
+}
+
+/** A function `lines` lines long, its signature and closing brace included. */
+function fn(name: string, lines: number, result = 'null'): string {
+  const body = Array.from({ length: lines - 3 }, (_, i) => `  const v${i} = ${i};`);
+  return `export function ${name}() {\n${body.join('\n')}\n  return ${result};\n}\n`;
+}
+
+describe('size limits in src/', () => {
+  it('refuses a component over 150 lines, and accepts one of 150', async () => {
+    expect(await sizeErrors('src/features/runs/Example.tsx', fn('Big', 151))).not.toEqual([]);
+    expect(await sizeErrors('src/features/runs/Example.tsx', fn('Fits', 150))).toEqual([]);
+  });
+
+  it('refuses another function over 80 lines, and accepts one of 80', async () => {
+    expect(await sizeErrors('src/lib/example.ts', fn('big', 81))).not.toEqual([]);
+    expect(await sizeErrors('src/lib/example.ts', fn('fits', 80))).toEqual([]);
+  });
+
+  it('counts neither blank lines nor comments', async () => {
+    const padded = fn('fits', 80).replace('{\n', '{\n\n  // why\n\n');
+    expect(await sizeErrors('src/lib/example.ts', padded)).toEqual([]);
+  });
+
+  it('refuses a file over 400 lines', async () => {
+    const small = (i: number) => fn(`f${i}`, 40);
+    const file = Array.from({ length: 11 }, (_, i) => small(i)).join('');
+    expect(await sizeErrors('src/lib/example.ts', file)).not.toEqual([]);
+    expect(
+      await sizeErrors('src/lib/example.ts', file.split('export function f10')[0] ?? ''),
+    ).toEqual([]);
+  });
+});
 
 describe('lint zones', () => {
   for (const zone of zones) {

@@ -1,56 +1,16 @@
-// Settings for the desktop around the app: what this desktop offers (and, when something is
-// missing, why, instead of failing silently), the global shortcut, and opening at login.
-import { useEffect, useState } from 'react';
+// The global shortcut: recorded from the keys pressed (or typed), checked by the contract's
+// schema, and what the host made of it once saved.
+import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { SettingsPatch, displayAccelerator } from '../../../electron/contract';
 import type { Settings } from '../../../electron/contract';
 import { acceleratorFromKeyPress } from '../../lib/accelerator';
-import { featureLines, type WebPermission } from '../../lib/desktopFeatures';
 import { Button } from '../../ui/Button';
-import { CardSection } from '../../ui/CardSection';
-import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account/store';
-import { Check, SaveFeedback, useSave } from './SettingsForm';
+import { useAccount } from '../account';
+import { SaveFeedback, useSave } from './SettingsForm';
 
-function webPermission(): WebPermission {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-/** What this desktop offers the app, as the host found out. */
-export function DesktopFeatures() {
-  const appInfo = useAccount((s) => s.appInfo);
-  const [permission, setPermission] = useState(webPermission);
-  useEffect(() => {
-    // The shortcut's outcome and the browser's permission may have changed since start.
-    void useAccount.getState().loadAppInfo();
-    const again = () => setPermission(webPermission());
-    window.addEventListener('focus', again);
-    return () => window.removeEventListener('focus', again);
-  }, []);
-  if (!appInfo) return null;
-  const lines = featureLines(appInfo.desktopCapabilities, appInfo.host, permission);
-  return (
-    <CardSection headingId="desktop-h" title="On this computer">
-      <p className="muted">
-        {appInfo.host === 'browser'
-          ? 'Browser mode runs inside your browser, so some desktop features are not available.'
-          : 'What this desktop lets the app do.'}
-      </p>
-      <ul className="capabilities desktop-features" aria-label="Desktop features">
-        {lines.map((line) => (
-          <li key={line.key} className={line.available ? 'cap-on' : 'cap-off'}>
-            <span aria-hidden="true">{line.available ? '✓' : '–'}</span>
-            <span>{line.label}</span>
-            <span className="subtle">{line.text}</span>
-          </li>
-        ))}
-      </ul>
-    </CardSection>
-  );
-}
-
-function ShortcutForm({ settings }: { settings: Settings }) {
+export function ShortcutForm({ settings }: { settings: Settings }) {
   const appInfo = useAccount((s) => s.appInfo);
   const [value, setValue] = useState(settings.globalShortcut ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -135,32 +95,5 @@ function ShortcutForm({ settings }: { settings: Settings }) {
         </div>
       )}
     </form>
-  );
-}
-
-/** Opening at login and the global shortcut, each explained where this desktop lacks it. */
-export function SystemSection({ settings }: { settings: Settings }) {
-  const appInfo = useAccount((s) => s.appInfo);
-  const { error, save } = useSave();
-  const launch = appInfo?.desktopCapabilities.launchAtLogin;
-  const launchUnavailable = launch !== undefined && !launch.available;
-  return (
-    <CardSection headingId="system-h" title="System">
-      <Check
-        checked={settings.launchAtLogin}
-        disabled={launchUnavailable}
-        describedBy={launchUnavailable ? 'launch-hint' : undefined}
-        onChange={(launchAtLogin) => void save({ launchAtLogin })}
-      >
-        Open Assistant when I log in
-      </Check>
-      {launchUnavailable ? (
-        <p id="launch-hint" className="field-hint">
-          {launch.reason}
-        </p>
-      ) : null}
-      {error ? <FormError error={error} /> : null}
-      <ShortcutForm settings={settings} />
-    </CardSection>
   );
 }

@@ -1,0 +1,229 @@
+// Browser mode: the contract over a WebSocket to electron/web. Request ids, a queue while the
+// socket opens, reconnect with backoff when it drops, and pending calls answered with a
+// retryable `host_unreachable` rather than left hanging. No DOM globals here (the WebSocket is
+// looked up on globalThis), so Node tests drive it against a real browser-mode host.
+import type { ClientFrame, ErrorData } from '../../electron/contract';
+import {
+  HostErrorCodes,
+  HostFrame,
+  SECRET_PROTOCOL_PREFIX,
+  WIRE_PROTOCOL,
+  requests,
+  resultSchema,
+} from '../../electron/contract';
+import type { RawTransport } from './transport';
+
+/** The part of a WebSocket the transport uses: the browser's, or `ws`'s in Node tests. */
+export interface SocketLike {
+  send(data: string): void;
+  close(): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
+
+type SocketConstructor = new (url: string, protocols: string[]) => SocketLike;
+
+export interface WebSocketTransportOptions {
+  /** ws:// URL of the host's socket. */
+  url: string;
+  /** The per-start secret the host put in the page. */
+  secret: string;
+  /** Opens a socket (the browser's WebSocket by default; tests pass one built on `ws`). */
+  connect?: SocketFactory;
+  /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
+  reconnectDelayMs?: number;
+  maxReconnectDelayMs?: number;
+}
+
+export interface WebSocketTransport extends RawTransport {
+  /** Stops reconnecting and fails whatever is pending. */
+  close(): void;
+}
+
+type Listener = (payload: unknown) => void;
+
+const unreachable = (message: string): { ok: false; error: ErrorData } => ({
+  ok: false,
+  error: { code: HostErrorCodes.hostUnreachable, message, retryable: true },
+});
+
+const browserSocket: SocketFactory = (url, protocols) => {
+  const Socket = (globalThis as { WebSocket?: SocketConstructor }).WebSocket;
+  if (!Socket) throw new Error('This environment has no WebSocket.');
+  return new Socket(url, protocols);
+};
+
+/** The host's pushed events, to whoever listens; one listener's throw does not stop the rest. */
+function eventHub() {
+  const listeners = new Map<string, Set<Listener>>();
+  return {
+    emit(name: string, payload: unknown): void {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          listener(payload);
+        } catch (error) {
+          console.error(error);
+        }
+      }
+    },
+    on(event: string, listener: Listener): () => void {
+      let set = listeners.get(event);
+      if (!set) {
+        set = new Set();
+        listeners.set(event, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+  };
+}
+
+/** Calls waiting for their answer, and the frames of those not sent yet (the socket opening). */
+function pendingCalls() {
+  const pending = new Map<number, (value: unknown) => void>();
+  let queue: ClientFrame[] = [];
+  let nextId = 1;
+  return {
+    add(name: string, input: unknown, resolve: (value: unknown) => void): ClientFrame {
+      const frame: ClientFrame = { type: 'invoke', id: nextId++, name, input };
+      pending.set(frame.id, resolve);
+      return frame;
+    },
+    queue: (frame: ClientFrame) => void queue.push(frame),
+    /** Sends what waited for the socket to open. */
+    flush(socket: SocketLike): void {
+      for (const frame of queue) socket.send(JSON.stringify(frame));
+      queue = [];
+    },
+    answer(id: number, result: unknown): void {
+      const resolve = pending.get(id);
+      if (!resolve) return;
+      pending.delete(id);
+      resolve(result);
+    },
+    failAll(message: string): void {
+      const waiting = [...pending.values()];
+      pending.clear();
+      queue = [];
+      for (const resolve of waiting) resolve(unreachable(message));
+    },
+  };
+}
+
+/** A host frame, or undefined for anything that is not one (ignored, never trusted). */
+function parseFrame(data: unknown): HostFrame | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = HostFrame.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reconnect delays: doubling up to the cap, each jittered by ±25 %, back to the first on open. */
+function backoff(first: number, max: number) {
+  let delay = first;
+  return {
+    next(): number {
+      const wait = Math.min(delay, max) * (0.75 + Math.random() * 0.5);
+      delay = Math.min(delay * 2, max);
+      return wait;
+    },
+    reset: () => void (delay = first),
+  };
+}
+
+/**
+ * While the host is away the bridge itself emits `connectivity.changed` (`host-unreachable`), and
+ * once it is back it asks the host for the real connectivity and emits that.
+ */
+export function createWebSocketTransport(options: WebSocketTransportOptions): WebSocketTransport {
+  const connectSocket = options.connect ?? browserSocket;
+  const delays = backoff(options.reconnectDelayMs ?? 250, options.maxReconnectDelayMs ?? 8_000);
+  const hub = eventHub();
+  const calls = pendingCalls();
+  const state = { open: false, closed: false, everOpened: false, wasDown: false };
+  let socket: SocketLike | undefined;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function connect(): void {
+    if (state.closed) return;
+    const protocols = [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${options.secret}`];
+    const ws = connectSocket(options.url, protocols);
+    socket = ws;
+    ws.onopen = () => {
+      Object.assign(state, { open: true, everOpened: true });
+      delays.reset();
+      calls.flush(ws);
+      if (state.wasDown) {
+        state.wasDown = false;
+        void refreshConnectivity();
+      }
+    };
+    ws.onmessage = (message) => {
+      const frame = parseFrame(message.data);
+      if (frame?.type === 'result') calls.answer(frame.id, frame.result);
+      else if (frame) hub.emit(frame.name, frame.payload);
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      state.open = false;
+      socket = undefined;
+      calls.failAll('The connection to the app host was lost. Try again.');
+      if (state.closed) return;
+      if (!state.wasDown) {
+        state.wasDown = true;
+        const message = 'The app host cannot be reached. If it was restarted, reload the page.';
+        const since = new Date().toISOString();
+        hub.emit('connectivity.changed', {
+          state: 'host-unreachable',
+          since,
+          error: unreachable(message).error,
+        });
+      }
+      reconnectTimer = setTimeout(connect, delays.next());
+    };
+    ws.onerror = () => {
+      // onclose follows and does the work.
+    };
+  }
+
+  async function refreshConnectivity(): Promise<void> {
+    const result = await transport.invoke('connectivity.status', {});
+    const parsed = resultSchema(requests['connectivity.status'].output).safeParse(result);
+    if (parsed.success && parsed.data.ok) hub.emit('connectivity.changed', parsed.data.data);
+  }
+
+  const transport: WebSocketTransport = {
+    invoke(name, input) {
+      return new Promise<unknown>((resolve) => {
+        if (state.closed) return resolve(unreachable('The app host connection is closed.'));
+        // While the first connection opens, calls wait in the queue; once a connection failed or
+        // dropped they fail fast, so the user sees "try again" instead of an endless spinner.
+        if (!state.open && (state.everOpened || state.wasDown)) {
+          return resolve(unreachable('The app host cannot be reached right now. Try again.'));
+        }
+        const frame = calls.add(name, input, resolve);
+        if (state.open && socket) socket.send(JSON.stringify(frame));
+        else calls.queue(frame);
+      });
+    },
+    on: hub.on,
+    close() {
+      state.closed = true;
+      if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
+      calls.failAll('The app host connection is closed.');
+      socket?.close();
+    },
+  };
+
+  connect();
+  return transport;
+}

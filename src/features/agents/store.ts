@@ -1,0 +1,7 @@
+// The app's agents store, over the window's bridge.
+import { call } from '../../app/api';
+import { createAgentsStore } from './createAgentsStore';
+
+export type { AgentsState } from './createAgentsStore';
+
+export const useAgents = createAgentsStore(call);

@@ -1,0 +1,62 @@
+// The Ask form's agent: a choice among the service's agents, the chosen one's description, and
+// a Retry when the agents could not be loaded. An agent chosen earlier that the list no longer
+// holds stays selectable by its id rather than silently switching.
+import type { Agent } from '../../../electron/contract';
+import type { Loadable } from '../../app/loadable';
+import { Button } from '../../ui/Button';
+import { Field } from '../../ui/Field';
+import { useAgents } from '../agents';
+
+interface AgentFieldProps {
+  agentId: string;
+  agents: Loadable<Agent[]>;
+  error: string | undefined;
+  onChange: (agentId: string) => void;
+}
+
+export function AgentField({ agentId, agents, error, onChange }: AgentFieldProps) {
+  const chosen = agents.value?.find((a) => a.id === agentId);
+  const hint = (
+    <>
+      {chosen?.subtitle ??
+        (agents.error
+          ? `${agents.error.message} `
+          : 'Each agent is good at one job; its description shows here.')}
+      {agents.error && !agents.value ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void useAgents.getState().loadAgents(true)}
+        >
+          Retry
+        </Button>
+      ) : null}
+    </>
+  );
+  return (
+    <Field label="Agent" hint={hint} error={error}>
+      <select
+        className="input"
+        value={agentId}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={!agents.value}
+      >
+        <option value="">
+          {agents.value
+            ? 'Choose an agent…'
+            : agents.error
+              ? 'Agents could not be loaded'
+              : 'Loading agents…'}
+        </option>
+        {agents.value?.map((agent) => (
+          <option key={agent.id} value={agent.id}>
+            {agent.title}
+          </option>
+        ))}
+        {agentId !== '' && agents.value && !chosen ? (
+          <option value={agentId}>{agentId}</option>
+        ) : null}
+      </select>
+    </Field>
+  );
+}

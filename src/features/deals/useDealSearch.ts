@@ -1,0 +1,50 @@
+// The picker's results for a query: the loaded deals' matches (ranked), then, when the picker
+// holds only part of the deals, what a search of every deal found besides, once typing pauses.
+import { useEffect, useMemo } from 'react';
+import type { Deal } from '../../../electron/contract';
+import { humanStage } from '../../lib/deals';
+import { buildIndex, search } from '../../lib/search';
+import { useDeals } from './store';
+
+const SEARCH_REST_DELAY_MS = 300;
+
+const DEAL_FIELDS = [
+  { get: (d: Deal) => d.title, weight: 3 },
+  { get: (d: Deal) => d.account, weight: 2 },
+  { get: (d: Deal) => humanStage(d.stage), weight: 1 },
+];
+
+export function useDealSearch(query: string) {
+  const list = useDeals((s) => s.list);
+  const book = useDeals((s) => s.book);
+  const rest = useDeals((s) => s.rest);
+  const searchRest = useDeals((s) => s.searchRest);
+
+  const index = useMemo(() => buildIndex(list.value ?? [], DEAL_FIELDS), [list.value]);
+  const local = useMemo(() => search(index, query), [index, query]);
+
+  useEffect(() => {
+    if (!book.truncated) return;
+    const timer = setTimeout(() => void searchRest(query), SEARCH_REST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [book.truncated, query, searchRest]);
+  const restForQuery =
+    book.truncated && rest !== undefined && rest.query === query.trim() ? rest : undefined;
+  const results = useMemo(() => {
+    const found = restForQuery?.items;
+    if (found === undefined || found.length === 0) return local;
+    // The loaded deals' matches first (ranked), then what only the full search found.
+    const seen = new Set(local.map((d) => d.id));
+    return [...local, ...found.filter((d) => !seen.has(d.id))];
+  }, [local, restForQuery]);
+  const restLoading = book.truncated && query.trim() !== '' && (restForQuery?.loading ?? true);
+
+  return {
+    list,
+    book,
+    results,
+    restLoading,
+    restError: restForQuery?.error,
+    retryRest: () => void searchRest(query),
+  };
+}

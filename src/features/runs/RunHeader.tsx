@@ -1,0 +1,91 @@
+// The run panel's header: status, agent and stream state; elapsed time, tokens and run id; and
+// the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
+import { navigate } from '../../app/router';
+import { pasteReady } from '../../lib/markdown/paste';
+import { Badge, StatusBadge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
+import { copyRich } from '../../ui/clipboard';
+import { useTicking } from '../../ui/Time';
+import { toast } from '../notifications';
+import { elapsedText } from './describeRun';
+import type { RunDescription } from './describeRun';
+import type { RunOutput } from './output';
+import { useRuns } from './store';
+
+interface HeaderProps {
+  runId: string;
+  run: RunDescription;
+  output: RunOutput;
+  hasText: boolean;
+  compact: boolean;
+}
+
+export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps) {
+  const now = useTicking(!run.done && run.startedAt !== undefined);
+  const elapsed = elapsedText(run, now);
+  return (
+    <header className="run-head">
+      <div className="run-title">
+        <StatusBadge status={run.status} />
+        <span className="run-agent">{run.agentName || 'Run'}</span>
+        {run.streamNote ? <Badge tone="warn">{run.streamNote}</Badge> : null}
+      </div>
+      <div className="run-facts subtle">
+        {elapsed ? <span title="Elapsed time">{elapsed}</span> : null}
+        {run.tokens ? <span>{run.tokens}</span> : null}
+        <span className="mono" title="Run ID">
+          {runId}
+        </span>
+      </div>
+      <RunActions runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
+    </header>
+  );
+}
+
+function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
+  const pending = useRuns((s) => s.pendingActions[runId]);
+  const onCopy = async () => {
+    const text = output.text();
+    // Never "copied" for nothing: a queued run, or one whose answer is not here yet.
+    if (text === '') return toast('Nothing to copy yet');
+    const ok = await copyRich(pasteReady(text));
+    toast(ok ? 'Output copied' : 'Could not copy: select the text and copy it by hand');
+  };
+  const onRetry = async () => {
+    const newId = await useRuns.getState().retry(runId);
+    if (newId !== undefined && !compact) navigate({ name: 'runs', runId: newId });
+  };
+  return (
+    <div className="run-actions">
+      {!run.done ? (
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => void useRuns.getState().cancel(runId)}
+          busy={pending === 'cancel'}
+          disabled={pending === 'cancel'}
+        >
+          Cancel
+        </Button>
+      ) : null}
+      <Button size="sm" onClick={() => void onCopy()} disabled={!hasText}>
+        Copy
+      </Button>
+      {run.done && run.message !== undefined ? (
+        <Button
+          size="sm"
+          onClick={() => void onRetry()}
+          busy={pending === 'retry'}
+          disabled={pending === 'retry'}
+        >
+          Retry
+        </Button>
+      ) : null}
+      {compact ? (
+        <Button size="sm" variant="ghost" onClick={() => navigate({ name: 'runs', runId })}>
+          Open
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// What the run panel says about a run, from whatever it knows of it: the live run when this
+// renderer follows it, else the stored transcript, else the service's record. Pure, so the
+// panel's reading of a run is tested under Node.
+import type { Agent, ErrorData, RunDetail, RunUsage } from '../../../electron/contract';
+import { formatElapsed, formatNumber } from '../../lib/format';
+import type { LiveRunMeta } from './runMeta';
+import { isActiveStatus } from './runMeta';
+
+export interface RunDescription {
+  status: string;
+  /** Finished for good: Retry instead of Cancel, no live output to wait for. */
+  done: boolean;
+  agentName: string;
+  /** The question, when known (Retry needs it). */
+  message?: string;
+  startedAt?: string;
+  finishedAt?: string;
+  /** Tokens in and out, when the run counted any. */
+  tokens: string | null;
+  error?: ErrorData;
+  /** How the live stream is doing, when it is not simply open. */
+  streamNote?: string;
+}
+
+const streamNotes: Record<string, string> = {
+  connecting: 'Connecting…',
+  retrying: 'Connection lost, reconnecting…',
+  session_expired: 'Paused: sign in again to continue',
+};
+
+export function usageText(usage: RunUsage | undefined): string | null {
+  if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return null;
+  const parts: string[] = [];
+  if (usage.inputTokens !== undefined) parts.push(`${formatNumber(usage.inputTokens)} in`);
+  if (usage.outputTokens !== undefined) parts.push(`${formatNumber(usage.outputTokens)} out`);
+  return `${parts.join(' · ')} tokens`;
+}
+
+export function describeRun(
+  meta: LiveRunMeta | undefined,
+  detail: RunDetail | undefined,
+  agents: readonly Agent[] | undefined,
+): RunDescription {
+  const transcript = detail?.transcript ?? null;
+  const record = detail?.record ?? null;
+  const status = meta?.status ?? transcript?.status ?? record?.status ?? 'unknown';
+  const agentId = meta?.agentId ?? transcript?.agentId ?? record?.agentId ?? '';
+  const description: RunDescription = {
+    status,
+    done: meta ? meta.done : !isActiveStatus(status),
+    agentName: agents?.find((a) => a.id === agentId)?.title ?? agentId,
+    tokens: usageText(meta?.usage ?? transcript?.usage),
+  };
+  const message = meta?.message ?? transcript?.message;
+  const startedAt = meta?.startedAt ?? transcript?.startedAt;
+  const finishedAt = meta?.finishedAt ?? transcript?.finishedAt;
+  const error = meta?.error ?? transcript?.error;
+  const streamNote = meta && !meta.done ? streamNotes[meta.stream] : undefined;
+  if (message !== undefined) description.message = message;
+  if (startedAt !== undefined) description.startedAt = startedAt;
+  if (finishedAt !== undefined) description.finishedAt = finishedAt;
+  if (error !== undefined) description.error = error;
+  if (streamNote !== undefined) description.streamNote = streamNote;
+  return description;
+}
+
+/** How long the run took (or has taken by `now`), or null before it started. */
+export function elapsedText(run: RunDescription, now: number): string | null {
+  if (run.startedAt === undefined) return null;
+  const end = run.finishedAt ? Date.parse(run.finishedAt) : now;
+  return formatElapsed(end - Date.parse(run.startedAt));
+}
