@@ -67,7 +67,7 @@ function useItems(): Item[] {
           if (route.name === 'deals' && route.dealId) {
             useDeals.getState().editDraft(route.dealId, { agentId: agent.id });
             // The agent is set: what is left is the question.
-            focusWhenShown(() => document.querySelector<HTMLElement>('main textarea[id$="-msg"]'));
+            focusWhenShown(() => document.querySelector<HTMLElement>('main .ask textarea'));
           } else {
             navigate({ name: 'deals' });
             useUi.getState().focusSearch();
