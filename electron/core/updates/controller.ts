@@ -17,17 +17,6 @@ import type {
   UpdateStatus,
 } from './types';
 
-export type {
-  RestartAnswer,
-  UpdateController,
-  UpdateControllerOptions,
-  UpdateLog,
-  UpdateNotice,
-  UpdaterEvent,
-  UpdaterPort,
-  UpdateStatus,
-} from './types';
-
 const systemTimers: Timers = {
   setTimeout(callback, ms) {
     const handle = globalThis.setTimeout(callback, ms);
