@@ -54,7 +54,8 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     ...(options.parent === undefined ? {} : { parent: options.parent }),
     // Written out here as in main-window.ts, not shared: Electronegativity (test/electron) reads
     // each BrowserWindow's webPreferences where it is created, and takes a spread constant for
-    // missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings).
+    // missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are kept
+    // alike by test/unit/main/hardened-web-preferences.test.ts.
     webPreferences: {
       session: partition,
       contextIsolation: true,
