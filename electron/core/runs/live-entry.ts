@@ -8,7 +8,7 @@ import type { ConnectionState, RunEvent } from '../stream/events';
 import type { RunFollow } from '../stream/follow';
 import type { UpdateCoalescer } from './coalescer';
 import { errorData, withDefined } from './live-summary';
-import type { TranscriptWriter } from './transcript-store';
+import { runFolderName, type TranscriptWriter } from './transcript-store';
 
 export interface LiveEntry {
   summary: LiveRunSummary;
@@ -134,4 +134,20 @@ export function snapshotOf(entry: LiveEntry, coalescer: UpdateCoalescer): LiveRu
   }
   if (entry.message !== undefined) run.message = entry.message;
   return run;
+}
+
+/**
+ * Whether a transcript folder belongs to a run being attached or followed (not done): retention
+ * must leave it be.
+ */
+export function isFollowedFolder(
+  folder: string,
+  attaching: Iterable<string>,
+  runs: ReadonlyMap<string, LiveEntry>,
+): boolean {
+  for (const runId of attaching) if (runFolderName(runId) === folder) return true;
+  for (const [runId, entry] of runs) {
+    if (!entry.summary.done && runFolderName(runId) === folder) return true;
+  }
+  return false;
 }

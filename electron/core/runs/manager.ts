@@ -27,6 +27,7 @@ import { EventPages } from './event-pages';
 import {
   applyEvent,
   giveUp,
+  isFollowedFolder,
   setStream,
   snapshotOf,
   type EntryContext,
@@ -37,7 +38,7 @@ import type { QuotaCheck, RunManagerOptions } from './manager-options';
 import { pruneTranscripts, type PruneResult, type RetentionPolicy } from './retention';
 import { RunListeners, type RunsChangedListener, type UpdatesListener } from './run-listeners';
 import { createRunBody, createdRunInit, retryRequest, type StartRunRequest } from './start-request';
-import { runFolderName, TranscriptStore, type StoredTranscript } from './transcript-store';
+import { TranscriptStore, type StoredTranscript } from './transcript-store';
 import { transcriptView } from './transcript-view';
 
 export type { RunsChangedListener, UpdatesListener } from './run-listeners';
@@ -276,13 +277,7 @@ export class RunManager {
    */
   pruneTranscripts(policy: RetentionPolicy): Promise<PruneResult> {
     // Asked per folder, as a run may start while pruning goes on.
-    const isProtected = (folder: string): boolean => {
-      for (const runId of this.attaching) if (runFolderName(runId) === folder) return true;
-      for (const [runId, entry] of this.runs) {
-        if (!entry.summary.done && runFolderName(runId) === folder) return true;
-      }
-      return false;
-    };
+    const isProtected = (folder: string) => isFollowedFolder(folder, this.attaching, this.runs);
     return pruneTranscripts({ root: this.store.root, policy, now: this.now(), isProtected });
   }
 
