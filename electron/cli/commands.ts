@@ -104,6 +104,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     path: ['runs', 'list'],
+    // Its options are shaped like `deals`' (both are paged lists): table data, nothing to share.
     args: [],
     options: [
       { name: 'limit', value: 'N', text: 'at most N runs' },

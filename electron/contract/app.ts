@@ -26,6 +26,7 @@ export const Capability = z.object({
 });
 export type Capability = z.infer<typeof Capability>;
 
+// This and the schemas below are field lists alike in shape only (zod declarations).
 /** What this desktop offers, filled by the host from what actually happened. */
 export const DesktopCapabilities = z.object({
   tray: Capability,
@@ -123,6 +124,7 @@ export const NotificationAction = z.object({
 });
 export type NotificationAction = z.infer<typeof NotificationAction>;
 
+// A field list alike in shape only with DesktopCapabilities and ServiceInfo above.
 /** A notification decision, shown as a toast where the host has no OS notifications. */
 export const AppNotification = z.object({
   id: z.string(),

@@ -15,19 +15,18 @@
 //   - the id is the UUID-valued identifier when there is one (runs start with it), else the first
 //     identifier found.
 
-type Obj = { [key: string]: unknown };
+import {
+  ID_KEYS,
+  RESOURCE_ALIASES,
+  SYNONYMS,
+  TITLE_CONTAINERS,
+  WRAPPER_KEYS,
+  type RoleName,
+} from './record-vocabulary';
 
-export type RoleName =
-  | 'id'
-  | 'title'
-  | 'account'
-  | 'amount'
-  | 'currency'
-  | 'stage'
-  | 'closeDate'
-  | 'owner'
-  | 'probability'
-  | 'updatedAt';
+export { WRAPPER_KEYS, type RoleName } from './record-vocabulary';
+
+type Obj = { [key: string]: unknown };
 
 export interface RecordRoles {
   id?: string;
@@ -47,131 +46,12 @@ export interface RecordRoles {
   paths: Partial<Record<RoleName, string>>;
 }
 
-/** Keys whose object holds the record's fields rather than a related record. */
-export const WRAPPER_KEYS = ['properties', 'fields', 'attributes', 'data', 'record', 'values'];
-
-/** Nested objects a briefing keeps its title in (`meeting.title`, `event.subject`). */
-const TITLE_CONTAINERS = [
-  'meeting',
-  'event',
-  'summary',
-  'briefing',
-  'calendarevent',
-  'appointment',
-];
-
 const FORMATTED_VALUE = '@OData.Community.Display.V1.FormattedValue';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURRENCY = /^[A-Z]{3}$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 const MAX_TEXT = 200;
-
-/** Other names a resource goes by in CRMs: their prefixes are dropped too. */
-const RESOURCE_ALIASES: Record<string, readonly string[]> = {
-  deal: ['deal', 'opportunity', 'opp'],
-  briefing: ['briefing'],
-  agent: ['agent'],
-  run: ['run'],
-};
-
-/** Candidate keys per role, normalised, most telling first. */
-const SYNONYMS: Record<Exclude<RoleName, 'id'>, readonly string[]> = {
-  title: ['name', 'title', 'headline', 'subject', 'label', 'displayname', 'topic'],
-  account: [
-    'account',
-    'accountname',
-    'company',
-    'companyname',
-    'customer',
-    'customername',
-    'client',
-    'clientname',
-    'organization',
-    'organizationname',
-    'organisation',
-    'organisationname',
-    'org',
-    'orgname',
-    'parentaccount',
-    'parentaccountid',
-    'accountid',
-    'orgid',
-    'companyid',
-    'customerid',
-  ],
-  amount: [
-    'amount',
-    'value',
-    'estimatedvalue',
-    'expectedvalue',
-    'totalamount',
-    'total',
-    'revenue',
-    'expectedrevenue',
-    'price',
-    'arr',
-    'acv',
-  ],
-  currency: [
-    'currency',
-    'currencycode',
-    'currencyisocode',
-    'isocurrencycode',
-    'transactioncurrency',
-    'transactioncurrencyid',
-    'currencyid',
-  ],
-  stage: [
-    'stage',
-    'stagename',
-    'salesstage',
-    'pipelinestage',
-    'stepname',
-    'phase',
-    'stagelabel',
-    'stageid',
-    'status',
-  ],
-  closeDate: [
-    'closedate',
-    'closingdate',
-    'expectedclosedate',
-    'estimatedclosedate',
-    'expectedclose',
-    'expectedclosingdate',
-    'closeat',
-    'closingat',
-    'closetime',
-    'targetclosedate',
-  ],
-  owner: [
-    'owner',
-    'ownername',
-    'ownerid',
-    'dealowner',
-    'assignedto',
-    'salesrep',
-    'user',
-    'userid',
-    'username',
-  ],
-  probability: ['probability', 'winprobability', 'closeprobability', 'stageprobability', 'chance'],
-  updatedAt: [
-    'updatedat',
-    'updated',
-    'updatetime',
-    'modifiedat',
-    'modifiedtime',
-    'modifiedon',
-    'lastmodified',
-    'lastmodifieddate',
-    'lastmodifiedat',
-    'lastupdated',
-  ],
-};
-
-const ID_KEYS = ['id', 'uuid', 'guid', 'serviceid', 'recordid', 'key', 'slug', 'externalid'];
 
 /** `Deal_Name`, `dealName`, `deal-name` → `dealname`. */
 export function normaliseKey(key: string): string {

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { DisplayRecord, ErrorData, Timestamp } from './common';
 
+// The demo service keeps its own list (demo-service/runs/types.ts): it shares no code with the
+// client, so a misreading of the API document is not baked into both sides.
 /** Statuses with a known meaning; any other string is shown as it comes. */
 export const KNOWN_RUN_STATUSES = [
   'created',
@@ -20,6 +22,7 @@ export const RunUsage = z.object({
 });
 export type RunUsage = z.infer<typeof RunUsage>;
 
+// The variants below are alike in shape only: each declares its own fields.
 /** One run event after core normalised it; `other` keeps unknown event kinds whole. */
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({
@@ -201,6 +204,7 @@ export const Transcript = z.object({
 });
 export type Transcript = z.infer<typeof Transcript>;
 
+// A field list alike in shape only with the app contract's (contract/app.ts).
 export const RunDetail = z.object({
   /** Null when the service could not be asked (offline) and only the transcript is known. */
   record: RunRecord.nullable(),

@@ -5,7 +5,7 @@ import type { EventName, EventPayload } from '../contract';
 import type { Backend } from '../core/backend';
 import type { TrayController } from './tray-controller';
 import type { UnreadBadgeView } from './unread-badge';
-import type { UpdateController } from '../core/updates/controller';
+import type { UpdateController } from '../core/updates';
 
 /** One contract event with its payload, discriminated by name. */
 type AnyEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];

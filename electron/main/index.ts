@@ -8,10 +8,11 @@
 import { app, autoUpdater as electronAutoUpdater, nativeTheme, session } from 'electron';
 import { autoUpdater } from 'electron-updater';
 import { join } from 'node:path';
-import { LiveRunSummary, type Navigate } from '../contract';
+import { LiveRunSummary, type Navigate, type Settings } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import type { Backend } from '../core/backend';
 import type { DeepLink } from '../core/deeplinks';
+import type { UpdateController } from '../core/updates';
 import { linuxSessionOf } from '../core/desktop';
 import { createLogger, type Logger, type RootLogger } from '../core/logs/logger';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
@@ -19,7 +20,7 @@ import { parseDevServerUrl } from '../core/security/dev-server';
 import { installApplicationMenu } from './app-menu';
 import { registerAppScheme, serveApp } from './app-protocol';
 import { registerDeepLinks } from './deep-links';
-import { createGlobalShortcut } from './global-shortcut';
+import { createGlobalShortcut, type GlobalShortcut } from './global-shortcut';
 import { routeCoreEvents } from './core-events';
 import { startElectronBackend } from './electron-backend';
 import { createEventSender, serveContractOverIpc } from './ipc';
@@ -76,6 +77,10 @@ if (!app.requestSingleInstanceLock()) {
   main();
 }
 
+// The composition root: the shell's state, then named steps (openLog, createPresenter,
+// createShortcut, startTray, applyStoredSettings, startUpdater, start, close) and the app's
+// event handlers.
+// eslint-disable-next-line max-lines-per-function -- composition root of named steps
 function main(): void {
   let backend: Backend | undefined;
   let log: RootLogger | undefined;
@@ -142,24 +147,25 @@ function main(): void {
 
   installWebContentsGuards((message) => log?.warn(message));
 
-  async function start(): Promise<void> {
-    log = createLogger({
+  /** The main log, from here on the log of every part (and of the window, through windowLog). */
+  function openLog(): RootLogger {
+    const rootLog = createLogger({
       filePath: join(app.getPath('logs'), 'main.log'),
       console: !app.isPackaged,
     });
-    const rootLog = log;
+    log = rootLog;
     rootLog.info('Starting', {
       version: APP_VERSION,
       electron: process.versions.electron,
       platform: process.platform,
       dev: devServer !== undefined,
     });
+    return rootLog;
+  }
 
-    serveApp(rendererDir, (message) => rootLog.warn(message));
-    guardSessionPermissions(session.defaultSession, 'app');
-    if (devServer !== undefined) applyDevServerPolicy(session.defaultSession, devServer.origin);
-
-    const presenter = createNotificationPresenter({
+  /** Native notifications; "Prepare" on a meeting notification starts a run through core. */
+  function createPresenter(rootLog: RootLogger) {
+    return createNotificationPresenter({
       log: rootLog.child('notifications'),
       platform: process.platform,
       icon: resourcePath('icon.png'),
@@ -174,6 +180,9 @@ function main(): void {
         return LiveRunSummary.parse(result.data).runId;
       },
     });
+  }
+
+  function createShortcut(rootLog: RootLogger): GlobalShortcut {
     const shortcut = createGlobalShortcut({
       log: rootLog.child('shortcut'),
       onPress: () => {
@@ -183,7 +192,70 @@ function main(): void {
       },
     });
     stops.push(() => shortcut.dispose());
+    return shortcut;
+  }
 
+  /** The tray, showing the inbox's unread count (and the badge) from the start. */
+  function startTray(current: Backend, rootLog: RootLogger): TrayController {
+    const tray = createTrayController({
+      platform: process.platform,
+      backend: current,
+      log: rootLog.child('tray'),
+      show: () => void showWindow(),
+      navigate,
+      quit: () => app.quit(),
+    });
+    trays = tray;
+    stops.push(() => tray.dispose());
+    void Promise.resolve(current.handlers['inbox.list']({}, { host: 'electron' }))
+      .then(({ unread }) => {
+        tray.tray()?.update({ unread });
+        unreadBadge.show(unread);
+      })
+      .catch((error: unknown) => rootLog.warn('Could not read the inbox', { error }));
+    return tray;
+  }
+
+  /** The settings' effects on the OS, applied now from the stored settings. */
+  function applyStoredSettings(
+    current: Backend,
+    tray: TrayController,
+    shortcut: GlobalShortcut,
+    rootLog: RootLogger,
+  ): (settings: Settings) => void {
+    const applySettings = createSettingsEffects({
+      app,
+      nativeTheme,
+      platform: process.platform,
+      tray: () => tray.tray(),
+      shortcut,
+    });
+    void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
+      .then(applySettings)
+      .catch((error: unknown) => rootLog.warn('Could not apply the settings', { error }));
+    return applySettings;
+  }
+
+  function startUpdater(current: Backend, rootLog: RootLogger): UpdateController {
+    const updates = startUpdates({
+      app,
+      autoUpdater,
+      notify: (notice) => showUpdateNotice(notice, () => void updates.requestRestart()),
+      isRunLive: () => current.liveRuns().some((run) => !run.done),
+      logger: rootLog.child('updates'),
+    });
+    stops.push(() => updates.dispose());
+    return updates;
+  }
+
+  async function start(): Promise<void> {
+    const rootLog = openLog();
+    serveApp(rendererDir, (message) => rootLog.warn(message));
+    guardSessionPermissions(session.defaultSession, 'app');
+    if (devServer !== undefined) applyDevServerPolicy(session.defaultSession, devServer.origin);
+
+    const presenter = createPresenter(rootLog);
+    const shortcut = createShortcut(rootLog);
     const started = await startElectronBackend({
       log: rootLog,
       presenter,
@@ -206,45 +278,9 @@ function main(): void {
         onTrustedCall: () => windows.pageListening(),
       }),
     );
-
-    trays = createTrayController({
-      platform: process.platform,
-      backend: current,
-      log: rootLog.child('tray'),
-      show: () => void showWindow(),
-      navigate,
-      quit: () => app.quit(),
-    });
-    const tray = trays;
-    stops.push(() => tray.dispose());
-
-    void Promise.resolve(current.handlers['inbox.list']({}, { host: 'electron' }))
-      .then(({ unread }) => {
-        tray.tray()?.update({ unread });
-        unreadBadge.show(unread);
-      })
-      .catch((error: unknown) => rootLog.warn('Could not read the inbox', { error }));
-
-    const applySettings = createSettingsEffects({
-      app,
-      nativeTheme,
-      platform: process.platform,
-      tray: () => tray.tray(),
-      shortcut,
-    });
-    void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
-      .then(applySettings)
-      .catch((error: unknown) => rootLog.warn('Could not apply the settings', { error }));
-
-    const updates = startUpdates({
-      app,
-      autoUpdater,
-      notify: (notice) => showUpdateNotice(notice, () => void updates.requestRestart()),
-      isRunLive: () => current.liveRuns().some((run) => !run.done),
-      logger: rootLog.child('updates'),
-    });
-    stops.push(() => updates.dispose());
-
+    const tray = startTray(current, rootLog);
+    const applySettings = applyStoredSettings(current, tray, shortcut, rootLog);
+    const updates = startUpdater(current, rootLog);
     stops.push(
       routeCoreEvents(current, {
         send,
@@ -255,13 +291,11 @@ function main(): void {
         clearCookies: () => void session.defaultSession.clearStorageData({ storages: ['cookies'] }),
       }),
     );
-
     installApplicationMenu({
       platform: process.platform,
       appName: PRODUCT_NAME,
       openSettings: () => navigate({ screen: 'settings' }),
     });
-
     stops.push(
       watchPowerAndNetwork({
         onResume: () => {

@@ -4,7 +4,7 @@
 // wipes the partition, so the token ends up only where core keeps it.
 
 import { randomUUID } from 'node:crypto';
-import { BrowserWindow, session, type Cookie } from 'electron';
+import { BrowserWindow, session, type Cookie, type Session } from 'electron';
 import type { Logger } from '../core/logs/logger';
 import { checkSignInUrl } from '../core/security/navigation';
 import { sessionTokenFrom } from '../core/security/session-cookie';
@@ -52,6 +52,10 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     show: false,
     autoHideMenuBar: true,
     ...(options.parent === undefined ? {} : { parent: options.parent }),
+    // Written out here as in main-window.ts, not shared: Electronegativity (test/electron) reads
+    // each BrowserWindow's webPreferences where it is created, and takes a spread constant for
+    // missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are kept
+    // alike by test/unit/main/hardened-web-preferences.test.ts.
     webPreferences: {
       session: partition,
       contextIsolation: true,
@@ -79,14 +83,7 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
       settled = true;
       partition.cookies.removeListener('changed', onCookie);
       if (!window.isDestroyed()) window.close();
-      // Nothing of the sign-in (cookies, storage, cache) outlives the window.
-      Promise.all([
-        partition.clearStorageData(),
-        partition.clearCache(),
-        partition.clearAuthCache(),
-      ])
-        .catch(() => log.warn('Could not clear the sign-in partition'))
-        .finally(() => resolve(token));
+      void clearPartition(partition, log).finally(() => resolve(token));
     };
     const onCookie = (_event: unknown, cookie: Cookie, _cause: string, removed: boolean) => {
       if (removed) return;
@@ -112,4 +109,16 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     if (current?.window === window) current = undefined;
   });
   return result;
+}
+
+/** Nothing of the sign-in (cookies, storage, cache) outlives the window. */
+function clearPartition(partition: Session, log: Logger): Promise<void> {
+  return Promise.all([
+    partition.clearStorageData(),
+    partition.clearCache(),
+    partition.clearAuthCache(),
+  ]).then(
+    () => undefined,
+    () => log.warn('Could not clear the sign-in partition'),
+  );
 }

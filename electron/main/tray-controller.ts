@@ -1,11 +1,13 @@
 // The tray's part of the app: the icon and its menu (tray.ts), kept current from core (live runs,
-// the next meeting, agent names) on a clock, and its commands carried out through the contract.
+// the next meeting, agent names) on a clock, and its commands carried out through the contract
+// (tray-commands.ts).
 
-import { Agent, LiveRunSummary, type Navigate } from '../contract';
+import { Agent, type Navigate } from '../contract';
 import type { Backend } from '../core/backend';
-import type { TrayCommand, TrayOutcome } from '../core/desktop';
+import type { TrayOutcome } from '../core/desktop';
 import type { Logger } from '../core/logs/logger';
 import { createAppTray, type AppTray } from './tray';
+import { runTrayCommand } from './tray-commands';
 
 /** The tray's "next meeting" line says "in N min": redrawn this often. */
 const TRAY_CLOCK_MS = 60_000;
@@ -31,59 +33,6 @@ export function createTrayController(options: {
   const { backend, log } = options;
   const context = { host: 'electron' as const };
 
-  const run = (command: TrayCommand): void => {
-    switch (command.type) {
-      case 'open':
-        options.show();
-        return;
-      case 'today':
-        options.navigate({ screen: 'today' });
-        return;
-      case 'deal-picker':
-        options.navigate({ screen: 'deals', focus: 'search' });
-        return;
-      case 'open-meeting':
-        options.navigate({ screen: 'today', id: 'meeting' });
-        return;
-      case 'open-inbox':
-        options.navigate({ screen: 'today', focus: 'inbox' });
-        return;
-      case 'prepare':
-        void backend.dispatch('runs.start', command.run, context).then((result) => {
-          if (result.ok) {
-            options.navigate({ screen: 'runs', id: LiveRunSummary.parse(result.data).runId });
-          } else {
-            log.warn('Prepare from the tray failed', { error: result.error });
-            options.navigate({ screen: 'today', id: 'meeting' });
-          }
-        });
-        return;
-      case 'open-run':
-        options.navigate({ screen: 'runs', id: command.runId });
-        return;
-      case 'cancel-run':
-        void backend.dispatch('runs.cancel', { runId: command.runId }, context).then((result) => {
-          if (!result.ok) log.warn('Cancel from the tray failed', { error: result.error });
-        });
-        return;
-      case 'toggle-dnd':
-        void backend
-          .dispatch(
-            'settings.update',
-            { notifications: { doNotDisturb: command.enabled } },
-            context,
-          )
-          .then((result) => {
-            if (!result.ok)
-              log.warn('Do-not-disturb from the tray failed', { error: result.error });
-          });
-        return;
-      case 'quit':
-        options.quit();
-        return;
-    }
-  };
-
   const created = createAppTray({
     platform: options.platform,
     log,
@@ -91,7 +40,7 @@ export function createTrayController(options: {
       now: new Date(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     }),
-    onCommand: run,
+    onCommand: (command) => runTrayCommand(command, { ...options, context }),
     onClick: () => options.show(),
   });
   let tray = created.tray;

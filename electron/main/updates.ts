@@ -4,6 +4,8 @@
 
 import { Notification, type App } from 'electron';
 import type { AppUpdater } from 'electron-updater';
+// The event map electron-updater types its emitter with; its entry point does not re-export it.
+import type { AppUpdaterEvents } from 'electron-updater/out/AppUpdater';
 import {
   createUpdateController,
   detectUpdateFeed,
@@ -80,40 +82,39 @@ export function startUpdates(options: StartUpdatesOptions): UpdateController {
     return controller;
   }
 
-  const onChecking = () => controller.handle({ type: 'checking' });
-  const onAvailable = (info: unknown) => controller.handle(versionEvent('available', info));
-  const onNotAvailable = () => controller.handle({ type: 'not-available' });
-  const onProgress = (info: unknown) => {
-    const event = progressEvent(info);
-    if (event) controller.handle(event);
-  };
-  const onDownloaded = (info: unknown) => controller.handle(versionEvent('downloaded', info));
-  const onCancelled = () =>
-    controller.handle({ type: 'error', error: new Error('The update download was cancelled.') });
-  const onError = (error: Error) => controller.handle({ type: 'error', error });
-
-  autoUpdater.on('checking-for-update', onChecking);
-  autoUpdater.on('update-available', onAvailable);
-  autoUpdater.on('update-not-available', onNotAvailable);
-  autoUpdater.on('download-progress', onProgress);
-  autoUpdater.on('update-downloaded', onDownloaded);
-  autoUpdater.on('update-cancelled', onCancelled);
-  autoUpdater.on('error', onError);
-
+  const unsubscribe = forwardUpdaterEvents(autoUpdater, controller);
   controller.start();
 
   return {
     ...controller,
     dispose() {
       controller.dispose();
-      autoUpdater.off('checking-for-update', onChecking);
-      autoUpdater.off('update-available', onAvailable);
-      autoUpdater.off('update-not-available', onNotAvailable);
-      autoUpdater.off('download-progress', onProgress);
-      autoUpdater.off('update-downloaded', onDownloaded);
-      autoUpdater.off('update-cancelled', onCancelled);
-      autoUpdater.off('error', onError);
+      unsubscribe();
     },
+  };
+}
+
+/** electron-updater's events, handed to the controller as its own; returns the unsubscribe. */
+function forwardUpdaterEvents(autoUpdater: AppUpdater, controller: UpdateController): () => void {
+  const offs: Array<() => void> = [];
+  const on = <E extends keyof AppUpdaterEvents>(name: E, listener: AppUpdaterEvents[E]) => {
+    autoUpdater.on(name, listener);
+    offs.push(() => autoUpdater.off(name, listener));
+  };
+  on('checking-for-update', () => controller.handle({ type: 'checking' }));
+  on('update-available', (info) => controller.handle(versionEvent('available', info)));
+  on('update-not-available', () => controller.handle({ type: 'not-available' }));
+  on('download-progress', (info) => {
+    const event = progressEvent(info);
+    if (event) controller.handle(event);
+  });
+  on('update-downloaded', (info) => controller.handle(versionEvent('downloaded', info)));
+  on('update-cancelled', () =>
+    controller.handle({ type: 'error', error: new Error('The update download was cancelled.') }),
+  );
+  on('error', (error) => controller.handle({ type: 'error', error }));
+  return () => {
+    for (const off of offs) off();
   };
 }
 

@@ -108,6 +108,7 @@ export async function briefing(
   return EXIT.ok;
 }
 
+// Shaped like deals() above: each paged list has its own call, options and empty text.
 export async function runsList(
   ctx: CommandContext,
   command: Extract<Command, { name: 'runs list' }>,

@@ -51,6 +51,7 @@ export const Metadata = z.looseObject({
 });
 export type Metadata = z.infer<typeof Metadata>;
 
+// A list of names alike in shape only with others (notifications' NOTIFICATION_KINDS).
 /** Scope values shown in §2.2; others may appear and are kept. */
 export const KNOWN_SCOPES = [
   'agents:read',

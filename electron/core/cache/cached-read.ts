@@ -46,6 +46,17 @@ export interface CachedReaderOptions {
   now?: () => Date;
 }
 
+const closedError = () =>
+  new AssistantError({
+    kind: 'aborted',
+    code: 'closed',
+    message: 'The app is shutting down.',
+    retryable: false,
+  });
+
+// A factory: its body is the reader's state and named parts (acceptOnce, fetchAndStore,
+// refreshInBackground) under the returned methods.
+// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
 export function createCachedReader(options: CachedReaderOptions): CachedReader {
   const { store, log } = options;
   const now = options.now ?? (() => new Date());
@@ -57,14 +68,6 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
   const unsettled = new Set<Promise<unknown>>();
   const lifetime = new AbortController();
   let epoch = 0;
-
-  const closedError = () =>
-    new AssistantError({
-      kind: 'aborted',
-      code: 'closed',
-      message: 'The app is shutting down.',
-      retryable: false,
-    });
 
   /**
    * What `accept` made of each stored entry. The store hands out the same entry object until the
@@ -106,6 +109,20 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
     return promise;
   };
 
+  /** A cached value is served now; the service is asked again behind it. */
+  const refreshInBackground = <T extends JsonValue>(request: CachedReadRequest<T>): void => {
+    void fetchAndStore(request).then(
+      ({ fetchedAt }) => options.onRefreshed(request.key, fetchedAt),
+      (error: unknown) => {
+        if (lifetime.signal.aborted) return;
+        log.info('Background refresh failed', {
+          key: request.key,
+          error: toAssistantError(error).toData(),
+        });
+      },
+    );
+  };
+
   return {
     async read(request) {
       const cachedEntry = await store.read(request.key);
@@ -114,18 +131,7 @@ export function createCachedReader(options: CachedReaderOptions): CachedReader {
       const isFresh = confirmedAt !== undefined && now().getTime() - confirmedAt < freshForMs;
 
       if (cachedEntry && cachedValue !== undefined && !request.refresh) {
-        if (!isFresh) {
-          void fetchAndStore(request).then(
-            ({ fetchedAt }) => options.onRefreshed(request.key, fetchedAt),
-            (error: unknown) => {
-              if (lifetime.signal.aborted) return;
-              log.info('Background refresh failed', {
-                key: request.key,
-                error: toAssistantError(error).toData(),
-              });
-            },
-          );
-        }
+        if (!isFresh) refreshInBackground(request);
         return {
           value: cachedValue,
           fetchedAt: cachedEntry.fetchedAt,

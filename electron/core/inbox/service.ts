@@ -95,14 +95,8 @@ export function createInboxService(options: {
     takeUnshown: () =>
       serialised(async (current) => {
         const taken = unshown(current);
-        if (taken.length > 0) {
-          await commit(
-            markShown(
-              current,
-              taken.map((entry) => entry.id),
-            ),
-          );
-        }
+        const ids = taken.map((entry) => entry.id);
+        if (taken.length > 0) await commit(markShown(current, ids));
         return toInbox(taken).entries;
       }),
     clear: () =>

@@ -11,6 +11,7 @@ export interface InboxStore {
   save(entries: readonly StoredInboxEntry[]): Promise<void>;
 }
 
+// Alike in shape with notifications/store.ts: each file has its own schema, fallback and words.
 export function fileInboxStore(path: string): InboxStore {
   return {
     async load() {

@@ -142,48 +142,9 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
     check: ({ reason, ...host }) =>
       serialised(async () => {
         const problems: string[] = [];
-        const errors: FetchFailure[] = [];
         const ctx = await context(problems);
-        const { now, settings } = ctx;
-        const suppressedBy = suppression(settings, host);
-        let state = ctx.state;
-        const decisions: NotificationDecision[] = [];
-
-        const due = morningDue(ctx);
-        if (due !== undefined) {
-          if (suppressedBy !== undefined) {
-            // Recorded without fetching: nobody will read the headline.
-            decisions.push(morningDecision(due, undefined));
-          } else {
-            state = { ...state, lastMorningAttemptAt: now.toISOString() };
-            const briefing = await attempt('morning-briefing', () => fetcher.getMorningBriefing());
-            if (briefing.ok) decisions.push(morningDecision(due, briefing.value));
-          }
-        }
-
-        const polls = settings.enabled['meeting-briefing'] || settings.enabled.quota;
-        if (
-          (polls && reason !== 'timer') ||
-          isPollDue({ ...ctx, state }) ||
-          isPendingMeetingDue({ ...ctx, state })
-        ) {
-          state = { ...state, lastPollAt: now.toISOString() };
-          if (settings.enabled['meeting-briefing']) {
-            const briefing = await attempt('meeting-briefing', () => fetcher.getMeetingBriefing());
-            // Offline, remembered meetings are still announced on time.
-            const outcome = decideMeetings(
-              { ...ctx, state },
-              briefing.ok ? briefing.value : undefined,
-            );
-            decisions.push(...outcome.decisions);
-            state = { ...state, pendingMeetings: outcome.pending };
-          }
-          if (settings.enabled.quota) {
-            const usage = await attempt('usage', async () => parseUsage(await fetcher.getUsage()));
-            if (usage.ok) decisions.push(...decideQuota({ ...ctx, state }, usage.value));
-          }
-        }
-
+        const suppressedBy = suppression(ctx.settings, host);
+        const { state, decisions, errors } = await decideCheck(ctx, reason, suppressedBy, fetcher);
         const committed = commitDecisions({ ...ctx, state }, decisions, suppressedBy);
         await options.accept?.(committed);
         await persist(committed.state, problems);
@@ -194,18 +155,6 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
           errors,
           nextCheckAt: nextWakeAt({ ...ctx, state: committed.state }),
         };
-
-        async function attempt<T>(
-          source: FetchSource,
-          fetch: () => Promise<T>,
-        ): Promise<{ ok: true; value: T } | { ok: false }> {
-          try {
-            return { ok: true, value: await fetch() };
-          } catch (error) {
-            errors.push({ source, error: toAssistantError(error).toData() });
-            return { ok: false };
-          }
-        }
       }),
 
     runFinished: (run, { windowFocused, ...host }) =>
@@ -225,6 +174,72 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
   };
 }
 
+/**
+ * What one check decides before committing: the morning briefing when due (recorded without
+ * fetching while suppressed), meetings and quota when a poll is due; with the state those
+ * attempts leave and what could not be fetched.
+ */
+async function decideCheck(
+  ctx: RuleContext,
+  reason: CheckReason,
+  suppressedBy: SuppressionReason | undefined,
+  fetcher: NotificationFetcher,
+): Promise<{
+  state: NotificationState;
+  decisions: NotificationDecision[];
+  errors: FetchFailure[];
+}> {
+  const { now, settings } = ctx;
+  const errors: FetchFailure[] = [];
+  let state = ctx.state;
+  const decisions: NotificationDecision[] = [];
+
+  const due = morningDue(ctx);
+  if (due !== undefined) {
+    if (suppressedBy !== undefined) {
+      // Recorded without fetching: nobody will read the headline.
+      decisions.push(morningDecision(due, undefined));
+    } else {
+      state = { ...state, lastMorningAttemptAt: now.toISOString() };
+      const briefing = await attempt('morning-briefing', () => fetcher.getMorningBriefing());
+      if (briefing.ok) decisions.push(morningDecision(due, briefing.value));
+    }
+  }
+
+  const polls = settings.enabled['meeting-briefing'] || settings.enabled.quota;
+  if (
+    (polls && reason !== 'timer') ||
+    isPollDue({ ...ctx, state }) ||
+    isPendingMeetingDue({ ...ctx, state })
+  ) {
+    state = { ...state, lastPollAt: now.toISOString() };
+    if (settings.enabled['meeting-briefing']) {
+      const briefing = await attempt('meeting-briefing', () => fetcher.getMeetingBriefing());
+      // Offline, remembered meetings are still announced on time.
+      const outcome = decideMeetings({ ...ctx, state }, briefing.ok ? briefing.value : undefined);
+      decisions.push(...outcome.decisions);
+      state = { ...state, pendingMeetings: outcome.pending };
+    }
+    if (settings.enabled.quota) {
+      const usage = await attempt('usage', async () => parseUsage(await fetcher.getUsage()));
+      if (usage.ok) decisions.push(...decideQuota({ ...ctx, state }, usage.value));
+    }
+  }
+  return { state, decisions, errors };
+
+  async function attempt<T>(
+    source: FetchSource,
+    fetch: () => Promise<T>,
+  ): Promise<{ ok: true; value: T } | { ok: false }> {
+    try {
+      return { ok: true, value: await fetch() };
+    } catch (error) {
+      errors.push({ source, error: toAssistantError(error).toData() });
+      return { ok: false };
+    }
+  }
+}
+
 /** The service's usage answer, checked against the documented shape (the API client's schema). */
 function parseUsage(value: unknown): UsageSummary {
   const parsed = UsageSummary.safeParse(value);
@@ -232,13 +247,17 @@ function parseUsage(value: unknown): UsageSummary {
   return parsed.data;
 }
 
-/** The runner's fetcher over the core API client: each method returns the endpoint's `data`. */
+/**
+ * The runner's fetcher over the core API client: each method returns the endpoint's `data`;
+ * `signal` (the wiring's lifetime) cancels what is in flight.
+ */
 export function clientFetcher(
   client: Pick<ApiClient, 'getMorningBriefing' | 'getMeetingBriefing' | 'getUsage'>,
+  signal?: AbortSignal,
 ): NotificationFetcher {
   return {
-    getMorningBriefing: async () => (await client.getMorningBriefing()).data.data,
-    getMeetingBriefing: async () => (await client.getMeetingBriefing()).data.data,
-    getUsage: async () => (await client.getUsage()).data,
+    getMorningBriefing: async () => (await client.getMorningBriefing({ signal })).data.data,
+    getMeetingBriefing: async () => (await client.getMeetingBriefing({ signal })).data.data,
+    getUsage: async () => (await client.getUsage({ signal })).data,
   };
 }

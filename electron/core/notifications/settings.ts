@@ -12,6 +12,7 @@ export { WEEKDAYS };
 export const WeekdaySchema = Weekday;
 export type Weekday = z.infer<typeof WeekdaySchema>;
 
+// A list of names alike in shape only with others (the API's KNOWN_SCOPES).
 export const NOTIFICATION_KINDS = [
   'morning-briefing',
   'meeting-briefing',

@@ -18,6 +18,7 @@ export interface NotificationStateStore {
   save(state: NotificationState): Promise<void>;
 }
 
+// Alike in shape with inbox/store.ts: each file has its own schema, fallback and words.
 export function fileStateStore(path: string): NotificationStateStore {
   return {
     async load() {

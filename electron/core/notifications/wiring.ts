@@ -13,15 +13,16 @@ import type { ApiClient } from '../api/client';
 import type { CacheStore } from '../cache';
 import { toAppNotification } from '../desktop';
 import { AssistantError } from '../errors';
-import { catchUpNotification, entryFor, type InboxService } from '../inbox';
+import { catchUpNotification, entryFor, type InboxService, type StoredInboxEntry } from '../inbox';
 import type { Logger } from '../logs/logger';
 import { cachedNames } from './cached-names';
-import type { NotificationDecision } from './decision';
+import type { NotificationDecision, SuppressedDecision } from './decision';
 import {
+  clientFetcher,
   createNotificationRunner,
   type CheckReason,
+  type CheckResult,
   type Delivery,
-  type NotificationFetcher,
 } from './runner';
 import { MAX_WAKE_INTERVAL_MS } from './scheduler';
 import type { NotificationSettings } from './settings';
@@ -76,6 +77,9 @@ export function disabledNotificationWiring(): NotificationWiring {
   };
 }
 
+// A factory: its body is the wiring's state and named parts (track, show, accept, runCheck,
+// check, checkUsageSoon, notifyFinished) under the returned methods.
+// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
 export function createNotificationWiring(options: NotificationWiringOptions): NotificationWiring {
   const { api, now, log } = options;
   let closed = false;
@@ -96,11 +100,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     load: () => (closed ? Promise.reject(closedError()) : options.store.load()),
     save: (state) => (closed ? Promise.reject(closedError()) : options.store.save(state)),
   };
-  const fetcher: NotificationFetcher = {
-    getMorningBriefing: async () => (await api.getMorningBriefing({ signal })).data.data,
-    getMeetingBriefing: async () => (await api.getMeetingBriefing({ signal })).data.data,
-    getUsage: async () => (await api.getUsage({ signal })).data,
-  };
+  const fetcher = clientFetcher(api, signal);
   const viewerPresent = () => options.viewerPresent?.() ?? true;
   /** Natively where the host can, else as a toast in an open window or page; false: nowhere. */
   const show = (decision: NotificationDecision, at: Date): boolean => {
@@ -117,15 +117,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
   const accept = async ({ show: toShow, suppressed }: Pick<Delivery, 'show' | 'suppressed'>) => {
     if (closed) throw closedError();
     const at = now();
-    const added = await options.inbox.add([
-      ...toShow.map((decision) =>
-        entryFor(toAppNotification(decision, at), { read: false, shown: false }),
-      ),
-      ...suppressed.map((decision) => {
-        const seen = decision.suppressedBy === 'window-focused';
-        return entryFor(toAppNotification(decision, at), { read: seen, shown: seen });
-      }),
-    ]);
+    const added = await options.inbox.add(inboxEntries(toShow, suppressed, at));
     if (closed) return;
     const fresh = new Set(added.map((entry) => entry.id));
     const shown = toShow.filter((decision) => fresh.has(decision.key) && show(decision, at));
@@ -150,11 +142,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
       if (closed) return;
       result.problems.forEach((problem) => options.addNotice('warning', problem));
       if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
-      const delay = Math.min(
-        Math.max(result.nextCheckAt.getTime() - now().getTime(), 1_000),
-        MAX_WAKE_INTERVAL_MS,
-      );
-      schedulerTimer = setTimeout(() => void check('timer'), delay);
+      schedulerTimer = setTimeout(() => void check('timer'), nextCheckDelay(result, now()));
       schedulerTimer.unref?.();
     } catch (error) {
       log.error('The notification check failed', { error });
@@ -227,4 +215,32 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
       await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/**
+ * The inbox entries of a delivery: what is shown is unread and not yet shown; what Do not
+ * disturb held back too, but a run finishing in front of the user is already read and seen.
+ */
+function inboxEntries(
+  toShow: readonly NotificationDecision[],
+  suppressed: readonly SuppressedDecision[],
+  at: Date,
+): StoredInboxEntry[] {
+  return [
+    ...toShow.map((decision) =>
+      entryFor(toAppNotification(decision, at), { read: false, shown: false }),
+    ),
+    ...suppressed.map((decision) => {
+      const seen = decision.suppressedBy === 'window-focused';
+      return entryFor(toAppNotification(decision, at), { read: seen, shown: seen });
+    }),
+  ];
+}
+
+/** How long until the runner's next check: at least a second, at most MAX_WAKE_INTERVAL_MS. */
+function nextCheckDelay(result: Pick<CheckResult, 'nextCheckAt'>, now: Date): number {
+  return Math.min(
+    Math.max(result.nextCheckAt.getTime() - now.getTime(), 1_000),
+    MAX_WAKE_INTERVAL_MS,
+  );
 }

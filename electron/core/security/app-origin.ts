@@ -12,6 +12,7 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
  * reports `null` as the origin of any non-special scheme, so the custom scheme is composed by hand.
  * Returns undefined for anything unparsable or without a host (javascript:, data:, about:blank…).
  */
+// Parses defensively like dev-server.ts; what each then accepts differs.
 export function originOf(url: string | undefined): string | undefined {
   if (url === undefined || url === '') return undefined;
   let parsed: URL;

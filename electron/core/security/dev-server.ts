@@ -4,6 +4,7 @@
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+// Parses defensively like app-origin.ts; what each then accepts differs.
 export function parseDevServerUrl(
   raw: string | undefined,
 ): { url: string; origin: string } | undefined {

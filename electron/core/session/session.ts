@@ -88,6 +88,32 @@ function serviceChangedWhileSigningIn(): AssistantError {
   });
 }
 
+function noTokenError(): AssistantError {
+  return new AssistantError({
+    kind: 'invalid_input',
+    code: 'invalid_input',
+    field: 'token',
+    message: 'Paste the session token.',
+  });
+}
+
+/** The service refusing a pasted token is a wrong input, not the current session expiring. */
+function refusedTokenError(error: unknown): unknown {
+  if (!(error instanceof AssistantError) || error.kind !== 'unauthorized') return error;
+  return new AssistantError({
+    kind: 'invalid_input',
+    code: 'token_refused',
+    field: 'token',
+    message: 'The service did not accept this session token. Check it and try again.',
+    requestId: error.requestId,
+    status: error.status,
+    retryable: false,
+  });
+}
+
+// A factory: its body is the session's state and named parts (state, notify, persist, keep, the
+// provider) under the returned methods.
+// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
 export function createSessionService(options: SessionServiceOptions): SessionService {
   const { store, secrets, log } = options;
   let credential: SessionCredential | undefined;
@@ -185,32 +211,14 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     async setToken(raw, setOptions = {}) {
       const origin = setOptions.origin ?? options.serviceOrigin();
       const candidate = normaliseToken(raw);
-      if (candidate === '') {
-        throw new AssistantError({
-          kind: 'invalid_input',
-          code: 'invalid_input',
-          field: 'token',
-          message: 'Paste the session token.',
-        });
-      }
+      if (candidate === '') throw noTokenError();
       // Known before the call so that even an error quoting it is scrubbed.
       secrets.add(candidate);
       if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
       try {
         await options.verify(candidate, origin);
       } catch (error) {
-        if (error instanceof AssistantError && error.kind === 'unauthorized') {
-          throw new AssistantError({
-            kind: 'invalid_input',
-            code: 'token_refused',
-            field: 'token',
-            message: 'The service did not accept this session token. Check it and try again.',
-            requestId: error.requestId,
-            status: error.status,
-            retryable: false,
-          });
-        }
-        throw error;
+        throw refusedTokenError(error);
       }
       // The service may have changed while the token was being checked.
       if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();

@@ -6,94 +6,16 @@
 // announced as downloaded, so a half-downloaded or rejected update is never applied.
 
 import type { TimerHandle, Timers } from '../clock';
-import { classifyUpdateError, type UpdateErrorKind, type UpdateFailure } from './errors';
-import type { UpdateFeed } from './feed';
-import { resolveUpdatePolicy, retryDelayMs, type UpdatePolicyInput } from './policy';
-
-/** The part of electron-updater's autoUpdater the controller drives. */
-export interface UpdaterPort {
-  /** Starts a check; with automatic download the download follows in the background. */
-  checkForUpdates(): Promise<unknown>;
-  /** Quits the app and runs the installer of the downloaded update (no relaunch is forced). */
-  quitAndInstall(): void;
-}
-
-/** What the updater reports, already validated by the host. */
-export type UpdaterEvent =
-  | { type: 'checking' }
-  | { type: 'available'; version: string }
-  | { type: 'not-available' }
-  | { type: 'progress'; percent: number }
-  | { type: 'downloaded'; version: string }
-  | { type: 'error'; error: unknown };
-
-export type UpdateStatus =
-  | { state: 'disabled'; reason: string }
-  | { state: 'idle'; lastCheckedAt?: number; nextCheckAt?: number }
-  | { state: 'checking' }
-  | { state: 'downloading'; version: string; percent: number }
-  | { state: 'ready'; version: string; restartDeferred: boolean }
-  | {
-      state: 'failed';
-      kind: UpdateErrorKind;
-      message: string;
-      attempt: number;
-      retryAt: number;
-    }
-  | { state: 'installing'; version: string };
-
-export interface UpdateNotice {
-  kind: 'ready' | 'failed' | 'restart-deferred';
-  title: string;
-  body: string;
-  version?: string;
-}
-
-export type RestartAnswer =
-  | { outcome: 'installing'; version: string }
-  | { outcome: 'deferred'; message: string }
-  | { outcome: 'unavailable'; message: string };
-
-export interface UpdateLog {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-export interface UpdateControllerOptions {
-  feed: UpdateFeed;
-  updater: UpdaterPort;
-  /** True while any agent run is streaming; asked right before every restart. */
-  isRunLive(): boolean;
-  /** Shows a notice to the user (system notification, tray, renderer). */
-  notify(notice: UpdateNotice): void;
-  policy?: UpdatePolicyInput;
-  productName?: string;
-  log?: UpdateLog;
-  timers?: Timers;
-  now?: () => number;
-  random?: () => number;
-}
-
-export interface UpdateController {
-  /** Begins the schedule: the first check after the startup delay. Idempotent. */
-  start(): void;
-  /** Feeds one updater event into the cycle. */
-  handle(event: UpdaterEvent): void;
-  /** "Check for updates" from a menu: checks now unless a check or download is under way. */
-  checkNow(): void;
-  /** "Restart now": installs the ready update, or waits while a run is live and says why. */
-  requestRestart(): RestartAnswer;
-  /** Withdraws a restart that is waiting for a run to end. */
-  cancelRestart(): void;
-  /** Tells the controller that runs started or ended, so a waiting restart can proceed. */
-  runsChanged(): void;
-  /** After sleep, timers may be late: checks now if the next check is overdue. */
-  onResume(): void;
-  status(): UpdateStatus;
-  onStatus(listener: (status: UpdateStatus) => void): () => void;
-  dispose(): void;
-}
+import { classifyUpdateError, type UpdateFailure } from './errors';
+import { resolveUpdatePolicy, retryDelayMs } from './policy';
+import type {
+  RestartAnswer,
+  UpdateController,
+  UpdateControllerOptions,
+  UpdateLog,
+  UpdateNotice,
+  UpdateStatus,
+} from './types';
 
 const systemTimers: Timers = {
   setTimeout(callback, ms) {
@@ -109,6 +31,33 @@ const systemTimers: Timers = {
 
 const silentLog: UpdateLog = { info() {}, warn() {}, error() {} };
 
+const DEFERRED =
+  'A run is still live, so the app will not restart now. ' +
+  'The update installs as soon as no run is live, or when you quit.';
+
+function readyNotice(productName: string, version: string, installOnQuit: boolean): UpdateNotice {
+  return {
+    kind: 'ready',
+    title: 'Update ready',
+    body: installOnQuit
+      ? `${productName} ${version} has been downloaded. It installs when you quit.`
+      : `${productName} ${version} has been downloaded. Restart to install it.`,
+    version,
+  };
+}
+
+function failedNotice(productName: string, failure: UpdateFailure): UpdateNotice {
+  return {
+    kind: 'failed',
+    title: 'Update failed',
+    body: `${failure.message} ${productName} will try again later.`,
+  };
+}
+
+// A factory: its body is the update cycle's state and named steps (scheduleCheck, runCheck,
+// finishWithoutUpdate, fail, downloadStarted, downloaded, install, the deferred restart) under
+// short methods that route to them.
+// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
 export function createUpdateController(options: UpdateControllerOptions): UpdateController {
   const policy = resolveUpdatePolicy(options.policy);
   const timers = options.timers ?? systemTimers;
@@ -231,11 +180,33 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     // Tell the user when trouble starts, and always when a download was rejected as unsafe;
     // repeating a network failure every retry would only nag.
     if (failures === 1 || failure.kind === 'integrity' || failure.kind === 'signature') {
-      options.notify({
-        kind: 'failed',
-        title: 'Update failed',
-        body: `${failure.message} ${productName} will try again later.`,
-      });
+      options.notify(failedNotice(productName, failure));
+    }
+  }
+
+  function downloadStarted(version: string): void {
+    cycleActive = true;
+    // Re-announcing the version already staged is electron-updater re-verifying it.
+    if (status.state === 'ready' && status.version === version) return;
+    downloadedVersion = undefined;
+    clearPollTimer();
+    setStatus({ state: 'downloading', version, percent: 0 });
+    log.info(`Downloading update ${version}.`);
+  }
+
+  /** Staged and verified by electron-updater: ready, said once per version. */
+  function downloaded(version: string): void {
+    cycleActive = false;
+    failures = 0;
+    downloadedVersion = version;
+    const restartDeferred =
+      status.state === 'ready' && status.version === version && status.restartDeferred;
+    setStatus({ state: 'ready', version, restartDeferred });
+    scheduleCheck(policy.checkIntervalMs);
+    log.info(`Update ${version} downloaded and verified.`);
+    if (notifiedReadyVersion !== version) {
+      notifiedReadyVersion = version;
+      options.notify(readyNotice(productName, version, policy.installOnQuit));
     }
   }
 
@@ -259,13 +230,29 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     const version = readyVersion();
     if (version === undefined) return;
     if (options.isRunLive()) {
-      pollTimer = timers.setTimeout(() => {
-        pollTimer = undefined;
-        maybeRunDeferredRestart();
-      }, policy.deferredRestartPollMs);
+      pollForRestart();
       return;
     }
     install(version);
+  }
+
+  /** Asks again after a while whether the deferred restart can run (no run live any more). */
+  function pollForRestart(): void {
+    pollTimer = timers.setTimeout(() => {
+      pollTimer = undefined;
+      maybeRunDeferredRestart();
+    }, policy.deferredRestartPollMs);
+  }
+
+  /** A restart asked for while a run is live: said once, then waits for the runs to end. */
+  function deferRestart(ready: Extract<UpdateStatus, { state: 'ready' }>): RestartAnswer {
+    if (!ready.restartDeferred) {
+      setStatus({ ...ready, restartDeferred: true });
+      options.notify({ kind: 'restart-deferred', title: 'Restart postponed', body: DEFERRED });
+      clearPollTimer();
+      pollForRestart();
+    }
+    return { outcome: 'deferred', message: DEFERRED };
   }
 
   return {
@@ -288,14 +275,7 @@ export function createUpdateController(options: UpdateControllerOptions): Update
           if (status.state !== 'ready') setStatus({ state: 'checking' });
           return;
         case 'available':
-          cycleActive = true;
-          // Re-announcing the version already staged is electron-updater re-verifying it.
-          if (status.state === 'ready' && status.version === event.version) return;
-          downloadedVersion = undefined;
-          clearPollTimer();
-          setStatus({ state: 'downloading', version: event.version, percent: 0 });
-          log.info(`Downloading update ${event.version}.`);
-          return;
+          return downloadStarted(event.version);
         case 'progress':
           if (status.state === 'downloading') {
             const percent = Math.min(100, Math.max(0, event.percent));
@@ -303,33 +283,11 @@ export function createUpdateController(options: UpdateControllerOptions): Update
           }
           return;
         case 'not-available':
-          finishWithoutUpdate();
-          return;
-        case 'downloaded': {
-          cycleActive = false;
-          failures = 0;
-          downloadedVersion = event.version;
-          const restartDeferred =
-            status.state === 'ready' && status.version === event.version && status.restartDeferred;
-          setStatus({ state: 'ready', version: event.version, restartDeferred });
-          scheduleCheck(policy.checkIntervalMs);
-          log.info(`Update ${event.version} downloaded and verified.`);
-          if (notifiedReadyVersion !== event.version) {
-            notifiedReadyVersion = event.version;
-            options.notify({
-              kind: 'ready',
-              title: 'Update ready',
-              body: policy.installOnQuit
-                ? `${productName} ${event.version} has been downloaded. It installs when you quit.`
-                : `${productName} ${event.version} has been downloaded. Restart to install it.`,
-              version: event.version,
-            });
-          }
-          return;
-        }
+          return finishWithoutUpdate();
+        case 'downloaded':
+          return downloaded(event.version);
         case 'error':
-          fail(event.error);
-          return;
+          return fail(event.error);
       }
     },
 
@@ -343,21 +301,7 @@ export function createUpdateController(options: UpdateControllerOptions): Update
       if (version === undefined || status.state !== 'ready') {
         return { outcome: 'unavailable', message: 'No downloaded update is ready to install.' };
       }
-      if (options.isRunLive()) {
-        const message =
-          'A run is still live, so the app will not restart now. ' +
-          'The update installs as soon as no run is live, or when you quit.';
-        if (!status.restartDeferred) {
-          setStatus({ ...status, restartDeferred: true });
-          options.notify({ kind: 'restart-deferred', title: 'Restart postponed', body: message });
-          clearPollTimer();
-          pollTimer = timers.setTimeout(() => {
-            pollTimer = undefined;
-            maybeRunDeferredRestart();
-          }, policy.deferredRestartPollMs);
-        }
-        return { outcome: 'deferred', message };
-      }
+      if (options.isRunLive()) return deferRestart(status);
       return install(version);
     },
 

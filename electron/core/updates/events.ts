@@ -2,7 +2,7 @@
 // boundary. Only the fields the cycle uses are read, and they are validated.
 
 import { z } from 'zod';
-import type { UpdaterEvent } from './controller';
+import type { UpdaterEvent } from './types';
 
 // Semantic version as electron-builder writes it (1.2.3, 1.2.3-beta.1, 1.2.3+build).
 const VersionSchema = z

@@ -1,14 +1,5 @@
 export { createUpdateController } from './controller';
-export type {
-  RestartAnswer,
-  UpdateController,
-  UpdateControllerOptions,
-  UpdateLog,
-  UpdateNotice,
-  UpdateStatus,
-  UpdaterEvent,
-  UpdaterPort,
-} from './controller';
+export type * from './types';
 export type { Timers } from '../clock';
 export { classifyUpdateError } from './errors';
 export type { UpdateErrorKind, UpdateFailure } from './errors';

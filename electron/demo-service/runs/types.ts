@@ -1,5 +1,7 @@
 // Run states and the records and events the API exposes.
 
+// Its own list, not the contract's KNOWN_RUN_STATUSES: the demo service shares no code with the
+// client, so a misreading of the API document is not baked into both sides.
 export const RUN_STATUSES = [
   'created',
   'queued',

@@ -53,6 +53,18 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
     (fetchIt: (signal: AbortSignal) => Promise<{ data: ResourceRecord }>) =>
     async (signal: AbortSignal) =>
       toDisplayRecord((await fetchIt(signal)).data);
+  /** Either briefing, through the cache under its request's name. */
+  const readBriefing = (
+    key: 'briefings.morning' | 'briefings.meeting',
+    refresh: boolean | undefined,
+    fetchIt: (signal: AbortSignal) => Promise<{ data: ResourceRecord }>,
+  ) =>
+    reader.read({
+      key,
+      refresh: refresh ?? false,
+      fetch: briefing(fetchIt),
+      accept: acceptWith(Briefing),
+    });
 
   return {
     'service.metadata': ({ refresh }) =>
@@ -102,19 +114,9 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
         accept: acceptWith(Deal),
       }),
     'briefings.morning': ({ refresh }) =>
-      reader.read({
-        key: 'briefings.morning',
-        refresh: refresh ?? false,
-        fetch: briefing((signal) => api.getMorningBriefing({ signal })),
-        accept: acceptWith(Briefing),
-      }),
+      readBriefing('briefings.morning', refresh, (signal) => api.getMorningBriefing({ signal })),
     'briefings.meeting': ({ refresh }) =>
-      reader.read({
-        key: 'briefings.meeting',
-        refresh: refresh ?? false,
-        fetch: briefing((signal) => api.getMeetingBriefing({ signal })),
-        accept: acceptWith(Briefing),
-      }),
+      readBriefing('briefings.meeting', refresh, (signal) => api.getMeetingBriefing({ signal })),
     'usage.summary': async () => {
       const usage = (await api.getUsage()).data;
       quota.update(usage);

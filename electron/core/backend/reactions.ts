@@ -1,0 +1,96 @@
+// How the backend's parts answer each other: a session change, a settings change (a switch of
+// service, notification and retention settings), and a cache refresh, each to events and to the
+// parts it concerns.
+import type { DataRefreshed, SessionStatus, Settings } from '../../contract';
+import type { CachedReader } from '../cache';
+import type { EventHub } from '../host';
+import type { NoticeBoard } from '../host/notices';
+import type { Logger } from '../logs/logger';
+import type { NotificationWiring } from '../notifications/wiring';
+import type { RunManager } from '../runs/manager';
+import type { ServiceTargets } from '../service';
+import type { SessionChange, SessionState } from '../session';
+import type { RunQuotaGuard } from '../usage';
+
+/** A cache key refreshed, as the `data.refreshed` event names it. */
+export function dataRefreshedEvent(key: string, fetchedAt: string): DataRefreshed {
+  return key.startsWith('deal:')
+    ? { key: 'deal', id: key.slice('deal:'.length), fetchedAt }
+    : { key: key as DataRefreshed['key'], fetchedAt };
+}
+
+/** The session listener: its status to the pages, and what a new or lost session means. */
+export function sessionReaction(parts: {
+  hub: EventHub;
+  status: (state: SessionState) => SessionStatus;
+  reader: Pick<CachedReader, 'reset'>;
+  quota: Pick<RunQuotaGuard, 'invalidate'>;
+  manager: Pick<RunManager, 'resumeAfterSignIn'>;
+  notifications: Pick<NotificationWiring, 'check'>;
+  forgetUserData: () => Promise<void>;
+}): (state: SessionState, change: SessionChange) => void {
+  return (state, change) => {
+    parts.hub.emit('session.changed', parts.status(state));
+    if (change === 'signed-in') {
+      // Maybe another user: what was cached is shown stale until the service confirms it.
+      parts.reader.reset();
+      parts.quota.invalidate();
+      parts.manager.resumeAfterSignIn();
+      void parts.notifications.check('start');
+    } else if (change === 'signed-out') {
+      void parts.forgetUserData();
+    }
+  };
+}
+
+/**
+ * The settings listener: the new settings to the pages; a new service address switched to
+ * (`onSwitch` gets the switch in progress, which a settings update waits for); notification and
+ * retention changes applied.
+ */
+export function settingsReaction(parts: {
+  hub: EventHub;
+  targets: ServiceTargets;
+  switchService: (settings: Settings) => Promise<void>;
+  current: () => Settings;
+  pinned: boolean;
+  notifications: Pick<NotificationWiring, 'check' | 'doNotDisturbEnded'>;
+  prune: () => Promise<void>;
+  log: Logger;
+  notices: NoticeBoard;
+  onSwitch: (switching: Promise<void>) => void;
+}): (next: Settings, previous: Settings) => void {
+  const switchTo = (): Promise<void> => {
+    const before = parts.targets.current().baseUrl;
+    return parts
+      .switchService(parts.current())
+      .then(() => {
+        const target = parts.targets.current();
+        if (target.baseUrl === before) return;
+        parts.hub.emit('service.changed', {
+          baseUrl: target.baseUrl,
+          demo: target.demo,
+          pinned: parts.pinned,
+        });
+      })
+      .catch((error: unknown) => {
+        parts.log.error('Could not switch service', { error });
+        parts.notices.add('error', 'The new service address could not be used.');
+      });
+  };
+  return (next, previous) => {
+    parts.hub.emit('settings.changed', next);
+    if (next.serviceBaseUrl !== previous.serviceBaseUrl || next.signInUrl !== previous.signInUrl) {
+      parts.onSwitch(switchTo());
+    }
+    if (JSON.stringify(next.notifications) !== JSON.stringify(previous.notifications)) {
+      void parts.notifications.check('settings-changed');
+    }
+    if (previous.notifications.doNotDisturb && !next.notifications.doNotDisturb) {
+      void parts.notifications.doNotDisturbEnded();
+    }
+    if (JSON.stringify(next.transcriptRetention) !== JSON.stringify(previous.transcriptRetention)) {
+      void parts.prune();
+    }
+  };
+}
