@@ -6,7 +6,7 @@ import type { FormEvent, KeyboardEvent } from 'react';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Kbd, modKey } from '../../ui/Kbd';
-import { runQuotaWarning } from '../../lib/usage';
+import { askQuotaWarnings } from '../../lib/usage';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { useUsage } from '../usage';
 import { useAgents } from '../agents';
@@ -43,7 +43,8 @@ export function AskForm({
   const chosen = agents.value?.find((a) => a.id === draft.agentId);
   const example =
     chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  const quota = usage ? runQuotaWarning({ used: usage.runs.count, limit: usage.runs.limit }) : null;
+  // Runs, tokens and requests: any of them used up stops a run.
+  const quotas = usage ? askQuotaWarnings(usage) : [];
   const pending = start?.pending === true;
 
   const submit = async (event?: FormEvent) => {
@@ -93,11 +94,11 @@ export function AskForm({
             onKeyDown={onMessageKey}
           />
         </Field>
-        {quota ? (
-          <p className={`quota-warning quota-${quota.level}`} role="status">
+        {quotas.map((quota) => (
+          <p key={quota.message} className={`quota-warning quota-${quota.level}`} role="status">
             {quota.message}
           </p>
-        ) : null}
+        ))}
         {start?.error ? <StartError error={start.error} onRetry={() => void submit()} /> : null}
         <div className="form-actions">
           <span className="subtle">

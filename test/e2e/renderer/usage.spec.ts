@@ -36,6 +36,12 @@ test('meters show usage against limits, with warnings at 95 % and 100 %', async 
   await nav(page, 'Deals').click();
   await openDealByKeyboard(page, 'Harbour');
   await expect(page.getByText('Only 4 of 100 runs left in this billing period.')).toBeVisible();
+  // Tokens stop runs too: the form says so.
+  await expect(
+    page.getByText(
+      'The tokens quota of this billing period is used up. Starting a run will probably be refused.',
+    ),
+  ).toBeVisible();
 
   app.demo.control.setUsage({ runs: 100 });
   await nav(page, 'Usage').click();
