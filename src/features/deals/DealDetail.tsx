@@ -8,6 +8,7 @@ import { Freshness } from '../../ui/Freshness';
 import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
+import { focusWhenShown, runPanel } from '../../app/focusWhenShown';
 import { AskForm } from './AskForm';
 import { DealRuns } from './DealRuns';
 import { useDeals } from './store';
@@ -75,7 +76,13 @@ export function DealDetail({ dealId }: { dealId: string }) {
       {state?.error && deal ? (
         <InlineError error={state.error} onRetry={() => void loadDeal(dealId, true)} />
       ) : null}
-      <AskForm dealId={dealId} />
+      <AskForm
+        dealId={dealId}
+        onStarted={(runId) =>
+          // The new run, in view and in focus as its answer starts to stream.
+          focusWhenShown(runPanel(runId), 'start')
+        }
+      />
       <DealRuns dealId={dealId} />
       <section className="card" aria-labelledby="deal-details-h">
         <h2 id="deal-details-h">Details</h2>

@@ -2,7 +2,7 @@
 // tail is re-rendered, and only the blocks in view are in the DOM (virtualised), so the cost of a
 // frame does not grow with the length of the answer. Follows the newest text until the reader
 // scrolls up, then offers "Jump to latest" (./useFollowScroll).
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { Token } from 'marked';
@@ -41,8 +41,14 @@ export function OutputView({
     overscan: 6,
   });
   const totalSize = virtualizer.getTotalSize();
-  const { paused, jumpToLatest, handlers } = useFollowScroll(scrollRef, blocks, totalSize, () =>
-    virtualizer.scrollToIndex(0, { align: 'start' }),
+  // A finished answer opens at its start, to be read; only a live one follows its newest words.
+  const [followFromStart] = useState(streaming);
+  const { paused, jumpToLatest, handlers } = useFollowScroll(
+    scrollRef,
+    blocks,
+    totalSize,
+    () => virtualizer.scrollToIndex(0, { align: 'start' }),
+    followFromStart,
   );
 
   return (

@@ -61,7 +61,11 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
         <Button
           size="sm"
           variant="danger"
-          onClick={() => void useRuns.getState().cancel(runId)}
+          onClick={(event) => {
+            // The button goes once the run is cancelled: focus stays on the run it belonged to.
+            event.currentTarget.closest<HTMLElement>('article')?.focus();
+            void useRuns.getState().cancel(runId);
+          }}
           busy={pending === 'cancel'}
           disabled={pending === 'cancel'}
         >

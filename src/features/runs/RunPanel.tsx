@@ -57,7 +57,13 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
   const run = describeRun(meta, detail?.value, agents);
   const streaming = !run.done;
   return (
-    <article className={`run${compact ? ' run-compact' : ''}`} aria-label={`Run ${run.agentName}`}>
+    // Focusable: starting or cancelling a run moves focus here, not to the page top.
+    <article
+      className={`run${compact ? ' run-compact' : ''}`}
+      aria-label={`Run ${run.agentName}`}
+      data-run-id={runId}
+      tabIndex={-1}
+    >
       <RunHeader runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
       <p className="visually-hidden" aria-live="polite">
         {`Run ${run.status}`}

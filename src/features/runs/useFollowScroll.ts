@@ -49,18 +49,20 @@ function useReaderGesture(readerGoesUp: () => void) {
 /**
  * `content` and `size` change when there is more to show (new text, or blocks measured taller
  * than estimated): only then is the view moved, so the reader moving it is never undone here.
- * `toStart` takes the view to the first block (Home).
+ * `toStart` takes the view to the first block (Home). `followFromStart` false: the view starts at
+ * the top and follows only once the reader goes to the latest (End, Jump to latest).
  */
 export function useFollowScroll(
   scrollRef: RefObject<HTMLDivElement | null>,
   content: unknown,
   size: number,
   toStart: () => void,
+  followFromStart = true,
 ) {
-  const following = useRef(true);
+  const following = useRef(followFromStart);
   /** Where the view was at the previous scroll event, or where we last put it. */
   const lastTop = useRef(0);
-  const [paused, setPaused] = useState(false);
+  const [paused, setPaused] = useState(!followFromStart);
 
   const setFollowing = useCallback((next: boolean) => {
     if (next === following.current) return;

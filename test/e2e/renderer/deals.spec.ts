@@ -1,7 +1,7 @@
 // Deals: search as you type (accents and case ignored), open by keyboard, the deal laid out
 // readably, and the command palette.
 import { expect, test } from '../support/fixtures';
-import { demoDeal, nav, openDealByKeyboard } from './helpers';
+import { askAgent, demoDeal, nav, openDealByKeyboard } from './helpers';
 
 test('find a deal by typing and open it with the keyboard', async ({ app, page }) => {
   await app.open(page, '#/today');
@@ -142,6 +142,12 @@ test.describe('on a small laptop (1024×640)', () => {
     await expect(search).toBeVisible();
     await page.getByRole('option').first().click();
     await expect(search).toBeHidden();
+    // Asked here, the new run comes into view as it starts, under a long deal page.
+    await openDealByKeyboard(page, 'Harbour');
+    const run = await askAgent(page, 'Deal coach', 'What is the next step?');
+    await expect(run).toBeInViewport();
+    await expect(run).toBeFocused();
+
     // "/" from an open deal shows the list again, with the search focused.
     await page.keyboard.press('/');
     await expect(search).toBeFocused();

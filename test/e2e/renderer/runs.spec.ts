@@ -53,9 +53,13 @@ test('a run can be cancelled midway', async ({ app, page }) => {
     'Waiting for the first words',
     { timeout: 15_000 },
   );
+  // A new run is in focus as it starts.
+  await expect(run).toBeFocused();
   await run.getByRole('button', { name: 'Cancel' }).click();
   await expect(run.getByText('cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(run.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // The Cancel button is gone; focus stayed on its run, not the page top.
+  await expect(run).toBeFocused();
 });
 
 test('a run that fails shows its error with code and message, and Retry starts it again', async ({
