@@ -38,7 +38,9 @@ export function useShortcuts(): void {
         return;
       }
       if (mod || event.altKey || isTyping(event.target)) return;
-      if (useUi.getState().paletteOpen || useUi.getState().signInOpen) return;
+      // A modal dialog (palette, sign-in) has the keys; asked of the page, since the stores learn of
+      // a close only from the dialog's close event, a moment after it is gone from the screen.
+      if (document.querySelector('dialog[open]')) return;
       if (event.key === '/') {
         event.preventDefault();
         navigate({ name: 'deals' });
