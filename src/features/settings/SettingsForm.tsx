@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { SettingsPatch } from '../../../electron/contract';
 import type { ErrorData } from '../../../electron/contract';
+import { humanIssue } from '../../lib/fieldErrors';
 import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/Feedback';
 import { useSettings } from './store';
@@ -19,7 +20,7 @@ function validate(
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.join('.');
-    errors[key] ??= issue.message;
+    errors[key] ??= humanIssue(issue);
   }
   return { ok: false, errors };
 }
