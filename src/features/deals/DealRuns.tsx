@@ -36,7 +36,12 @@ export function DealRuns({ dealId }: { dealId: string }) {
   // Searched again whenever one of this deal's runs ends here.
   const ended = here.filter((run) => run.done).length;
   const found = useFoundRuns({ dealId, limit: SHOWN, scan: SCAN }, ended);
-  const [latest] = here;
+  const [latest, previous] = here;
+  // Retry asks the same question again: the answer being read stays on screen under the new one.
+  const retried =
+    latest !== undefined && previous?.message !== undefined && previous.message === latest.message
+      ? previous
+      : undefined;
   const rows = useMemo(() => {
     const byId = new Map<string, Row>();
     for (const run of found.value?.items ?? []) byId.set(run.runId, fromRecord(run));
@@ -49,15 +54,22 @@ export function DealRuns({ dealId }: { dealId: string }) {
       });
     }
     if (latest) byId.delete(latest.runId);
+    if (retried) byId.delete(retried.runId);
     return [...byId.values()]
       .sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''))
       .slice(0, SHOWN);
-  }, [found.value, here, latest]);
+  }, [found.value, here, latest, retried]);
 
   if (!latest && rows.length === 0) return null;
   return (
     <section className="deal-runs" aria-label="Runs on this deal">
       {latest ? <RunPanel key={latest.runId} runId={latest.runId} compact /> : null}
+      {retried ? (
+        <div className="retried-run">
+          <p className="subtle">The answer before you retried:</p>
+          <RunPanel key={retried.runId} runId={retried.runId} compact />
+        </div>
+      ) : null}
       {rows.length > 0 ? (
         <div className="card earlier-runs">
           <h3>{latest ? 'Earlier runs on this deal' : 'Runs on this deal'}</h3>

@@ -80,9 +80,10 @@ test('a run that fails shows its error with code and message, and Retry starts i
   await run.getByRole('button', { name: 'Retry' }).click();
   const runs = page.getByRole('article', { name: 'Run Deal coach' });
   await expect(runs.first().getByText('You asked')).toBeVisible();
-  const earlier = page.getByRole('region', { name: 'Runs on this deal' }).locator('.earlier-runs');
-  await expect(earlier.getByRole('heading', { name: 'Earlier runs on this deal' })).toBeVisible();
-  await expect(earlier.getByRole('listitem')).toHaveCount(1);
+  // The answer being read stays on screen under the new run, not folded away.
+  await expect(runs).toHaveCount(2);
+  await expect(page.getByText('The answer before you retried:')).toBeVisible();
+  await expect(runs.nth(1).getByRole('alert')).toContainText('The run failed');
 });
 
 test.describe('raw events', () => {
