@@ -75,8 +75,21 @@ export function createBridge(transport: RawTransport): AssistantBridge {
   return bridge;
 }
 
+// A request's result schema, built once per request name on first use (building a zod schema
+// costs far more than parsing a small answer with it).
+const resultSchemas = new Map<RequestName, ReturnType<typeof resultSchema>>();
+
+function resultSchemaOf(name: RequestName): ReturnType<typeof resultSchema> {
+  let schema = resultSchemas.get(name);
+  if (!schema) {
+    schema = resultSchema(requests[name].output);
+    resultSchemas.set(name, schema);
+  }
+  return schema;
+}
+
 function parseResult<N extends RequestName>(name: N, raw: unknown): Result<RequestOutput<N>> {
-  const parsed = resultSchema(requests[name].output).safeParse(raw);
+  const parsed = resultSchemaOf(name).safeParse(raw);
   if (parsed.success) return parsed.data as Result<RequestOutput<N>>;
   const issue = parsed.error.issues[0];
   console.warn(
