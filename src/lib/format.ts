@@ -6,6 +6,34 @@ const ISO_DATE_TIME =
   /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 const CURRENCY = /^[A-Z]{3}$/;
 
+// Building an Intl formatter looks up the locale's patterns and costs far more than formatting
+// with it; a screen formats many values per render. Each one is built once per locale and options.
+const formatters = new Map<string, unknown>();
+
+function cached<F>(kind: string, locale: string | undefined, options: object, make: () => F): F {
+  const key = `${kind}|${locale ?? ''}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key) as F | undefined;
+  if (formatter === undefined) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function dateTimeFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  return cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
+function numberFormat(
+  locale: string | undefined,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
 export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && CURRENCY.test(value);
 }
@@ -14,7 +42,7 @@ export function isCurrencyCode(value: unknown): value is string {
 export function formatMoney(amount: number, currency: string, locale?: string): string {
   try {
     const whole = Number.isInteger(amount);
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: 'currency',
       currency,
       ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
@@ -25,21 +53,17 @@ export function formatMoney(amount: number, currency: string, locale?: string): 
 }
 
 export function formatNumber(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  return numberFormat(locale).format(value);
 }
 
 /** Compact counts for meters: 12,345 → "12.3K". */
 export function formatCompact(value: number, locale?: string): string {
   if (Math.abs(value) < 10_000) return formatNumber(value, locale);
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(
-    value,
-  );
+  return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
 export function formatPercent(ratio: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    ratio,
-  );
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
 }
 
 export type DateKind = 'date' | 'datetime';
@@ -59,11 +83,11 @@ export function formatDate(value: string, locale?: string, timeZone?: string): s
   const kind = isoDateKind(value);
   if (kind === null) return value;
   if (kind === 'date') {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
       new Date(`${value}T00:00:00Z`),
     );
   }
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),
@@ -71,7 +95,7 @@ export function formatDate(value: string, locale?: string, timeZone?: string): s
 }
 
 export function formatTime(value: string | number, locale?: string, timeZone?: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeStyle: 'short',
     ...(timeZone ? { timeZone } : {}),
   }).format(new Date(value));
@@ -89,11 +113,21 @@ export function formatRelative(
   const seconds = Math.round((at - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const rtf = cached(
+    'relative',
+    locale,
+    { numeric: 'auto' },
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
   return formatDate(new Date(at).toISOString(), locale, timeZone);
+}
+
+/** A day as its weekday, day and month ("Wednesday, November 25" in en-US). */
+export function formatDay(value: Date, locale?: string): string {
+  return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(value);
 }
 
 /** Elapsed time as `m:ss` or `h:mm:ss`. */

@@ -6,6 +6,7 @@ import { useRoute } from '../../app/router';
 import { hasCapability, missingCapabilityReason, useAccount } from '../account';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
+import { formatDay } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { BriefingView } from './BriefingView';
 import { focusBriefing } from './focusBriefing';
@@ -85,11 +86,7 @@ export function TodayScreen() {
     if (!meeting.value && !meeting.loading) void load('meeting');
   }, [briefingsOffered]);
 
-  const today = new Intl.DateTimeFormat(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  }).format(new Date());
+  const today = formatDay(new Date());
   return (
     <div className="page page-today">
       <PageHeader title="Today" meta={<span className="muted">{today}</span>} />
