@@ -1,6 +1,7 @@
 // The shell: skip link, sidebar, banners, the current screen, toasts, the command palette and
 // the sign-in dialog.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { Toasts } from '../features/notifications/Toasts';
 import { Skeleton } from '../ui/Feedback';
 import { Banners } from './Banners';
@@ -12,10 +13,31 @@ import { useApplyTheme } from './theme';
 import { screens } from '../lib/routes';
 
 // Each screen (and the rarely opened dialogs) loads on first use: the start-up bundle holds only
-// the shell, the stores and the bridge, and the first screen's chunk loads beside it.
-const TodayScreen = lazy(() =>
-  import('../features/briefings/TodayScreen').then((m) => ({ default: m.TodayScreen })),
-);
+// the shell, the stores and the bridge, and the first screen's chunk loads beside it (Today's is
+// preloaded by index.html, see vite.config.ts, and imported by main.tsx as the app starts).
+
+/** Today's screen once its chunk has been imported, so its first render needs no Suspense. */
+let loadedToday: ComponentType | undefined;
+let loadingToday: Promise<ComponentType> | undefined;
+
+export function loadTodayScreen(): Promise<ComponentType> {
+  loadingToday ??= import('../features/briefings/TodayScreen').then(
+    (m) => (loadedToday = m.TodayScreen),
+  );
+  return loadingToday;
+}
+
+const TodayScreen = lazy(() => {
+  const loaded = loadedToday;
+  // Already loaded: a thenable that answers at once lets React render the screen in this very
+  // pass, instead of committing the fallback and rendering again a task later.
+  if (loaded) {
+    return {
+      then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded }),
+    } as Promise<{ default: ComponentType }>;
+  }
+  return loadTodayScreen().then((component) => ({ default: component }));
+});
 const DealsScreen = lazy(() =>
   import('../features/deals/DealsScreen').then((m) => ({ default: m.DealsScreen })),
 );
