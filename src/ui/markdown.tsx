@@ -7,7 +7,9 @@ import type { Token, Tokens } from 'marked';
 import { openExternal } from '../app/links';
 import { navigate } from '../app/router';
 import { splitBlocks } from '../lib/markdown/blocks';
+import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
+import { ProseBlock } from './ProseBlock';
 
 export interface MarkdownLinks {
   openExternal(url: string): void;
@@ -196,6 +198,7 @@ function BlockBody({ token }: { token: Token }) {
     }
     case 'code': {
       const code = token as Tokens.Code;
+      if (isProseBlock(code.lang, code.text)) return <ProseBlock text={code.text} />;
       return (
         <pre className="md-code" tabIndex={0} aria-label={code.lang ? `${code.lang} code` : 'Code'}>
           <code>{code.text}</code>

@@ -229,6 +229,25 @@ test.describe('history', () => {
 test.describe('finding runs', () => {
   test.use({ appOptions: { demo: { pacing: 'instant' } } });
 
+  test('an email draft reads as wrapped text and copies as the email', async ({
+    app,
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await app.open(page, '#/deals');
+    await openDealByKeyboard(page, 'Caledonian');
+    const run = await askAgent(page, 'Email writer', 'Draft a follow-up email');
+    await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
+    // Prose, not a monospace box that does not wrap.
+    await expect(run.locator('pre').filter({ hasText: 'Best regards' })).toHaveCount(0);
+    await run.getByRole('button', { name: 'Copy email' }).click();
+    await expect(run.getByRole('button', { name: 'Email copied' })).toBeVisible();
+    const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+    expect(copied).toMatch(/^Subject: Next steps for /);
+    expect(copied).toMatch(/Best regards,\nAlex$/);
+  });
+
   test('runs made outside the app are found by question, agent and deal, and listed on the deal', async ({
     app,
     page,
