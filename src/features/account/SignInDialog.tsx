@@ -35,7 +35,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <Field
         label="Session token"
-        hint="The value of the sb-access-token cookie from the service. It is stored by the app, never shown again."
+        hint="A sign-in token for this service, from your IT team or from the service's own sign-in page (for IT: the value of its sb-access-token cookie). The app keeps it safely and never shows it again."
         error={invalid}
       >
         <input

@@ -1,6 +1,7 @@
-// Settings: account and service, session, connection, appearance, notifications, what this
-// desktop offers, system (login, global shortcut) and diagnostics. Every field is validated
-// inline with the contract's own schema before saving. One section a file, beside this one.
+// Settings, what a salesperson changes first: appearance, notifications, the session, what this
+// desktop offers, system (login, global shortcut); then, under Advanced, the service's account
+// details, the connection and diagnostics. Every field is validated inline with the contract's
+// own schema before saving. One section a file, beside this one.
 import { useEffect } from 'react';
 import { useRoute } from '../../app/router';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
@@ -28,18 +29,10 @@ export function SettingsScreen() {
   return (
     <div className="page page-settings">
       <PageHeader title="Settings" />
-      <ServiceSection />
-      <SessionSection />
       {settings ? (
         <>
-          <ConnectionForm
-            key={`c-${settings.serviceBaseUrl ?? ''}-${settings.signInUrl ?? ''}`}
-            settings={settings}
-          />
           <AppearanceForm settings={settings} />
           <NotificationsForm settings={settings} />
-          <DesktopFeatures />
-          <SystemSection settings={settings} />
         </>
       ) : state.error ? (
         <ErrorState
@@ -50,7 +43,25 @@ export function SettingsScreen() {
       ) : (
         <Skeleton lines={6} label="Loading settings…" />
       )}
-      <DiagnosticsSection />
+      <SessionSection />
+      {settings ? (
+        <>
+          <DesktopFeatures />
+          <SystemSection settings={settings} />
+        </>
+      ) : null}
+      {/* What IT and support ask about, folded away from what a salesperson changes. */}
+      <details className="settings-advanced" open={section === 'account' ? true : undefined}>
+        <summary>Advanced: service, connection and diagnostics</summary>
+        <ServiceSection />
+        {settings ? (
+          <ConnectionForm
+            key={`c-${settings.serviceBaseUrl ?? ''}-${settings.signInUrl ?? ''}`}
+            settings={settings}
+          />
+        ) : null}
+        <DiagnosticsSection />
+      </details>
     </div>
   );
 }

@@ -73,3 +73,12 @@ export async function audit(page: Page, what: string): Promise<void> {
   );
   expect(report, `axe on ${what}`).toEqual([]);
 }
+
+/** Settings' Advanced part (service details, connection, diagnostics), opened if it is not. */
+export async function openAdvanced(page: Page): Promise<void> {
+  const advanced = page.locator('details.settings-advanced');
+  await expect(advanced).toBeAttached();
+  if (!(await advanced.evaluate((details) => (details as { open: boolean }).open))) {
+    await advanced.locator('summary').click();
+  }
+}

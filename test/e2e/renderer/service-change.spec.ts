@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { expect, test } from '../support/fixtures';
-import { nav } from './helpers';
+import { nav, openAdvanced } from './helpers';
 
 test.describe('a service given in Settings', () => {
   test.use({ appOptions: { service: 'settings' } });
@@ -30,6 +30,7 @@ test.describe('a service given in Settings', () => {
 
     // A wrong address is refused next to the field, and nothing is saved.
     await nav(page, 'Settings').click();
+    await openAdvanced(page);
     const connection = page.getByRole('region', { name: 'Service connection' });
     const address = connection.getByLabel('Service address');
     await expect(address).toHaveValue(app.demo.baseUrl);
@@ -59,6 +60,7 @@ test.describe('a service given in Settings', () => {
     await session.getByRole('button', { name: 'Paste a session token' }).click();
     await session.getByLabel('Session token').fill(other.control.createSession());
     await session.getByRole('button', { name: 'Use this token' }).click();
+    await openAdvanced(page);
     await expect(account).toContainText('Contoso Growth Team');
     await expect(sidebar).toContainText('Contoso Growth Team');
     await expect(sidebar).toContainText('usr_hs_jonas');
@@ -70,6 +72,7 @@ test.describe('a service given in Settings', () => {
 
 test('an address pinned by ASSISTANT_BASE_URL is read-only and says why', async ({ app, page }) => {
   await app.open(page, '#/settings');
+  await openAdvanced(page);
   const connection = page.getByRole('region', { name: 'Service connection' });
   const address = connection.getByLabel('Service address');
   await expect(address).toHaveValue(app.demo.baseUrl);

@@ -1,11 +1,15 @@
 // Settings: the account and service from the metadata, inline validation, the theme override,
 // and diagnostics for IT.
 import { expect, test } from '../support/fixtures';
+import { openAdvanced } from './helpers';
 
 test.use({ colorScheme: 'light' });
 
 test('shows the service, validates inline and overrides the theme', async ({ app, page }) => {
   await app.open(page, '#/settings');
+  // What a salesperson changes comes first; the service's details wait under Advanced.
+  await expect(page.getByRole('region', { name: 'Account and service' })).toBeHidden();
+  await openAdvanced(page);
   const service = page.getByRole('region', { name: 'Account and service' });
   await expect(service.getByText('Northwind Demo Sales')).toBeVisible();
   await expect(service.getByText('Demo', { exact: true })).toBeVisible();
@@ -41,6 +45,7 @@ test('shows the service, validates inline and overrides the theme', async ({ app
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 
   // Diagnostics: copied, or shown for copying by hand where the clipboard is not allowed.
+  await openAdvanced(page);
   await page.getByRole('button', { name: 'Copy diagnostics' }).click();
   await expect(
     page.getByText('Diagnostics copied').or(page.getByRole('textbox', { name: 'Diagnostics' })),
