@@ -41,6 +41,16 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   }, [focusRequest]);
 
   const { list, book, results, restLoading, restError, retryRest } = useDealSearch(deferredQuery);
+  // A deal opened from elsewhere (the palette, a link, a notification) becomes the highlighted
+  // one, once it is in the results: the list never points at the deal that was open before.
+  const [syncedTo, setSyncedTo] = useState<string | undefined>(undefined);
+  if (selectedId !== undefined && selectedId !== syncedTo) {
+    const index = results.findIndex((deal) => deal.id === selectedId);
+    if (index >= 0) {
+      setSyncedTo(selectedId);
+      setActive(index);
+    }
+  }
   const current = Math.min(active, Math.max(0, results.length - 1));
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state

@@ -58,6 +58,10 @@ test('the command palette jumps to a deal and to a screen', async ({ app, page }
   await expect(palette).toBeHidden();
   // Focus lands on what the choice opened, not the page top.
   await expect(page.getByRole('heading', { level: 2, name: target.name })).toBeFocused();
+  // The deal list highlights the deal opened, not the one it pointed at before.
+  await expect(
+    page.getByRole('listbox', { name: /deals/i }).getByRole('option', { selected: true }),
+  ).toContainText(target.name);
 
   // Choosing an agent with the deal open leaves the question to type.
   await page.keyboard.press('Control+k');
