@@ -72,7 +72,7 @@ test('a 100,000-token answer streams smoothly to its end, stays virtualised and 
   expect(await output.locator('.output-block').count()).toBeLessThan(100);
 
   // Copy takes the whole answer, not what is in view.
-  await run.getByRole('button', { name: 'Copy' }).click();
+  await run.getByRole('button', { name: 'Copy', exact: true }).click();
   const copied = String(await page.evaluate('navigator.clipboard.readText()'));
   const expected = pasteReady(full).text;
   expect(copied.length).toBe(expected.length);

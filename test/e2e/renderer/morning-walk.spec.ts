@@ -69,6 +69,8 @@ for (const [width, height] of [
         const firstLine = answer.split('\n')[0]?.replace(/^#+\s*/, '') ?? '';
         await expect(output.getByText(firstLine).first()).toBeInViewport();
         await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+        // The clipboard is written a moment after the click: read it once the app says so.
+        await expect(page.getByText('Output copied')).toBeVisible();
         expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(
           pasteReady(answer).text,
         );

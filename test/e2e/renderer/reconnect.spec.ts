@@ -40,7 +40,7 @@ async function controllableSocket(page: Page) {
 
 /** The run's text as the page holds it, as Copy puts it on the clipboard (plain text). */
 async function copiedOutput(page: Page, run: ReturnType<Page['locator']>): Promise<string> {
-  await run.getByRole('button', { name: 'Copy' }).click();
+  await run.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(page.getByText('Output copied')).toBeVisible();
   return page.evaluate<string>('navigator.clipboard.readText()');
 }
