@@ -2,6 +2,5 @@
 export * from './dispatcher';
 export * from './event-hub';
 export * from './focus';
-export * from './trusted-origin';
 export * from './connectivity';
 export * from './records';

@@ -5,7 +5,7 @@ import { AssistantError } from '../../errors';
 import type { ServiceTarget } from '../../service';
 import type { SessionService, SessionState } from '../../session';
 import type { Handlers } from '../dispatcher';
-import { originOf } from '../trusted-origin';
+import { originOf } from '../../security/app-origin';
 
 export type SessionRequest =
   'session.status' | 'session.signIn' | 'session.setToken' | 'session.signOut';
