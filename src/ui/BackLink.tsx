@@ -1,21 +1,12 @@
-// A link back to a screen: a real address (it can be copied or opened anew) that the app follows
-// itself, without a page load.
+// "← All runs", "← All deals": a link back to a screen.
 import type { ReactNode } from 'react';
-import { navigate } from '../app/router';
-import { formatRoute } from '../lib/routes';
 import type { Route } from '../lib/routes';
+import { RouteLink } from './RouteLink';
 
 export function BackLink({ to, children }: { to: Route; children: ReactNode }) {
   return (
-    <a
-      className="back-link"
-      href={formatRoute(to)}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(to);
-      }}
-    >
+    <RouteLink to={to} className="back-link">
       {children}
-    </a>
+    </RouteLink>
   );
 }

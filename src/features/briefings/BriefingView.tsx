@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { Briefing } from '../../../electron/contract';
 import { humanizeKey } from '../../lib/format';
-import { navigate } from '../../app/router';
+import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
 import { BODY_KEY, planBriefing, type DealRef, type SectionPlan } from './layout';
@@ -14,16 +14,9 @@ export function DealChips({ refs, label }: { refs: DealRef[]; label: string }) {
     <ul className="deal-chips" aria-label={label}>
       {refs.map((ref) => (
         <li key={ref.dealId}>
-          <a
-            className="deal-chip"
-            href={`#/deals/${encodeURIComponent(ref.dealId)}`}
-            onClick={(event) => {
-              event.preventDefault();
-              navigate({ name: 'deals', dealId: ref.dealId });
-            }}
-          >
+          <RouteLink to={{ name: 'deals', dealId: ref.dealId }} className="deal-chip">
             {ref.name}
-          </a>
+          </RouteLink>
         </li>
       ))}
     </ul>

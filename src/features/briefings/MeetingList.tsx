@@ -1,7 +1,7 @@
 // The day's meetings as a to-do list: the time in the user's zone, what and where, the deal to
 // open; meetings already over are dimmed and say so, the one in progress says "Now".
 import type { MeetingInfo } from '../../../electron/contract/briefing-meetings';
-import { navigate } from '../../app/router';
+import { RouteLink } from '../../ui/RouteLink';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
 
@@ -20,16 +20,9 @@ export function meetingPhase(meeting: MeetingInfo, now: number): MeetingPhase {
 
 export function DealLink({ dealId, name }: { dealId: string; name: string }) {
   return (
-    <a
-      className="deal-link"
-      href={`#/deals/${encodeURIComponent(dealId)}`}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate({ name: 'deals', dealId });
-      }}
-    >
+    <RouteLink to={{ name: 'deals', dealId }} className="deal-link">
       {name}
-    </a>
+    </RouteLink>
   );
 }
 

@@ -3,7 +3,7 @@
 // on the service by the deal), each by its question, with a way to the deal's whole history.
 import { useMemo } from 'react';
 import type { RunRecord } from '../../../electron/contract';
-import { navigate } from '../../app/router';
+import { RouteLink } from '../../ui/RouteLink';
 import { formatDate } from '../../lib/format';
 import { questionFromRecord } from '../../lib/runRecord';
 import { StatusBadge } from '../../ui/Badge';
@@ -76,29 +76,16 @@ export function DealRuns({ dealId }: { dealId: string }) {
           <ul className="run-links">
             {rows.map((row) => (
               <li key={row.runId}>
-                <a
-                  href={`#/runs/${encodeURIComponent(row.runId)}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate({ name: 'runs', runId: row.runId });
-                  }}
-                >
+                <RouteLink to={{ name: 'runs', runId: row.runId }}>
                   <StatusBadge status={row.status} /> {row.question ?? 'A run without a question'}
-                </a>
+                </RouteLink>
                 {row.at ? <span className="subtle"> · {formatDate(row.at)}</span> : null}
               </li>
             ))}
           </ul>
-          <a
-            className="subtle"
-            href={`#/runs?dealId=${encodeURIComponent(dealId)}`}
-            onClick={(e) => {
-              e.preventDefault();
-              navigate({ name: 'runs', dealId });
-            }}
-          >
+          <RouteLink to={{ name: 'runs', dealId }} className="subtle">
             All runs on this deal
-          </a>
+          </RouteLink>
         </div>
       ) : null}
     </section>

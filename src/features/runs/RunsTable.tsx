@@ -2,7 +2,7 @@
 // agent, the deal, the time and the status. No run or deal id is ever shown as text.
 import type { ReactNode } from 'react';
 import type { RunRecord } from '../../../electron/contract';
-import { navigate } from '../../app/router';
+import { RouteLink } from '../../ui/RouteLink';
 import { groupByDay } from '../../lib/days';
 import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../lib/runRecord';
@@ -16,17 +16,7 @@ export function useAgentName(): (id: string | undefined) => string {
 }
 
 export function RunLink({ runId, children }: { runId: string; children: ReactNode }) {
-  return (
-    <a
-      href={`#/runs/${encodeURIComponent(runId)}`}
-      onClick={(e) => {
-        e.preventDefault();
-        navigate({ name: 'runs', runId });
-      }}
-    >
-      {children}
-    </a>
-  );
+  return <RouteLink to={{ name: 'runs', runId }}>{children}</RouteLink>;
 }
 
 export function RunsTable({ items, busy }: { items: readonly RunRecord[]; busy: boolean }) {

@@ -1,0 +1,29 @@
+// A link to a screen of the app: a real address (it can be copied or opened anew) that the app
+// follows itself, without a page load.
+import type { ReactNode } from 'react';
+import { navigate } from '../app/router';
+import { formatRoute } from '../lib/routes';
+import type { Route } from '../lib/routes';
+
+export function RouteLink({
+  to,
+  className,
+  children,
+}: {
+  to: Route;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a
+      className={className}
+      href={formatRoute(to)}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
