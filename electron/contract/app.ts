@@ -76,6 +76,9 @@ export const ConnectivityState = z.enum([
   'service-failing',
   'host-unreachable',
 ]);
+/** Statuses that mean the service as a whole is down (from it or its gateway), not one endpoint. */
+export const SERVICE_DOWN_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
 export const Connectivity = z.object({
   state: ConnectivityState,
   since: Timestamp,

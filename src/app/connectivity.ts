@@ -1,9 +1,8 @@
 // One voice per cause: while a banner says the service cannot be reached (or is down), an error
 // that only repeats that cause is not shown again in every card, with its code and its own Retry.
+import { SERVICE_DOWN_STATUSES } from '../../electron/contract';
 import type { Connectivity, ErrorData } from '../../electron/contract';
 import { useAccount } from '../features/account/store';
-
-const SERVICE_DOWN = new Set([502, 503, 504]);
 
 /** The connectivity the banner shows: the browser's own offline flag wins. */
 export function useBannerState(): Connectivity['state'] | undefined {
@@ -18,7 +17,7 @@ export function isBannerCause(state: Connectivity['state'] | undefined, error: E
     case 'service-unreachable':
       return error.kind === 'network' || error.kind === 'timeout';
     case 'service-failing':
-      return error.status !== undefined && SERVICE_DOWN.has(error.status);
+      return error.status !== undefined && SERVICE_DOWN_STATUSES.has(error.status);
     default:
       return false;
   }

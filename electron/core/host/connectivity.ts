@@ -2,11 +2,9 @@
 // goes through `track`, so an answer means reachable, a failure to connect means unreachable, and
 // a 502/503/504 means the service as a whole is down (one endpoint's 500 is that endpoint's
 // error, not the service's); the host adds what the OS says about the network.
-import type { Connectivity, ErrorData } from '../../contract';
+import { SERVICE_DOWN_STATUSES, type Connectivity, type ErrorData } from '../../contract';
 import type { FetchLike } from '../api/config';
 import { toAssistantError } from '../errors';
-
-const SERVICE_DOWN = new Set([502, 503, 504]);
 
 export type ConnectivityState = Exclude<Connectivity['state'], 'host-unreachable'>;
 
@@ -36,7 +34,7 @@ export function createConnectivityTracker(now: () => Date = () => new Date()): C
       return async (input, init) => {
         try {
           const response = await fetch(input, init);
-          if (SERVICE_DOWN.has(response.status)) {
+          if (SERVICE_DOWN_STATUSES.has(response.status)) {
             set('service-failing', {
               code: `http_${response.status}`,
               message: 'The service is not working right now.',
