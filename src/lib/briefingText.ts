@@ -14,36 +14,54 @@ function escapeRegExp(text: string): string {
 // Names this short ("Ace") would turn ordinary words into links.
 const MIN_NAME_LENGTH = 4;
 
+export type DealLinker = (text: string) => { text: string; linked: Set<string> };
+
 /**
  * Links each deal the text names in bold (`**Name**`) or as a whole table cell (`| Name |`), the
- * two ways a briefing singles a deal out. Returns the text and the deals it now links.
+ * two ways a briefing singles a deal out. The patterns are built once, for every text of a
+ * briefing; each call returns its text and the deals it now links.
  */
-export function linkDealNames(
-  text: string,
-  deals: readonly NamedDeal[],
-): { text: string; linked: Set<string> } {
-  const linked = new Set<string>();
-  let out = text;
+export function dealLinker(deals: readonly NamedDeal[]): DealLinker {
   // Longest first, so "Acme – Renewal 2027" wins over "Acme – Renewal".
   const byLength = [...deals].sort((a, b) => b.name.length - a.name.length);
-  for (const deal of byLength) {
+  const patterns = byLength.flatMap((deal) => {
     const name = deal.name.trim();
-    if (name.length < MIN_NAME_LENGTH) continue;
+    if (name.length < MIN_NAME_LENGTH) return [];
     // Markdown link text cannot hold an unescaped bracket.
     const label = name.replace(/([[\]])/g, '\\$1');
     const href = `#/deals/${encodeURIComponent(deal.dealId)}`;
     const quoted = escapeRegExp(name);
-    const bold = new RegExp(`(?<!\\[)\\*\\*${quoted}\\*\\*`, 'g');
-    const cell = new RegExp(`(^|\\|)([ \\t]*)${quoted}([ \\t]*)(?=\\|)`, 'gm');
-    const next = out
-      .replace(bold, `[**${label}**](${href})`)
-      .replace(cell, (_m, bar: string, before: string, after: string) => {
-        return `${bar}${before}[${label}](${href})${after}`;
-      });
-    if (next !== out) linked.add(deal.dealId);
-    out = next;
-  }
-  return { text: out, linked };
+    return [
+      {
+        dealId: deal.dealId,
+        label,
+        href,
+        bold: new RegExp(`(?<!\\[)\\*\\*${quoted}\\*\\*`, 'g'),
+        cell: new RegExp(`(^|\\|)([ \\t]*)${quoted}([ \\t]*)(?=\\|)`, 'gm'),
+      },
+    ];
+  });
+  return (text) => {
+    const linked = new Set<string>();
+    let out = text;
+    for (const { dealId, label, href, bold, cell } of patterns) {
+      const next = out
+        .replace(bold, `[**${label}**](${href})`)
+        .replace(cell, (_m, bar: string, before: string, after: string) => {
+          return `${bar}${before}[${label}](${href})${after}`;
+        });
+      if (next !== out) linked.add(dealId);
+      out = next;
+    }
+    return { text: out, linked };
+  };
+}
+
+export function linkDealNames(
+  text: string,
+  deals: readonly NamedDeal[],
+): { text: string; linked: Set<string> } {
+  return dealLinker(deals)(text);
 }
 
 /**

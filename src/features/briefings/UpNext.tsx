@@ -14,7 +14,7 @@ import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
 import { focusBriefing } from './focusBriefing';
 import { DealLink } from './MeetingList';
-import { planBriefing } from './layout';
+import { dealNamesIn } from './layout';
 import { useBriefings } from './store';
 
 /** The meeting briefing's meetings first: they are the ones "Prepare" has a briefing for. */
@@ -28,10 +28,8 @@ function allMeetings(meeting?: Briefing, morning?: Briefing): MeetingInfo[] {
 
 function dealNamesOf(...briefings: (Briefing | undefined)[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const b of briefings) {
-    if (b)
-      for (const [id, name] of planBriefing(b.data, b.title ?? '').dealNames) names.set(id, name);
-  }
+  for (const b of briefings)
+    if (b) for (const [id, name] of dealNamesIn(b.data)) names.set(id, name);
   return names;
 }
 
@@ -45,10 +43,15 @@ export function UpNext() {
   const meeting = useBriefings((s) => s.meeting.value);
   const now = useTicking(true, 30_000);
   const meetings = useMemo(() => allMeetings(meeting, morning), [meeting, morning]);
+  // The meetings the meeting briefing prepares for: "Prepare" opens it for those.
+  const briefedKeys = useMemo(
+    () => new Set(meeting ? meetingsOf(meeting.data).map((m) => m.key) : []),
+    [meeting],
+  );
   const names = useMemo(() => dealNamesOf(morning, meeting), [morning, meeting]);
   const next = upcomingMeeting(meetings, new Date(now));
   if (next === undefined) return null;
-  const briefed = meeting !== undefined && meetingsOf(meeting.data).some((m) => m.key === next.key);
+  const briefed = briefedKeys.has(next.key);
   const dealName = next.dealId === undefined ? undefined : names.get(next.dealId);
   return (
     <section className="up-next" aria-labelledby="up-next-kind up-next-title">

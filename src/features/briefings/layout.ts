@@ -4,7 +4,7 @@
 // and a deal is offered as a chip only where the text above did not already link it.
 import { MEETING_LIST_FIELDS } from '../../../electron/contract/briefing-fields';
 import { meetingsOf, type MeetingInfo } from '../../../electron/contract/briefing-meetings';
-import { linkDealNames, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
+import { dealLinker, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
 import { isJsonRecord } from '../../lib/records';
 import type { Json, JsonRecord } from '../../lib/records';
 
@@ -72,6 +72,13 @@ function isSection(value: Json): value is JsonRecord {
   );
 }
 
+/** Every deal the briefing names (id → name), without laying the briefing out. */
+export function dealNamesIn(data: JsonRecord): Map<string, string> {
+  const names = new Map<string, string>();
+  collectDealNames(data, names);
+  return names;
+}
+
 /** Every `{ dealId, name }` anywhere in the briefing, so its text can link what it names. */
 function collectDealNames(value: Json, into: Map<string, string>, depth = 0): void {
   if (depth > 6) return;
@@ -105,12 +112,12 @@ interface TextTools {
 
 function textTools(data: JsonRecord, dealNames: Map<string, string>): TextTools {
   const day = briefingDay(data);
-  const deals = [...dealNames].map(([dealId, name]) => ({ dealId, name }));
+  const link = dealLinker([...dealNames].map(([dealId, name]) => ({ dealId, name })));
   const linked = new Set<string>();
   return {
     linked,
     prepare(text) {
-      const result = linkDealNames(localiseUtcTimes(text, day), deals);
+      const result = link(localiseUtcTimes(text, day));
       for (const id of result.linked) linked.add(id);
       return result.text;
     },
@@ -162,8 +169,7 @@ function meetingListOf(key: string, value: Json): MeetingInfo[] {
 }
 
 export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
-  const dealNames = new Map<string, string>();
-  collectDealNames(data, dealNames);
+  const dealNames = dealNamesIn(data);
   const tools = textTools(data, dealNames);
   const plan: BriefingPlan = {
     mainDeal: null,
