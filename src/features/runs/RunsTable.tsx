@@ -1,5 +1,6 @@
 // Runs as a table grouped by the day they started: the question as the run's link, then the
 // agent, the deal, the time and the status. No run or deal id is ever shown as text.
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
@@ -22,10 +23,12 @@ export function RunLink({ runId, children }: { runId: string; children: ReactNod
 export function RunsTable({ items, busy }: { items: readonly RunRecord[]; busy: boolean }) {
   const agentName = useAgentName();
   const deals = useDeals((s) => s.list.value);
+  // Up to 2,000 deals against a page of runs: looked up by id, not searched row by row.
+  const titles = useMemo(() => new Map((deals ?? []).map((d) => [d.id, d.title])), [deals]);
   const dealName = (record: RunRecord) => {
     const id = dealIdFromRecord(record.data);
     // A deal outside the loaded list has no name here: never its raw id.
-    return id === undefined ? '—' : (deals?.find((d) => d.id === id)?.title ?? '—');
+    return id === undefined ? '—' : (titles.get(id) ?? '—');
   };
   const days = groupByDay(items, (run) => run.createdAt, new Date());
   return (
