@@ -1,8 +1,8 @@
-// Brings a briefing card's heading into view and focus: for a notification, the tray, or Prepare.
+// Brings a briefing card's heading into view and focus (for a notification, the tray, or
+// Prepare), once it is on screen.
+import { focusWhenShown } from '../../app/focusWhenShown';
 import type { BriefingKind } from './store';
 
 export function focusBriefing(kind: BriefingKind): void {
-  const heading = document.getElementById(`briefing-${kind}`);
-  heading?.scrollIntoView({ block: 'start' });
-  heading?.focus({ preventScroll: true });
+  focusWhenShown(() => document.getElementById(`briefing-${kind}`), 'start');
 }
