@@ -9,6 +9,7 @@ import { Dialog } from '../../ui/Dialog';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { useAccount } from './store';
+import { TokenHowTo } from './TokenHowTo';
 
 export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const [token, setToken] = useState('');
@@ -35,7 +36,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <Field
         label="Session token"
-        hint="A sign-in token for this service, from your IT team or from the service's own sign-in page (for IT: the value of its sb-access-token cookie). The app keeps it safely and never shows it again."
+        hint="The token your IT team gave you for this service. The app keeps it safely and never shows it again."
         error={invalid}
       >
         <input
@@ -50,6 +51,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
           }}
         />
       </Field>
+      <TokenHowTo />
       {error ? <FormError error={error} /> : null}
       <div className="form-actions">
         {onCancel ? (

@@ -1,18 +1,18 @@
 // Which notifications the user gets and when: do-not-disturb, the kinds, the morning briefing's
 // time and days, the lead before a meeting and the agent that prepares one.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
-import type { NotificationSettings, Settings } from '../../../electron/contract';
+import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
 import { askForWebNotifications, canAskForWebNotifications } from '../../app/webNotifications';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useAccount } from '../account';
 import { useAgents } from '../agents';
-import { notificationsDraft, notificationsPatch } from './settingsPatch';
-import type { NotificationsDraft } from './settingsPatch';
-import { Check, FormFooter, useValidatedSave } from './SettingsForm';
+import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
+import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
+import { Check, SaveFeedback, useValidatedSave } from './SettingsForm';
 import type { FieldErrors } from './SettingsForm';
 
 const kindLabels: Record<keyof NotificationSettings['enabled'], string> = {
@@ -32,34 +32,68 @@ const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {
   sat: 'Sat',
 };
 
-type Edit = (patch: Partial<NotificationsDraft>) => void;
+/** A change to the draft, saved at once for the fields named in `save`. */
+type Edit = (patch: Partial<NotificationsDraft>, save?: readonly NotificationsKey[]) => void;
 
-/** The settings typed as text, each checked by the contract's schema on save. */
-const typedFields: { key: 'morningTime' | 'meetingLeadMinutes'; label: string; hint: string }[] = [
+/** The settings typed as text: saved when the field is left or Enter is pressed, if valid. */
+const typedKeys = ['morningTime', 'meetingLeadMinutes'] as const;
+const typedFields: { key: (typeof typedKeys)[number]; label: string; hint: string }[] = [
   { key: 'morningTime', label: 'Morning briefing at', hint: '24-hour time, e.g. 08:00' },
   { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240' },
 ];
 
-export function NotificationsForm({ settings }: { settings: Settings }) {
+/**
+ * The form's draft, with every change saved as it is made: a switch, a day or the agent at once,
+ * a typed value when its field is left (or Enter pressed), and a typed value still unsaved when
+ * the screen is left, so nothing is dropped silently.
+ */
+function useAutoSavedNotifications(settings: Settings) {
   const [form, setForm] = useState(() => notificationsDraft(settings));
-  const { errors, error, saved, busy, submit: save } = useValidatedSave();
+  const { errors, error, saved, busy, submit } = useValidatedSave();
+  // What leaving the field or the screen saves: the draft as last rendered.
+  const latest = useRef({ form, settings, submit });
+  useEffect(() => {
+    latest.current = { form, settings, submit };
+  });
+
+  const edit: Edit = (patch, save) => {
+    const next = { ...form, ...patch };
+    setForm(next);
+    if (save) void submit(notificationsPatchOf(next, save));
+  };
+  const saveTyped = () => {
+    const { form: draft, settings: stored, submit: save } = latest.current;
+    const saved = notificationsDraft(stored);
+    const changed = typedKeys.filter((key) => draft[key] !== saved[key]);
+    if (changed.length > 0) void save(notificationsPatchOf(draft, changed));
+  };
+  // On leaving the screen only; saveTyped reads the latest draft through the ref.
+  useEffect(() => () => saveTyped(), []);
+  return { form, errors, error, saved, busy, edit, saveTyped };
+}
+
+export function NotificationsForm({ settings }: { settings: Settings }) {
+  const { form, errors, error, saved, busy, edit, saveTyped } = useAutoSavedNotifications(settings);
   const agents = useAgents((s) => s.agents.value);
-  const edit: Edit = (patch) => setForm({ ...form, ...patch });
 
   useEffect(() => {
     const s = useAgents.getState();
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
   }, []);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    await save(notificationsPatch(form));
+    saveTyped();
   };
 
   return (
     <CardSection headingId="notif-h" title="Notifications">
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <Check checked={form.doNotDisturb} onChange={(checked) => edit({ doNotDisturb: checked })}>
+      <p className="subtle">Changes are saved as you make them.</p>
+      <form className="form" onSubmit={submit} noValidate>
+        <Check
+          checked={form.doNotDisturb}
+          onChange={(checked) => edit({ doNotDisturb: checked }, ['doNotDisturb'])}
+        >
           Do not disturb (nothing is shown while on; it waits in the inbox)
         </Check>
         <fieldset className="check-group">
@@ -68,13 +102,15 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
             <Check
               key={kind}
               checked={form.enabled[kind]}
-              onChange={(checked) => edit({ enabled: { ...form.enabled, [kind]: checked } })}
+              onChange={(checked) =>
+                edit({ enabled: { ...form.enabled, [kind]: checked } }, ['enabled'])
+              }
             >
               {kindLabels[kind]}
             </Check>
           ))}
         </fieldset>
-        <WhenFields form={form} errors={errors} edit={edit} />
+        <WhenFields form={form} errors={errors} edit={edit} onLeave={saveTyped} />
         <Field
           label="Prepare meetings with"
           hint="The agent a meeting notification’s Prepare action starts."
@@ -83,7 +119,7 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           <select
             className="input"
             value={form.prepAgentId}
-            onChange={(e) => edit({ prepAgentId: e.target.value })}
+            onChange={(e) => edit({ prepAgentId: e.target.value }, ['prepAgentId'])}
           >
             <option value="">No agent</option>
             {agents?.map((a) => (
@@ -94,12 +130,22 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           </select>
         </Field>
         <BrowserNotificationsOffer />
-        <FormFooter error={error} saved={saved} busy={busy}>
-          Save notifications
-        </FormFooter>
+        <SaveStatus error={error} saved={saved} busy={busy} />
       </form>
     </CardSection>
   );
+}
+
+/** What the last save did; while one is on its way, "Saving…". */
+function SaveStatus(props: { error: ErrorData | undefined; saved: boolean; busy: boolean }) {
+  if (props.busy) {
+    return (
+      <p className="form-saved" role="status">
+        Saving…
+      </p>
+    );
+  }
+  return <SaveFeedback error={props.error} saved={props.saved} />;
 }
 
 /** When: the morning briefing's time, the lead before a meeting, and the briefing's days. */
@@ -107,10 +153,12 @@ function WhenFields({
   form,
   errors,
   edit,
+  onLeave,
 }: {
   form: NotificationsDraft;
   errors: FieldErrors;
   edit: Edit;
+  onLeave: () => void;
 }) {
   return (
     <>
@@ -123,6 +171,7 @@ function WhenFields({
             error={errors[`notifications.${key}`]}
             value={form[key]}
             onChange={(value) => edit({ [key]: value })}
+            onLeave={onLeave}
           />
         ))}
       </div>
@@ -134,11 +183,14 @@ function WhenFields({
             className="check check-day"
             checked={form.morningDays.includes(day)}
             onChange={(checked) =>
-              edit({
-                morningDays: checked
-                  ? [...form.morningDays, day]
-                  : form.morningDays.filter((d) => d !== day),
-              })
+              edit(
+                {
+                  morningDays: checked
+                    ? [...form.morningDays, day]
+                    : form.morningDays.filter((d) => d !== day),
+                },
+                ['morningDays'],
+              )
             }
           >
             {dayLabels[day]}
@@ -152,13 +204,14 @@ function WhenFields({
   );
 }
 
-/** A short typed value (a time, a number of minutes), checked by the contract on save. */
+/** A short typed value (a time, a number of minutes), checked by the contract as it is left. */
 function NarrowField(props: {
   label: string;
   hint: string;
   error: string | undefined;
   value: string;
   onChange: (value: string) => void;
+  onLeave: () => void;
 }) {
   return (
     <Field label={props.label} hint={props.hint} error={props.error}>
@@ -168,6 +221,11 @@ function NarrowField(props: {
         inputMode="numeric"
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onLeave}
+        // The form has no Save button, so Enter would not submit it: Enter saves, as leaving does.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') props.onLeave();
+        }}
       />
     </Field>
   );

@@ -50,18 +50,33 @@ export function useSave() {
   return { error, saved, busy, save };
 }
 
-/** `useSave` for a form: saves only a patch that passes validation, else shows its field errors. */
+/** The dotted paths of a patch's values: the field errors a new attempt at them replaces. */
+function leafPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    leafPaths(inner, prefix === '' ? key : `${prefix}.${key}`),
+  );
+}
+
+/**
+ * `useSave` for a form: saves only a patch that passes validation, else shows its field errors.
+ * A patch may carry only some of the form's fields (a switch that saves itself); the errors of
+ * the fields it does not carry stay until those fields are tried again.
+ */
 export function useValidatedSave() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const { error, saved, busy, save } = useSave();
-  const submit = async (patch: unknown) => {
+  const submit = async (patch: unknown): Promise<boolean> => {
     const result = validate(patch);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    await save(result.patch);
+    const tried = leafPaths(patch);
+    setErrors((previous) => {
+      const kept = Object.entries(previous).filter(
+        ([key]) => !tried.some((path) => key === path || path.startsWith(`${key}.`)),
+      );
+      return { ...Object.fromEntries(kept), ...(result.ok ? {} : result.errors) };
+    });
+    if (!result.ok) return false;
+    return save(result.patch);
   };
   return { errors, error, saved, busy, submit };
 }

@@ -57,3 +57,16 @@ export function notificationsPatch(form: NotificationsDraft) {
     },
   };
 }
+
+export type NotificationsKey = keyof NotificationsDraft;
+
+/**
+ * The patch for only the named settings: a switch saves itself at once without sending along a
+ * time or lead that is still being typed (and may not be valid yet).
+ */
+export function notificationsPatchOf(form: NotificationsDraft, keys: readonly NotificationsKey[]) {
+  const all = notificationsPatch(form).notifications;
+  const picked: Partial<typeof all> = {};
+  for (const key of keys) Object.assign(picked, { [key]: all[key] });
+  return { notifications: picked };
+}

@@ -1,9 +1,12 @@
 // What a user does again and again in these tests, written as a user would: by roles, labels and
 // visible text.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { RunningApp } from '../support/app';
+import { Settings } from '../../../electron/contract';
 
 /** Finds a deal by typing in the picker and opens it with the keyboard. */
 export async function openDealByKeyboard(page: Page, query: string): Promise<void> {
@@ -81,4 +84,9 @@ export async function openAdvanced(page: Page): Promise<void> {
   if (!(await advanced.evaluate((details) => (details as { open: boolean }).open))) {
     await advanced.locator('summary').click();
   }
+}
+
+/** The settings as the host saved them in the data folder: what the next start reads. */
+export async function savedSettings(app: RunningApp): Promise<Settings> {
+  return Settings.parse(JSON.parse(await readFile(join(app.dataDir, 'settings.json'), 'utf8')));
 }

@@ -1,7 +1,7 @@
 // Settings: the account and service from the metadata, inline validation, the theme override,
 // and diagnostics for IT.
 import { expect, test } from '../support/fixtures';
-import { openAdvanced } from './helpers';
+import { nav, openAdvanced, savedSettings } from './helpers';
 
 test.use({ colorScheme: 'light' });
 
@@ -32,7 +32,7 @@ test('shows the service, validates inline and overrides the theme', async ({ app
 
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await notifications.getByLabel('Morning briefing at').fill('25:00');
-  await notifications.getByRole('button', { name: 'Save notifications' }).click();
+  await notifications.getByLabel('Morning briefing at').press('Enter');
   await expect(notifications.getByText('Use a 24-hour time such as 08:30.')).toBeVisible();
 
   // The OS says light; the user chooses dark, and it stays dark after a reload.
@@ -92,4 +92,59 @@ test('says which desktop features browser mode lacks, and why, instead of failin
   ]) {
     await expect(notifications.getByRole('checkbox', { name: kind })).toBeChecked();
   }
+});
+
+test('notification settings save themselves: a switch at once, a typed value when it is left', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/settings');
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+
+  // A switch saves itself, and stays switched after a reload.
+  await notifications.getByRole('checkbox', { name: 'Quota warnings' }).uncheck();
+  await expect(notifications.getByRole('status')).toHaveText('Saved.');
+  await expect.poll(async () => (await savedSettings(app)).notifications.enabled.quota).toBe(false);
+
+  // A wrong value is refused beside its field when the field is left, and is not saved...
+  const lead = notifications.getByLabel('Minutes before a meeting');
+  await lead.fill('999');
+  await lead.press('Tab');
+  await expect(notifications.getByText('Enter 240 or less.')).toBeVisible();
+  // ...and another switch saving itself meanwhile neither sends it nor hides its error.
+  await notifications.getByRole('checkbox', { name: 'Sat' }).check();
+  await expect(notifications.getByRole('status')).toHaveText('Saved.');
+  await expect
+    .poll(async () => (await savedSettings(app)).notifications.morningDays)
+    .toContain('sat');
+  expect((await savedSettings(app)).notifications.meetingLeadMinutes).not.toBe(999);
+  await expect(notifications.getByText('Enter 240 or less.')).toBeVisible();
+
+  // A typed value still in its field when the screen is left is saved, not dropped.
+  await lead.fill('45');
+  // (Ctrl+4 goes to Usage with the field still focused: no blur saves it.)
+  await page.keyboard.press('Control+4');
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect
+    .poll(async () => (await savedSettings(app)).notifications.meetingLeadMinutes)
+    .toBe(45);
+
+  await nav(page, 'Settings').click();
+  await page.reload();
+  await expect(notifications.getByRole('checkbox', { name: 'Quota warnings' })).not.toBeChecked();
+  await expect(notifications.getByLabel('Minutes before a meeting')).toHaveValue('45');
+});
+
+test('pasting a token is explained in plain words, with the technical part for IT', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/settings');
+  await page.getByRole('button', { name: 'Paste a session token' }).click();
+  await page.getByText('How do I get a session token?').click();
+  const howTo = page.locator('details.token-howto');
+  await expect(howTo).toContainText('Ask your IT team');
+  await expect(howTo).toContainText('Treat it like a password');
+  await expect(howTo.getByText('For IT:')).toBeVisible();
 });

@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
-import { askAgent, openDealByKeyboard } from './helpers';
+import { askAgent, openDealByKeyboard, savedSettings } from './helpers';
 
 test.use({ appOptions: { scheduler: true } });
 
@@ -84,11 +84,15 @@ test('a run that finishes in the background, and the quota it crosses, show as t
 async function announceNextMeeting(app: RunningApp, page: Page) {
   await app.open(page, '#/settings');
   const settings = page.getByRole('region', { name: 'Notifications', exact: true });
-  await settings.getByLabel('Minutes before a meeting').fill('60');
-  await settings.getByLabel('Prepare meetings with').selectOption({ label: 'Deal coach' });
   const announced = app.nextEvent('notification', (n) => n.kind === 'meeting-briefing');
-  await settings.getByRole('button', { name: 'Save notifications' }).click();
+  await settings.getByLabel('Prepare meetings with').selectOption({ label: 'Deal coach' });
   await expect(settings.getByText('Saved.')).toBeVisible();
+  // The lead is saved as its field is left.
+  await settings.getByLabel('Minutes before a meeting').fill('60');
+  await settings.getByLabel('Minutes before a meeting').press('Tab');
+  await expect
+    .poll(async () => (await savedSettings(app)).notifications.meetingLeadMinutes)
+    .toBe(60);
   const notification = await announced;
   const toast = toasts(page).getByRole('status').filter({ hasText: notification.title });
   await expect(toast).toBeVisible();

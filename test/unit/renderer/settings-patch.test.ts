@@ -6,6 +6,7 @@ import {
   connectionPatch,
   notificationsDraft,
   notificationsPatch,
+  notificationsPatchOf,
 } from '../../../src/features/settings/settingsPatch';
 
 const settings = Settings.parse({});
@@ -60,5 +61,21 @@ describe('the notifications patch', () => {
     expect(
       notificationsPatch({ ...draft, prepAgentId: 'sales.prep' }).notifications.prepAgentId,
     ).toBe('sales.prep');
+  });
+});
+
+describe('the patch of a switch that saves itself', () => {
+  it('carries only the fields named, so a half-typed time is not sent along', () => {
+    const draft = { ...notificationsDraft(settings), morningTime: '25:', doNotDisturb: true };
+    const patch = notificationsPatchOf(draft, ['doNotDisturb']);
+    expect(patch).toEqual({ notifications: { doNotDisturb: true } });
+    expect(SettingsPatch.safeParse(patch).success).toBe(true);
+  });
+
+  it('converts what it carries as the whole patch does', () => {
+    const draft = { ...notificationsDraft(settings), meetingLeadMinutes: '45', prepAgentId: '' };
+    expect(notificationsPatchOf(draft, ['meetingLeadMinutes', 'prepAgentId'])).toEqual({
+      notifications: { meetingLeadMinutes: 45, prepAgentId: null },
+    });
   });
 });
