@@ -5,7 +5,7 @@ import type { MouseEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
 import { toDisplayRows } from '../lib/records';
 import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
-import { navigate } from '../app/router';
+import { openAndFocus } from '../app/focusWhenShown';
 import { openExternal } from '../app/links';
 import { Markdown } from './markdown';
 
@@ -43,7 +43,7 @@ function Value({ value }: { value: DisplayValue }) {
           href={`#/deals/${encodeURIComponent(value.dealId)}`}
           onClick={(event) => {
             event.preventDefault();
-            navigate({ name: 'deals', dealId: value.dealId });
+            openAndFocus({ name: 'deals', dealId: value.dealId });
           }}
         >
           Open deal <span className="mono subtle">{value.text}</span>

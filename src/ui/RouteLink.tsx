@@ -1,7 +1,8 @@
 // A link to a screen of the app: a real address (it can be copied or opened anew) that the app
-// follows itself, without a page load.
+// follows itself, without a page load. Focus follows to what the link opened (the deal's heading,
+// the run), not the top of the page.
 import type { ReactNode } from 'react';
-import { navigate } from '../app/router';
+import { openAndFocus } from '../app/focusWhenShown';
 import { formatRoute } from '../lib/routes';
 import type { Route } from '../lib/routes';
 
@@ -20,7 +21,7 @@ export function RouteLink({
       href={formatRoute(to)}
       onClick={(e) => {
         e.preventDefault();
-        navigate(to);
+        openAndFocus(to);
       }}
     >
       {children}

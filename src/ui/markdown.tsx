@@ -5,7 +5,7 @@ import { createContext, memo, useContext, useMemo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { openExternal } from '../app/links';
-import { navigate } from '../app/router';
+import { openAndFocus } from '../app/focusWhenShown';
 import { splitBlocks } from '../lib/markdown/blocks';
 import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
@@ -20,7 +20,7 @@ export interface MarkdownLinks {
 // provider was ever mounted, so a do-nothing default left every link in an answer dead).
 export const MarkdownLinksContext = createContext<MarkdownLinks>({
   openExternal,
-  openDeal: (dealId) => navigate({ name: 'deals', dealId }),
+  openDeal: (dealId) => openAndFocus({ name: 'deals', dealId }),
 });
 
 /** Headings inside rendered text start below the page's own (h1) and the card's (h2). */

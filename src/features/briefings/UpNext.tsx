@@ -9,6 +9,7 @@ import {
   upcomingMeeting,
   type MeetingInfo,
 } from '../../../electron/contract/briefing-meetings';
+import { openAndFocus } from '../../app/focusWhenShown';
 import { navigate } from '../../app/router';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
@@ -85,7 +86,7 @@ export function UpNext() {
           <button
             type="button"
             className="btn"
-            onClick={() => navigate({ name: 'deals', dealId: next.dealId as string })}
+            onClick={() => openAndFocus({ name: 'deals', dealId: next.dealId as string })}
           >
             Open deal
           </button>

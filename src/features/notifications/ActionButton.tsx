@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { NotificationAction } from '../../../electron/contract';
 import { toErrorData } from '../../app/api';
-import { navigate } from '../../app/router';
+import { openAndFocus } from '../../app/focusWhenShown';
 import { Button } from '../../ui/Button';
 import { useRuns } from '../runs';
 import { toast } from './store';
@@ -24,7 +24,7 @@ export function ActionButton({
     try {
       const started = await useRuns.getState().start(action.run);
       onDone();
-      navigate({ name: 'runs', runId: started.runId });
+      openAndFocus({ name: 'runs', runId: started.runId });
     } catch (error) {
       setBusy(false);
       toast(`${action.label} could not start`, toErrorData(error).message);

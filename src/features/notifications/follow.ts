@@ -1,6 +1,7 @@
 // Following where a notification, the tray or a deep link points: a screen (and, for the global
 // shortcut, the deal search), or the inbox panel over whatever screen is showing.
 import type { Navigate } from '../../../electron/contract';
+import { openAndFocus } from '../../app/focusWhenShown';
 import { navigate } from '../../app/router';
 import { useUi } from '../../app/ui-store';
 import { routeForTarget } from '../../lib/routes';
@@ -11,6 +12,8 @@ export function follow(target: Navigate): void {
     useInbox.getState().setPanelOpen(true);
     return;
   }
-  navigate(routeForTarget(target));
-  if (target.focus === 'search') useUi.getState().focusSearch();
+  if (target.focus === 'search') {
+    navigate(routeForTarget(target));
+    useUi.getState().focusSearch();
+  } else openAndFocus(routeForTarget(target));
 }
