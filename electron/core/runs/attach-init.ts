@@ -32,8 +32,10 @@ export function transcriptInit(
 }
 
 /** What a run record (payload not shown) says about who and what, by the documented fields. */
-export function describeRecord(record: Record<string, unknown>): AttachInit {
-  const init: AttachInit = {};
+export function describeRecord(
+  record: Record<string, unknown>,
+): Omit<AttachInit, 'input' | 'context'> {
+  const init: Omit<AttachInit, 'input' | 'context'> = {};
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' && value !== '' ? value : undefined;
   const nested = (value: unknown, key: string): unknown =>

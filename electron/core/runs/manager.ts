@@ -118,10 +118,14 @@ export class RunManager {
     return this.attach(created.data.runId, createdRunInit(body, created.data), config);
   }
 
-  /** Starts a new run with the same agent, deal and message as `runId` (from its transcript). */
+  /** A new run asking what `runId` asked: from its transcript, else the service's record. */
   async retry(runId: string, signal?: AbortSignal): Promise<LiveRunSummary> {
-    const stored = await this.store.read(runId);
-    return this.start(retryRequest(stored?.meta), signal);
+    const meta = (await this.store.read(runId))?.meta;
+    const asked =
+      meta?.message !== undefined
+        ? meta
+        : describeRecord((await this.api.getRun(runId, { signal })).data.data);
+    return this.start(retryRequest(asked), signal);
   }
 
   /** Follows a run that already exists (started elsewhere, or from the runs list). */

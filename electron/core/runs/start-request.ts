@@ -38,8 +38,13 @@ export function createdRunInit(body: CreateRunInput, created: RunCreated): Attac
   };
 }
 
-/** The request that starts a stored run again; throws when its transcript does not say enough. */
-export function retryRequest(meta: TranscriptMeta | undefined): StartRunRequest {
+/** The request that starts a run again; throws when its transcript or record does not say enough. */
+export function retryRequest(
+  meta:
+    | (Pick<TranscriptMeta, 'agentId' | 'dealId' | 'message'> &
+        Partial<Pick<TranscriptMeta, 'input' | 'context'>>)
+    | undefined,
+): StartRunRequest {
   if (!meta?.agentId || meta.message === undefined || !meta.dealId) {
     throw new AssistantError({
       kind: 'invalid_input',

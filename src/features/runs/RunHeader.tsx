@@ -1,6 +1,6 @@
 // The run panel's header: status, agent and stream state; elapsed time, tokens and run id; and
 // the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
-import { navigate } from '../../app/router';
+import { openAndFocus } from '../../app/focusWhenShown';
 import { pasteReady } from '../../lib/markdown/paste';
 import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -48,12 +48,12 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
     const text = output.text();
     // Never "copied" for nothing: a queued run, or one whose answer is not here yet.
     if (text === '') return toast('Nothing to copy yet');
-    const ok = await copyRich(pasteReady(text));
+    const ok = await copyRich(pasteReady(text, run.message));
     toast(ok ? 'Output copied' : 'Could not copy: select the text and copy it by hand');
   };
   const onRetry = async () => {
     const newId = await useRuns.getState().retry(runId);
-    if (newId !== undefined && !compact) navigate({ name: 'runs', runId: newId });
+    if (newId !== undefined && !compact) openAndFocus({ name: 'runs', runId: newId });
   };
   return (
     <div className="run-actions">
@@ -86,7 +86,7 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
         </Button>
       ) : null}
       {compact ? (
-        <Button size="sm" variant="ghost" onClick={() => navigate({ name: 'runs', runId })}>
+        <Button size="sm" variant="ghost" onClick={() => openAndFocus({ name: 'runs', runId })}>
           Open
         </Button>
       ) : null}

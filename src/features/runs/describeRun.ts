@@ -3,6 +3,7 @@
 // panel's reading of a run is tested under Node.
 import type { Agent, ErrorData, RunDetail, RunUsage } from '../../../electron/contract';
 import { formatElapsed, formatNumber } from '../../lib/format';
+import { questionFromRecord } from '../../lib/runRecord';
 import type { LiveRunMeta } from './runMeta';
 import { isActiveStatus } from './runMeta';
 
@@ -51,7 +52,8 @@ export function describeRun(
     agentName: agents?.find((a) => a.id === agentId)?.title ?? agentId,
     tokens: usageText(meta?.usage ?? transcript?.usage),
   };
-  const message = meta?.message ?? transcript?.message;
+  const message =
+    meta?.message ?? transcript?.message ?? (record ? questionFromRecord(record.data) : undefined);
   const startedAt = meta?.startedAt ?? transcript?.startedAt;
   const finishedAt = meta?.finishedAt ?? transcript?.finishedAt;
   const error = meta?.error ?? transcript?.error;

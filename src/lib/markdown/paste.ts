@@ -1,6 +1,7 @@
 // An answer made ready to paste: clean plain text (no `#`, pipes or fences) for chat and plain
 // editors, and HTML for mail and documents, both from marked's tokens and read the way the
-// screen shows them: raw HTML in an answer stays text, only web links stay links.
+// screen shows them: raw HTML in an answer stays text, only web links stay links. The question,
+// where the answer opens by quoting it, is left out.
 import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities, safeExternalUrl } from './inline';
@@ -216,7 +217,30 @@ function htmlBlock(token: Token): string {
 }
 
 /** The answer's markdown as clean plain text and as HTML, for the clipboard. */
-export function pasteReady(markdown: string): PasteReady {
-  const tokens = Lexer.lex(markdown, { gfm: true, breaks: false });
+const squashed = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Whether a quote near the top of an answer only repeats the question (agents often open by
+ * quoting it, in full or cut short with "…"): pasted into an email, it would read as the
+ * salesperson's own words.
+ */
+function quotesQuestion(token: Token, question: string): boolean {
+  if (token.type !== 'blockquote') return false;
+  const quoted = squashed(plainBlock(token));
+  const asked = squashed(question);
+  if (quoted === '' || asked === '') return false;
+  return quoted === asked || (quoted.endsWith('…') && asked.startsWith(quoted.slice(0, -1)));
+}
+
+/** How many blocks from the top a quoted question is looked for (the heading, then the quote). */
+const QUESTION_WITHIN = 3;
+
+export function pasteReady(markdown: string, question?: string): PasteReady {
+  let tokens: Token[] = Lexer.lex(markdown, { gfm: true, breaks: false });
+  if (question !== undefined) {
+    const blocks = tokens.filter((t) => t.type !== 'space');
+    const quote = blocks.slice(0, QUESTION_WITHIN).find((t) => quotesQuestion(t, question));
+    if (quote) tokens = tokens.filter((t) => t !== quote);
+  }
   return { text: blocksToPlain(tokens), html: tokens.map(htmlBlock).join('') };
 }

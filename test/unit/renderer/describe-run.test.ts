@@ -76,6 +76,21 @@ describe('describeRun', () => {
     expect(describeRun(undefined, queued, agents)).toMatchObject({ status: 'queued', done: false });
   });
 
+  it('reads the question of a run asked elsewhere from its record, so it can be retried', () => {
+    const asked: RunDetail = {
+      record: {
+        id: 'r2',
+        runId: 'r2',
+        title: 't',
+        status: 'succeeded',
+        agentId: 'x',
+        data: { input: { message: 'What did we promise?' } },
+      },
+      transcript: null,
+    };
+    expect(describeRun(undefined, asked, agents).message).toBe('What did we promise?');
+  });
+
   it('counts elapsed time to now while running and to the end once finished', () => {
     const run = describeRun(live, undefined, agents);
     const start = Date.parse(live.startedAt);

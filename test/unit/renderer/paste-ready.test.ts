@@ -59,3 +59,26 @@ describe('an answer ready to paste', () => {
     expect(pasteReady('').text).toBe('');
   });
 });
+
+describe('the question an answer opens by quoting', () => {
+  const quoted = (quote: string) =>
+    ['# Deal coach: Harbour', '', `> ${quote}`, '', 'Here is what we promised.'].join('\n');
+
+  it('is left out of both text and HTML, quoted whole or cut short', () => {
+    const question = 'What did we  promise Harbour\nabout pricing?';
+    for (const quote of ['What did we promise Harbour about pricing?', 'What did we promise…']) {
+      const { text, html } = pasteReady(quoted(quote), question);
+      expect(text).toBe('Deal coach: Harbour\n\nHere is what we promised.');
+      expect(html).not.toContain('<blockquote>');
+    }
+  });
+
+  it('stays when the quote says something else, or sits further down', () => {
+    const other = pasteReady(quoted('Their CFO said: no discounts.'), 'What did we promise?');
+    expect(other.text).toContain('Their CFO said: no discounts.');
+    const late = ['# A', '', 'One.', '', 'Two.', '', '> What did we promise?'].join('\n');
+    expect(pasteReady(late, 'What did we promise?').text).toContain('What did we promise?');
+    // Without a question, nothing is taken out.
+    expect(pasteReady(quoted('What did we promise?')).text).toContain('What did we promise?');
+  });
+});

@@ -211,6 +211,31 @@ describe('the run manager over real HTTP', () => {
     });
   });
 
+  it('retries a run asked elsewhere (no transcript here) from the service’s record of it', async () => {
+    await withManager(async (manager, log) => {
+      const res = await fetch(`${service.baseUrl}/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `sb-access-token=${service.token}` },
+        body: JSON.stringify({
+          agentId: 'sales.email_writer',
+          input: { message: 'Asked from the command line' },
+          context: { dealId },
+        }),
+      });
+      const elsewhere = ((await res.json()) as { data: { runId: string } }).data.runId;
+      await service.control.waitForRun(elsewhere, 30_000);
+      expect(await manager.readTranscript(elsewhere)).toBeNull();
+
+      const again = await manager.retry(elsewhere);
+      expect(again.runId).not.toBe(elsewhere);
+      expect(again).toMatchObject({ agentId: 'sales.email_writer', dealId });
+      expect(service.control.getRun(again.runId)?.input).toMatchObject({
+        message: 'Asked from the command line',
+      });
+      await log.done(again.runId);
+    });
+  });
+
   it('resumes with Last-Event-ID after the service drops or ends the stream early', async () => {
     // A transparent proxy, only to see what the client sent.
     const proxy = await startFaultProxy({ target: service.baseUrl });
