@@ -72,7 +72,7 @@ for (const [width, height] of [
         // The clipboard is written a moment after the click: read it once the app says so.
         await expect(page.getByText('Output copied')).toBeVisible();
         expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(
-          pasteReady(answer).text,
+          pasteReady(answer, QUESTION).text,
         );
 
         // And on its deal's page.

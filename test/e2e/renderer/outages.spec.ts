@@ -1,22 +1,12 @@
 // One calm voice per cause: when the service cannot be reached or is down, one banner says so
 // (since when, with Retry), and the screens below neither repeat it nor show error codes.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserMode } from '../../../electron/web/browser-mode';
+import { deadPort } from '../support/dead-port';
 import { expect, test } from '../support/fixtures';
-
-/** A port nothing listens on: taken from the OS, then released. */
-async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function expectNoTechnicalErrors(page: Page): Promise<void> {
   const main = page.getByRole('main');

@@ -111,7 +111,7 @@ test('a run that finished while the host socket was down shows its whole output 
       ?.replace(/[*_`#|>-]/g, '')
       .trim() ?? '';
   await expect(output).toContainText(lastLine.slice(0, 40));
-  expect(await copiedOutput(page, run)).toBe(pasteReady(full).text);
+  expect(await copiedOutput(page, run)).toBe(pasteReady(full, 'What should I do this week?').text);
 });
 
 test('a run still streaming when the host socket comes back loses and repeats nothing', async ({
@@ -138,6 +138,6 @@ test('a run still streaming when the host socket comes back loses and repeats no
   await app.demo.control.waitForRun(runId, 60_000);
   await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(await copiedOutput(page, run)).toBe(
-    pasteReady(app.demo.control.runOutput(runId) ?? '').text,
+    pasteReady(app.demo.control.runOutput(runId) ?? '', 'Draft a long follow-up email').text,
   );
 });

@@ -308,12 +308,14 @@ test('a run made outside the app opens with its answer, and Copy takes all of it
   await expect(copy).toBeEnabled();
   await copy.click();
   await expect(page.getByText('Output copied')).toBeVisible();
-  // Ready to paste: clean text, and HTML for mail and documents.
-  expect(String(await page.evaluate('navigator.clipboard.readText()'))).toBe(
-    pasteReady(answer).text,
-  );
+  // Ready to paste: clean text, and HTML for mail and documents; the answer quotes the
+  // question, and that quote is not pasted as if it were the salesperson's words.
+  expect(answer).toContain('> What did we promise Harbour?');
+  const copied = String(await page.evaluate('navigator.clipboard.readText()'));
+  expect(copied).toBe(pasteReady(answer, 'What did we promise Harbour?').text);
+  expect(copied).not.toContain('What did we promise Harbour?');
   const html = await page.evaluate<string>(
     "navigator.clipboard.read().then(async ([item]) => item ? (await item.getType('text/html')).text() : '')",
   );
-  expect(html).toContain(pasteReady(answer).html.slice(0, 40));
+  expect(html).toContain(pasteReady(answer, 'What did we promise Harbour?').html.slice(0, 40));
 });
