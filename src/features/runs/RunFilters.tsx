@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
 import { useAgents } from '../agents';
-import { useDeals } from '../deals';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
 
@@ -17,12 +16,14 @@ export function isSearch(route: RunsRoute): boolean {
 export function RunFilters({
   route,
   go,
+  dealTitle,
 }: {
   route: RunsRoute;
   go: (patch: Partial<RunsRoute>) => void;
+  /** The title of the deal the runs are filtered by, when the loaded deals have it. */
+  dealTitle: string | undefined;
 }) {
   const agents = useAgents((s) => s.agents.value);
-  const deal = useDeals((s) => s.list.value?.find((d) => d.id === route.dealId));
   const [typed, setTyped] = useState(route.q ?? '');
   // The search follows typing after a pause, not every key.
   useEffect(() => {
@@ -78,7 +79,7 @@ export function RunFilters({
       </label>
       {route.dealId !== undefined ? (
         <span className="filter-chip">
-          Deal: {deal?.title ?? 'the chosen deal'}
+          Deal: {dealTitle ?? 'the chosen deal'}
           <button
             type="button"
             className="btn btn-ghost btn-sm"
