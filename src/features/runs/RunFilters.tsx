@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
+import { InlineSelect } from '../../ui/InlineSelect';
 import { useAgents } from '../agents';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
@@ -35,8 +36,10 @@ export function RunFilters({
   const statuses = [
     ...new Set<string>([...KNOWN_RUN_STATUSES, ...(route.status ? [route.status] : [])]),
   ];
+  const all = { value: '', label: 'All' };
   return (
     <div className="toolbar run-filters">
+      {/* Alike in shape only with the address fields of Settings' ConnectionForm. */}
       <label className="inline-field">
         <span>Question</span>
         <input
@@ -47,36 +50,18 @@ export function RunFilters({
           onChange={(e) => setTyped(e.target.value)}
         />
       </label>
-      <label className="inline-field">
-        <span>Agent</span>
-        <select
-          className="input input-sm"
-          value={route.agentId ?? ''}
-          onChange={(e) => go({ agentId: e.target.value || undefined, offset: 0 })}
-        >
-          <option value="">All</option>
-          {(agents ?? []).map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="inline-field">
-        <span>Status</span>
-        <select
-          className="input input-sm"
-          value={route.status ?? ''}
-          onChange={(e) => go({ status: e.target.value || undefined, offset: 0 })}
-        >
-          <option value="">All</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <InlineSelect
+        label="Agent"
+        value={route.agentId ?? ''}
+        options={[all, ...(agents ?? []).map((a) => ({ value: a.id, label: a.title }))]}
+        onChange={(agentId) => go({ agentId: agentId || undefined, offset: 0 })}
+      />
+      <InlineSelect
+        label="Status"
+        value={route.status ?? ''}
+        options={[all, ...statuses.map((s) => ({ value: s, label: s }))]}
+        onChange={(status) => go({ status: status || undefined, offset: 0 })}
+      />
       {route.dealId !== undefined ? (
         <span className="filter-chip">
           Deal: {dealTitle ?? 'the chosen deal'}

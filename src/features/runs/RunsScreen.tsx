@@ -6,6 +6,7 @@ import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { InlineSelect } from '../../ui/InlineSelect';
 import { BackLink } from '../../ui/BackLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
@@ -94,20 +95,12 @@ function PagedHistory({
             : ''}
         </span>
         <div className="pager-buttons">
-          <label className="inline-field">
-            <span>Per page</span>
-            <select
-              className="input input-sm"
-              value={limit}
-              onChange={(e) => go({ limit: Number(e.target.value), offset: 0 })}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <InlineSelect
+            label="Per page"
+            value={String(limit)}
+            options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            onChange={(size) => go({ limit: Number(size), offset: 0 })}
+          />
           <Button
             size="sm"
             disabled={offset === 0 || history.loading}
