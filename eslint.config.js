@@ -1,5 +1,6 @@
 // Lint rules, including the import boundaries that keep the runtime split honest
 // (see docs/ARCHITECTURE.md, "What may import what").
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -66,6 +67,56 @@ const featureInsides = {
   regex: `^(\\.\\./(?!\\.\\./)|(.*/)?features/)[^/]+/${notAnEntry}`,
   message:
     "Import another feature through its public entry ('../<feature>' or '../<feature>/views').",
+};
+// The features in the order they may use one another: each imports only features before it, so
+// no two import each other, even through a third. Deals shows a deal's runs and starts them, so
+// runs comes first and names deals by titles the app gives it; notifications start runs from an
+// action; settings shows the account's sections. A new feature folder takes its place here.
+const featureOrder = [
+  'account',
+  'agents',
+  'usage',
+  'briefings',
+  'runs',
+  'notifications',
+  'deals',
+  'settings',
+];
+const featureFolders = readdirSync(new URL('./src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unordered = featureFolders.filter((name) => !featureOrder.includes(name));
+if (unordered.length > 0) {
+  throw new Error(`eslint.config.js: add ${unordered.join(', ')} to featureOrder`);
+}
+/** What `feature` may not import: the features after it in the order. */
+const laterFeatures = (feature) => {
+  const later = featureOrder.slice(featureOrder.indexOf(feature) + 1);
+  if (later.length === 0) return [];
+  return [
+    {
+      regex: `^(\\.\\./(?!\\.\\./)|(.*/)?features/)(${later.join('|')})(/|$)`,
+      message: `${feature} may import only the features before it in featureOrder (eslint.config.js), so that no two features import each other.`,
+    },
+  ];
+};
+// The app (the shell, its routes and event wiring) uses a feature through the same entries.
+const featureInsidesFromApp = {
+  regex: `^(.*/)?features/[^/]+/${notAnEntry}`,
+  message:
+    "The app imports a feature through its public entry ('../features/<feature>' or '…/views').",
+};
+// …except a screen or dialog it loads lazily (`import('../features/runs/RunsScreen')`): each is its
+// own chunk, and an entry re-exporting it would put it back in the start-up bundle. Static imports
+// never reach a screen file (the rule above); a lazy import may reach only one.
+const lazyNonScreen = {
+  // esquery's regular expressions cannot hold a slash: \x2F is one.
+  selector:
+    'ImportExpression[source.value=/features\\x2F(?![^.\\x2F]+\\x2F[A-Z][A-Za-z]*(Screen|Dialog)$)/]',
+  message:
+    'The app loads lazily only a feature’s screens and dialogs (…/<Name>Screen, …/<Name>Dialog).',
 };
 // ---- end of the src/ shared part ------------------------------------------------------------
 
@@ -163,13 +214,26 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...rendererGlobals, ...domGlobals],
     },
   },
-  {
-    files: ['src/features/**/*.{ts,tsx}'],
+  ...featureOrder.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
-        { ...rendererImports, patterns: [...rendererImports.patterns, featureInsides] },
+        {
+          ...rendererImports,
+          patterns: [...rendererImports.patterns, featureInsides, ...laterFeatures(feature)],
+        },
       ],
+    },
+  })),
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, featureInsidesFromApp] },
+      ],
+      'no-restricted-syntax': ['error', lazyNonScreen],
     },
   },
   // ---- end of the src/ blocks ---------------------------------------------------------------

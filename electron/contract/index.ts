@@ -4,52 +4,8 @@
  * `Result` ({ ok: true, data } | { ok: false, error }); an event is pushed by the host. Inputs,
  * outputs and event payloads are validated with these schemas on both sides.
  *
- * Requests (input → output):
- *   app.info             {}                                  → AppInfo (versions, host kind, demo flag, notices, desktop capabilities)
- *   app.dismissNotice    { id }                              → { notices }
- *   app.setFocus         { focused }                         → { windowFocused } (the page gained or lost focus)
- *   connectivity.status  {}                                  → Connectivity
- *   service.metadata     { refresh? }                        → Cached<ServiceMetadata>
- *   agents.list          { refresh? }                        → Cached<Agent[]>
- *   deals.list           { search?, refresh? }               → DealsList (Cached<Deal[]>, truncated?, total?, searchedBy?)
- *   deals.get            { dealId, refresh? }                → Cached<Deal>
- *   briefings.morning    { refresh? }                        → Cached<Briefing>
- *   briefings.meeting    { refresh? }                        → Cached<Briefing>
- *   usage.summary        {}                                  → UsageSummary
- *   runs.start           { agentId, message, dealId }        → LiveRunSummary
- *   runs.cancel          { runId }                           → LiveRunSummary
- *   runs.retry           { runId }                           → LiveRunSummary (a new run, same input)
- *   runs.live            {}                                  → { runs: LiveRun[] } (the one full snapshot: after a reload)
- *   runs.list            { limit, offset, status? }          → RunsPage
- *   runs.find            { dealId?, agentId?, status?, query?, limit, scan? } → RunsFound (newest first)
- *   runs.get             { runId }                           → RunDetail (service record + our transcript)
- *   runs.transcript      { runId }                           → Transcript | null
- *   runs.events          { runId, offset, limit ≤ 500 }      → RunEventsPage (stored raw events, output included)
- *   session.status       {}                                  → SessionStatus
- *   session.signIn       {}                                  → SessionStatus (sign-in window; not in browser mode)
- *   session.setToken     { token }                           → SessionStatus (the token is input only)
- *   session.signOut      {}                                  → SessionStatus
- *   settings.get         {}                                  → Settings
- *   settings.update      SettingsPatch                       → Settings
- *   diagnostics.copy     {}                                  → { text } (no secrets)
- *   links.openExternal   { url } (http/https only)           → { opened } (false: open it yourself)
- *   inbox.list           {}                                  → Inbox (newest first, with the unread count)
- *   inbox.markRead       { ids }                             → Inbox
- *   inbox.markAllRead    {}                                  → Inbox
- *   inbox.catchUp        {}                                  → { entries } (not yet shown anywhere; now they are)
- *
- * Events (payload):
- *   run.update           { updates: RunUpdate[] }: every run's coalesced batch of one frame, at most one event per frame
- *   runs.changed         { runs: LiveRunSummary[] }: the live run list changed
- *   session.changed      SessionStatus
- *   connectivity.changed Connectivity
- *   data.refreshed       { key, id?, fetchedAt }: fresher cached data is available; ask again
- *   settings.changed     Settings
- *   service.changed      ServiceInfo: core now talks to another service (what the old one said is gone)
- *   notice               Notice
- *   notification         AppNotification (browser mode shows it as a toast)
- *   navigate             { screen, id?, focus? } (tray, notifications, deep links, global shortcut)
- *   inbox.changed        Inbox
+ * The names are the keys of `requests` and `events` below, each beside its schemas; a note beside
+ * an entry says what the schemas do not.
  */
 import type { z } from 'zod';
 import {
@@ -116,6 +72,7 @@ function request<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) 
 export const requests = {
   'app.info': request(Empty, AppInfo),
   'app.dismissNotice': request(NoticeIdInput, NoticesOutput),
+  // The page gained or lost focus.
   'app.setFocus': request(SetFocusInput, SetFocusOutput),
   'connectivity.status': request(Empty, Connectivity),
   'service.metadata': request(CachedReadInput, CachedMetadata),
@@ -127,37 +84,53 @@ export const requests = {
   'usage.summary': request(Empty, UsageSummary),
   'runs.start': request(RunsStartInput, LiveRunSummary),
   'runs.cancel': request(RunIdInput, LiveRunSummary),
+  // A new run with the same input.
   'runs.retry': request(RunIdInput, LiveRunSummary),
+  // The one full snapshot of the live runs: after a reload.
   'runs.live': request(Empty, LiveRuns),
   'runs.list': request(RunsListInput, RunsPage),
+  // Newest first.
   'runs.find': request(RunsFindInput, RunsFound),
+  // The service's record and our transcript.
   'runs.get': request(RunIdInput, RunDetail),
   'runs.transcript': request(RunIdInput, Transcript.nullable()),
+  // Stored raw events, output included.
   'runs.events': request(RunEventsInput, RunEventsPage),
   'session.status': request(Empty, SessionStatus),
+  // Opens the sign-in window; not in browser mode.
   'session.signIn': request(Empty, SessionStatus),
+  // The token is input only: never in an output.
   'session.setToken': request(SetTokenInput, SessionStatus),
   'session.signOut': request(Empty, SessionStatus),
   'settings.get': request(Empty, Settings),
   'settings.update': request(SettingsPatch, Settings),
+  // No secrets.
   'diagnostics.copy': request(Empty, Diagnostics),
+  // http/https only; `opened: false`: the caller opens it itself.
   'links.openExternal': request(OpenExternalInput, OpenExternalOutput),
+  // Newest first, with the unread count.
   'inbox.list': request(Empty, Inbox),
   'inbox.markRead': request(InboxMarkReadInput, Inbox),
   'inbox.markAllRead': request(Empty, Inbox),
+  // What was not yet shown anywhere; now it is.
   'inbox.catchUp': request(Empty, InboxCatchUp),
 } as const;
 
 export const events = {
+  // Every run's coalesced batch of one frame, at most one event per frame.
   'run.update': RunUpdates,
   'runs.changed': RunsChanged,
   'session.changed': SessionStatus,
   'connectivity.changed': Connectivity,
+  // Fresher cached data is available: ask again.
   'data.refreshed': DataRefreshed,
   'settings.changed': Settings,
+  // Core now talks to another service: what the old one said is gone.
   'service.changed': ServiceInfo,
   notice: Notice,
+  // Browser mode shows it as a toast.
   notification: AppNotification,
+  // From the tray, notifications, deep links, the global shortcut.
   navigate: Navigate,
   'inbox.changed': Inbox,
 } as const;

@@ -77,9 +77,78 @@ if (!app.requestSingleInstanceLock()) {
   main();
 }
 
-// The composition root: the shell's state, then named steps (openLog, createPresenter,
-// createShortcut, startTray, applyStoredSettings, startUpdater, start, close) and the app's
-// event handlers.
+/** A scope of a log that exists only later: its lines go nowhere until `current()` has one. */
+function scopeOfLaterLog(current: () => Logger | undefined, scope: string): Logger {
+  const logger: Logger = {
+    debug: (message, fields) => current()?.child(scope).debug(message, fields),
+    info: (message, fields) => current()?.child(scope).info(message, fields),
+    warn: (message, fields) => current()?.child(scope).warn(message, fields),
+    error: (message, fields) => current()?.child(scope).error(message, fields),
+    child: (inner) => current()?.child(scope).child(inner) ?? logger,
+  };
+  return logger;
+}
+
+/** The screen a deep link opens. */
+function deepLinkTarget(link: DeepLink): Navigate {
+  return link.screen === 'deal'
+    ? { screen: 'deals', id: link.id }
+    : { screen: 'runs', id: link.id };
+}
+
+/** The main log, opened at `ready`. */
+function openMainLog(): RootLogger {
+  const rootLog = createLogger({
+    filePath: join(app.getPath('logs'), 'main.log'),
+    console: !app.isPackaged,
+  });
+  rootLog.info('Starting', {
+    version: APP_VERSION,
+    electron: process.versions.electron,
+    platform: process.platform,
+    dev: devServer !== undefined,
+  });
+  return rootLog;
+}
+
+/** The global shortcut: brings the app forward on the deal search. */
+function createSearchShortcut(
+  rootLog: RootLogger,
+  navigate: (target: Navigate) => void,
+): GlobalShortcut {
+  return createGlobalShortcut({
+    log: rootLog.child('shortcut'),
+    onPress: () => {
+      // macOS does not let a window of a background app take focus unless the app asks.
+      if (process.platform === 'darwin') app.focus({ steal: true });
+      navigate({ screen: 'deals', focus: 'search' });
+    },
+  });
+}
+
+/** The settings' effects on the OS, applied now from the stored settings. */
+function applyStoredSettings(
+  current: Backend,
+  tray: TrayController,
+  shortcut: GlobalShortcut,
+  rootLog: RootLogger,
+): (settings: Settings) => void {
+  const applySettings = createSettingsEffects({
+    app,
+    nativeTheme,
+    platform: process.platform,
+    tray: () => tray.tray(),
+    shortcut,
+  });
+  void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
+    .then(applySettings)
+    .catch((error: unknown) => rootLog.warn('Could not apply the settings', { error }));
+  return applySettings;
+}
+
+// The composition root: the shell's state, then the named steps that share it (openLog,
+// createPresenter, createShortcut, startTray, startUpdater, start, close) and the app's event
+// handlers. Steps that need none of that state are the functions above.
 // eslint-disable-next-line max-lines-per-function -- composition root of named steps
 function main(): void {
   let backend: Backend | undefined;
@@ -89,13 +158,7 @@ function main(): void {
   const stops: Array<() => void> = [];
 
   // The window's log lines, once the log exists (the window opens only after it does).
-  const windowLog: Logger = {
-    debug: (message, fields) => log?.child('window').debug(message, fields),
-    info: (message, fields) => log?.child('window').info(message, fields),
-    warn: (message, fields) => log?.child('window').warn(message, fields),
-    error: (message, fields) => log?.child('window').error(message, fields),
-    child: (scope) => log?.child('window').child(scope) ?? windowLog,
-  };
+  const windowLog = scopeOfLaterLog(() => log, 'window');
   const shutdown = installShutdown({
     app,
     autoUpdater: electronAutoUpdater,
@@ -130,9 +193,6 @@ function main(): void {
     if (backend !== undefined) windows.navigate(target);
   };
 
-  const deepLinkTarget = (link: DeepLink): Navigate =>
-    link.screen === 'deal' ? { screen: 'deals', id: link.id } : { screen: 'runs', id: link.id };
-
   // Deep links can arrive before `ready` (macOS open-url) and with the first launch's argv.
   stops.push(
     registerDeepLinks(
@@ -149,17 +209,8 @@ function main(): void {
 
   /** The main log, from here on the log of every part (and of the window, through windowLog). */
   function openLog(): RootLogger {
-    const rootLog = createLogger({
-      filePath: join(app.getPath('logs'), 'main.log'),
-      console: !app.isPackaged,
-    });
+    const rootLog = openMainLog();
     log = rootLog;
-    rootLog.info('Starting', {
-      version: APP_VERSION,
-      electron: process.versions.electron,
-      platform: process.platform,
-      dev: devServer !== undefined,
-    });
     return rootLog;
   }
 
@@ -183,14 +234,7 @@ function main(): void {
   }
 
   function createShortcut(rootLog: RootLogger): GlobalShortcut {
-    const shortcut = createGlobalShortcut({
-      log: rootLog.child('shortcut'),
-      onPress: () => {
-        // macOS does not let a window of a background app take focus unless the app asks.
-        if (process.platform === 'darwin') app.focus({ steal: true });
-        navigate({ screen: 'deals', focus: 'search' });
-      },
-    });
+    const shortcut = createSearchShortcut(rootLog, navigate);
     stops.push(() => shortcut.dispose());
     return shortcut;
   }
@@ -214,26 +258,6 @@ function main(): void {
       })
       .catch((error: unknown) => rootLog.warn('Could not read the inbox', { error }));
     return tray;
-  }
-
-  /** The settings' effects on the OS, applied now from the stored settings. */
-  function applyStoredSettings(
-    current: Backend,
-    tray: TrayController,
-    shortcut: GlobalShortcut,
-    rootLog: RootLogger,
-  ): (settings: Settings) => void {
-    const applySettings = createSettingsEffects({
-      app,
-      nativeTheme,
-      platform: process.platform,
-      tray: () => tray.tray(),
-      shortcut,
-    });
-    void Promise.resolve(current.handlers['settings.get']({}, { host: 'electron' }))
-      .then(applySettings)
-      .catch((error: unknown) => rootLog.warn('Could not apply the settings', { error }));
-    return applySettings;
   }
 
   function startUpdater(current: Backend, rootLog: RootLogger): UpdateController {

@@ -2,7 +2,8 @@
 // the sign-in dialog.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Toasts } from '../features/notifications/Toasts';
+import { useDealTitles } from '../features/deals';
+import { Toasts } from '../features/notifications/views';
 import { Skeleton } from '../ui/Feedback';
 import { Banners } from './Banners';
 import { Sidebar } from './Sidebar';
@@ -11,6 +12,7 @@ import { useShortcuts } from './shortcuts';
 import { useUi } from './ui-store';
 import { useApplyTheme } from './theme';
 import { screens } from '../lib/routes';
+import type { Route } from '../lib/routes';
 
 // Each screen (and the rarely opened dialogs) loads on first use: the start-up bundle holds only
 // the shell, the stores and the bridge, and the first screen's chunk loads beside it (Today's is
@@ -73,6 +75,14 @@ function Dialogs() {
   );
 }
 
+/**
+ * The runs history names each run's deal. The deals feature shows runs (a deal's page lists its
+ * runs), so runs never imports deals: the titles come from here.
+ */
+function Runs({ route }: { route: Extract<Route, { name: 'runs' }> }) {
+  return <RunsScreen route={route} dealTitles={useDealTitles()} />;
+}
+
 function Screen() {
   const route = useRoute();
   switch (route.name) {
@@ -81,7 +91,7 @@ function Screen() {
     case 'deals':
       return <DealsScreen dealId={route.dealId} />;
     case 'runs':
-      return <RunsScreen route={route} />;
+      return <Runs route={route} />;
     case 'usage':
       return <UsageScreen />;
     case 'settings':

@@ -2,7 +2,7 @@
 // never replace it: what the user was doing stays where it is.
 import type { Connectivity, Notice } from '../../electron/contract';
 import { call } from './api';
-import { useAccount } from '../features/account/store';
+import { useAccount } from '../features/account';
 import { formatTime } from '../lib/format';
 import { Button } from '../ui/Button';
 import { useBannerState } from './connectivity';

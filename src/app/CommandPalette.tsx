@@ -6,12 +6,12 @@ import { humanizeEnum } from '../lib/format';
 import { buildIndex, search } from '../lib/search';
 import { screens } from '../lib/routes';
 import type { Route } from '../lib/routes';
-import { useAgents } from '../features/agents/store';
-import { useDeals } from '../features/deals/store';
-import { toast } from '../features/notifications/store';
+import { useAgents } from '../features/agents';
+import { useDeals } from '../features/deals';
 import { Dialog } from '../ui/Dialog';
 import { dealHeading, focusWhenShown, pageHeading } from './focusWhenShown';
 import { navigate, useRouter } from './router';
+import { toast } from './toasts';
 import { useUi } from './ui-store';
 
 interface Item {

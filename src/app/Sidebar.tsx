@@ -2,9 +2,9 @@
 import type { MouseEvent } from 'react';
 import { formatRoute, screens } from '../lib/routes';
 import type { ScreenName } from '../lib/routes';
-import { isDemo, useAccount } from '../features/account/store';
-import { InboxBell } from '../features/notifications/InboxPanel';
-import { useRuns } from '../features/runs/store';
+import { isDemo, useAccount } from '../features/account';
+import { InboxBell } from '../features/notifications/views';
+import { useRuns } from '../features/runs';
 import { Kbd, modKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
 import { navigate, useRoute } from './router';

@@ -2,7 +2,7 @@
 // that only repeats that cause is not shown again in every card, with its code and its own Retry.
 import { SERVICE_DOWN_STATUSES } from '../../electron/contract';
 import type { Connectivity, ErrorData } from '../../electron/contract';
-import { useAccount } from '../features/account/store';
+import { useAccount } from '../features/account';
 
 /** The connectivity the banner shows: the browser's own offline flag wins. */
 export function useBannerState(): Connectivity['state'] | undefined {

@@ -1,17 +1,16 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
 import type { AppNotification, Connectivity } from '../../electron/contract';
 import { on } from '../bridge';
-import { useAccount } from '../features/account/store';
-import { useBriefings } from '../features/briefings/store';
-import { useAgents } from '../features/agents/store';
-import { useDeals } from '../features/deals/store';
-import { follow } from '../features/notifications/follow';
-import { useInbox } from '../features/notifications/inbox';
-import { useToasts } from '../features/notifications/store';
-import { useRuns } from '../features/runs/store';
-import { useSettings } from '../features/settings/store';
-import { useUsage } from '../features/usage/store';
+import { useAccount } from '../features/account';
+import { useBriefings } from '../features/briefings';
+import { useAgents } from '../features/agents';
+import { useDeals } from '../features/deals';
+import { follow, useInbox } from '../features/notifications';
+import { useRuns } from '../features/runs';
+import { useSettings } from '../features/settings';
+import { useUsage } from '../features/usage';
 import { isUnauthorized, onRequestError } from './api';
+import { useToasts } from './toasts';
 import { showWebNotification } from './webNotifications';
 
 let started = false;

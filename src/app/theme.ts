@@ -1,6 +1,6 @@
 // Applies the theme: the OS preference unless the user chose one in Settings.
 import { useEffect, useSyncExternalStore } from 'react';
-import { resolveTheme, useSettings } from '../features/settings/store';
+import { resolveTheme, useSettings } from '../features/settings';
 
 const query = '(prefers-color-scheme: dark)';
 

@@ -1,7 +1,7 @@
 // Browser mode: the host's notification decisions also as Web Notifications, where the user has
 // allowed them. In Electron the main process shows native ones, so nothing is done here.
 import type { AppNotification } from '../../electron/contract';
-import { useAccount } from '../features/account/store';
+import { useAccount } from '../features/account';
 
 export function showWebNotification(n: AppNotification, onClick: () => void): void {
   if (useAccount.getState().appInfo?.host !== 'browser') return;

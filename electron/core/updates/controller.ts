@@ -14,6 +14,7 @@ import type {
   UpdateControllerOptions,
   UpdateLog,
   UpdateNotice,
+  UpdaterEvent,
   UpdateStatus,
 } from './types';
 
@@ -46,6 +47,23 @@ function readyNotice(productName: string, version: string, installOnQuit: boolea
   };
 }
 
+/** The log line of a failed cycle. */
+function failureLine(failure: UpdateFailure, failures: number, delayMs: number): string {
+  const code = failure.code ? ` [${failure.code}]` : '';
+  return (
+    `Update ${failure.kind} failure ${failures}${code}: ` +
+    `${failure.detail}; retrying in ${Math.round(delayMs / 60_000)} min.`
+  );
+}
+
+/**
+ * Whether the user hears of a failure: when trouble starts, and always when a download was
+ * rejected as unsafe; repeating a network failure every retry would only nag.
+ */
+function worthTelling(failure: UpdateFailure, failures: number): boolean {
+  return failures === 1 || failure.kind === 'integrity' || failure.kind === 'signature';
+}
+
 function failedNotice(productName: string, failure: UpdateFailure): UpdateNotice {
   return {
     kind: 'failed',
@@ -54,9 +72,9 @@ function failedNotice(productName: string, failure: UpdateFailure): UpdateNotice
   };
 }
 
-// A factory: its body is the update cycle's state and named steps (scheduleCheck, runCheck,
-// finishWithoutUpdate, fail, downloadStarted, downloaded, install, the deferred restart) under
-// short methods that route to them.
+// A factory: its body is the update cycle's state and named steps (start, onUpdaterEvent,
+// scheduleCheck, runCheck, finishWithoutUpdate, fail, downloadStarted, downloaded, install, the
+// deferred restart) under short methods that route to them.
 // eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
 export function createUpdateController(options: UpdateControllerOptions): UpdateController {
   const policy = resolveUpdatePolicy(options.policy);
@@ -161,10 +179,7 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     cycleActive = false;
     failures += 1;
     const delay = retryDelayMs(policy, failures, options.random);
-    log.error(
-      `Update ${failure.kind} failure ${failures}${failure.code ? ` [${failure.code}]` : ''}: ` +
-        `${failure.detail}; retrying in ${Math.round(delay / 60_000)} min.`,
-    );
+    log.error(failureLine(failure, failures, delay));
     scheduleCheck(delay);
     if (status.state === 'ready') {
       // A failed re-check does not touch the update already staged and verified.
@@ -177,11 +192,7 @@ export function createUpdateController(options: UpdateControllerOptions): Update
       attempt: failures,
       retryAt: now() + delay,
     });
-    // Tell the user when trouble starts, and always when a download was rejected as unsafe;
-    // repeating a network failure every retry would only nag.
-    if (failures === 1 || failure.kind === 'integrity' || failure.kind === 'signature') {
-      options.notify(failedNotice(productName, failure));
-    }
+    if (worthTelling(failure, failures)) options.notify(failedNotice(productName, failure));
   }
 
   function downloadStarted(version: string): void {
@@ -255,41 +266,46 @@ export function createUpdateController(options: UpdateControllerOptions): Update
     return { outcome: 'deferred', message: DEFERRED };
   }
 
-  return {
-    start() {
-      if (started || disposed) return;
-      started = true;
-      if (!feed.enabled) {
-        log.info(`Updates are off: ${feed.reason}`);
-        return;
-      }
-      scheduleCheck(policy.startupDelayMs);
-      setStatus({ state: 'idle', ...(nextCheckAt !== undefined ? { nextCheckAt } : {}) });
-    },
+  /** The first check a while after start, then one a day. */
+  function start(): void {
+    if (started || disposed) return;
+    started = true;
+    if (!feed.enabled) {
+      log.info(`Updates are off: ${feed.reason}`);
+      return;
+    }
+    scheduleCheck(policy.startupDelayMs);
+    setStatus({ state: 'idle', ...(nextCheckAt !== undefined ? { nextCheckAt } : {}) });
+  }
 
-    handle(event) {
-      if (disposed || !feed.enabled || status.state === 'installing') return;
-      switch (event.type) {
-        case 'checking':
-          cycleActive = true;
-          if (status.state !== 'ready') setStatus({ state: 'checking' });
-          return;
-        case 'available':
-          return downloadStarted(event.version);
-        case 'progress':
-          if (status.state === 'downloading') {
-            const percent = Math.min(100, Math.max(0, event.percent));
-            setStatus({ ...status, percent });
-          }
-          return;
-        case 'not-available':
-          return finishWithoutUpdate();
-        case 'downloaded':
-          return downloaded(event.version);
-        case 'error':
-          return fail(event.error);
-      }
-    },
+  /** What electron-updater says, routed to the step it starts. */
+  function onUpdaterEvent(event: UpdaterEvent): void {
+    if (disposed || !feed.enabled || status.state === 'installing') return;
+    switch (event.type) {
+      case 'checking':
+        cycleActive = true;
+        if (status.state !== 'ready') setStatus({ state: 'checking' });
+        return;
+      case 'available':
+        return downloadStarted(event.version);
+      case 'progress':
+        if (status.state === 'downloading') {
+          const percent = Math.min(100, Math.max(0, event.percent));
+          setStatus({ ...status, percent });
+        }
+        return;
+      case 'not-available':
+        return finishWithoutUpdate();
+      case 'downloaded':
+        return downloaded(event.version);
+      case 'error':
+        return fail(event.error);
+    }
+  }
+
+  return {
+    start,
+    handle: onUpdaterEvent,
 
     checkNow() {
       if (!started) started = true;

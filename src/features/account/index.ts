@@ -1,3 +1,3 @@
 // The account feature's public entry for state: what other features may use of it. Its
 // components are in ./views, so importing the store never pulls them into the first chunk.
-export { hasCapability, missingCapabilityReason, useAccount } from './store';
+export { hasCapability, isDemo, missingCapabilityReason, useAccount } from './store';

@@ -9,8 +9,8 @@ import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
 import { focusWhenShown, runPanel } from '../../app/focusWhenShown';
+import { DealRuns } from '../runs/views';
 import { AskForm } from './AskForm';
-import { DealRuns } from './DealRuns';
 import { useDeals } from './store';
 
 function DealHeader({ deal }: { deal: Deal }) {

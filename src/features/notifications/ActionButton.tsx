@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { NotificationAction } from '../../../electron/contract';
 import { toErrorData } from '../../app/api';
 import { openAndFocus } from '../../app/focusWhenShown';
+import { toast } from '../../app/toasts';
 import { Button } from '../../ui/Button';
 import { useRuns } from '../runs';
-import { toast } from './store';
 
 export function ActionButton({
   action,

@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
+import { InlineSelect } from '../../ui/InlineSelect';
 import { useAgents } from '../agents';
-import { useDeals } from '../deals';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
 
@@ -17,12 +17,14 @@ export function isSearch(route: RunsRoute): boolean {
 export function RunFilters({
   route,
   go,
+  dealTitle,
 }: {
   route: RunsRoute;
   go: (patch: Partial<RunsRoute>) => void;
+  /** The title of the deal the runs are filtered by, when the loaded deals have it. */
+  dealTitle: string | undefined;
 }) {
   const agents = useAgents((s) => s.agents.value);
-  const deal = useDeals((s) => s.list.value?.find((d) => d.id === route.dealId));
   const [typed, setTyped] = useState(route.q ?? '');
   // The search follows typing after a pause, not every key.
   useEffect(() => {
@@ -34,8 +36,10 @@ export function RunFilters({
   const statuses = [
     ...new Set<string>([...KNOWN_RUN_STATUSES, ...(route.status ? [route.status] : [])]),
   ];
+  const all = { value: '', label: 'All' };
   return (
     <div className="toolbar run-filters">
+      {/* Alike in shape only with the address fields of Settings' ConnectionForm. */}
       <label className="inline-field">
         <span>Question</span>
         <input
@@ -46,39 +50,21 @@ export function RunFilters({
           onChange={(e) => setTyped(e.target.value)}
         />
       </label>
-      <label className="inline-field">
-        <span>Agent</span>
-        <select
-          className="input input-sm"
-          value={route.agentId ?? ''}
-          onChange={(e) => go({ agentId: e.target.value || undefined, offset: 0 })}
-        >
-          <option value="">All</option>
-          {(agents ?? []).map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="inline-field">
-        <span>Status</span>
-        <select
-          className="input input-sm"
-          value={route.status ?? ''}
-          onChange={(e) => go({ status: e.target.value || undefined, offset: 0 })}
-        >
-          <option value="">All</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <InlineSelect
+        label="Agent"
+        value={route.agentId ?? ''}
+        options={[all, ...(agents ?? []).map((a) => ({ value: a.id, label: a.title }))]}
+        onChange={(agentId) => go({ agentId: agentId || undefined, offset: 0 })}
+      />
+      <InlineSelect
+        label="Status"
+        value={route.status ?? ''}
+        options={[all, ...statuses.map((s) => ({ value: s, label: s }))]}
+        onChange={(status) => go({ status: status || undefined, offset: 0 })}
+      />
       {route.dealId !== undefined ? (
         <span className="filter-chip">
-          Deal: {deal?.title ?? 'the chosen deal'}
+          Deal: {dealTitle ?? 'the chosen deal'}
           <button
             type="button"
             className="btn btn-ghost btn-sm"

@@ -1,12 +1,12 @@
 // The run panel's header: status, agent and stream state; elapsed time, tokens and run id; and
 // the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
 import { openAndFocus } from '../../app/focusWhenShown';
+import { toast } from '../../app/toasts';
 import { pasteReady } from '../../lib/markdown/paste';
 import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { copyRich } from '../../ui/clipboard';
 import { useTicking } from '../../ui/Time';
-import { toast } from '../notifications';
 import { elapsedText } from './describeRun';
 import type { RunDescription } from './describeRun';
 import type { RunOutput } from './output';

@@ -6,12 +6,13 @@ import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
+import { InlineSelect } from '../../ui/InlineSelect';
 import { BackLink } from '../../ui/BackLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { RecordView } from '../../ui/RecordView';
 import { RunFilters, isSearch, type RunsRoute } from './RunFilters';
 import { RunPanel } from './RunPanel';
-import { RunLink, RunsTable, useAgentName } from './RunsTable';
+import { RunLink, RunsTable, useAgentName, type DealTitles } from './RunsTable';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
 import { useFoundRuns } from './useFoundRuns';
 
@@ -45,9 +46,11 @@ function LiveRuns() {
 function PagedHistory({
   route,
   go,
+  dealTitles,
 }: {
   route: RunsRoute;
   go: (patch: Partial<RunsRoute>) => void;
+  dealTitles: DealTitles;
 }) {
   const history = useRuns((s) => s.history);
   const limit = route.limit ?? DEFAULT_PAGE_SIZE;
@@ -83,7 +86,7 @@ function PagedHistory({
           {offset > 0 ? 'This page is empty.' : 'Runs you start from a deal show up here.'}
         </EmptyState>
       ) : (
-        <RunsTable items={items} busy={history.loading} />
+        <RunsTable items={items} busy={history.loading} dealTitles={dealTitles} />
       )}
       <nav className="pager" aria-label="Pages">
         <span className="subtle" aria-live="polite">
@@ -92,20 +95,12 @@ function PagedHistory({
             : ''}
         </span>
         <div className="pager-buttons">
-          <label className="inline-field">
-            <span>Per page</span>
-            <select
-              className="input input-sm"
-              value={limit}
-              onChange={(e) => go({ limit: Number(e.target.value), offset: 0 })}
-            >
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <InlineSelect
+            label="Per page"
+            value={String(limit)}
+            options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+            onChange={(size) => go({ limit: Number(size), offset: 0 })}
+          />
           <Button
             size="sm"
             disabled={offset === 0 || history.loading}
@@ -130,7 +125,7 @@ function PagedHistory({
 const SEARCH_LIMIT = 100;
 const SEARCH_SCAN = 1_000;
 
-function FoundHistory({ route }: { route: RunsRoute }) {
+function FoundHistory({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
   const [again, setAgain] = useState(0);
   const found = useFoundRuns(
     {
@@ -163,7 +158,7 @@ function FoundHistory({ route }: { route: RunsRoute }) {
       {value.items.length === 0 ? (
         <EmptyState title="No run matches">{reach}</EmptyState>
       ) : (
-        <RunsTable items={value.items} busy={found.loading} />
+        <RunsTable items={value.items} busy={found.loading} dealTitles={dealTitles} />
       )}
       {value.items.length > 0 ? (
         <p className="subtle" aria-live="polite">
@@ -174,7 +169,7 @@ function FoundHistory({ route }: { route: RunsRoute }) {
   );
 }
 
-function History({ route }: { route: RunsRoute }) {
+function History({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
   const ids = useId();
   const go = useCallback(
     (patch: Partial<RunsRoute>) => {
@@ -191,9 +186,17 @@ function History({ route }: { route: RunsRoute }) {
     <section className="card" aria-labelledby={`${ids}-h`}>
       <div className="card-head">
         <h2 id={`${ids}-h`}>History</h2>
-        <RunFilters route={route} go={go} />
+        <RunFilters
+          route={route}
+          go={go}
+          dealTitle={route.dealId === undefined ? undefined : dealTitles.get(route.dealId)}
+        />
       </div>
-      {isSearch(route) ? <FoundHistory route={route} /> : <PagedHistory route={route} go={go} />}
+      {isSearch(route) ? (
+        <FoundHistory route={route} dealTitles={dealTitles} />
+      ) : (
+        <PagedHistory route={route} go={go} dealTitles={dealTitles} />
+      )}
     </section>
   );
 }
@@ -232,13 +235,14 @@ function RunDetailScreen({ runId }: { runId: string }) {
   );
 }
 
-export function RunsScreen({ route }: { route: RunsRoute }) {
+/** `dealTitles` names the deals in the history (see DealTitles). */
+export function RunsScreen({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
   if (route.runId) return <RunDetailScreen key={route.runId} runId={route.runId} />;
   return (
     <div className="page">
       <PageHeader title="Runs" />
       <LiveRuns />
-      <History route={route} />
+      <History route={route} dealTitles={dealTitles} />
     </div>
   );
 }

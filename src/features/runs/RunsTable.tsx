@@ -1,6 +1,5 @@
 // Runs as a table grouped by the day they started: the question as the run's link, then the
 // agent, the deal, the time and the status. No run or deal id is ever shown as text.
-import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
@@ -9,7 +8,12 @@ import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../lib/runRecord';
 import { StatusBadge } from '../../ui/Badge';
 import { useAgents } from '../agents';
-import { useDeals } from '../deals';
+
+/**
+ * Deal titles by deal id. Given by the app (from the deals feature's list): the deals feature
+ * shows runs, so runs never imports deals.
+ */
+export type DealTitles = ReadonlyMap<string, string>;
 
 export function useAgentName(): (id: string | undefined) => string {
   const agents = useAgents((s) => s.agents.value);
@@ -20,15 +24,20 @@ export function RunLink({ runId, children }: { runId: string; children: ReactNod
   return <RouteLink to={{ name: 'runs', runId }}>{children}</RouteLink>;
 }
 
-export function RunsTable({ items, busy }: { items: readonly RunRecord[]; busy: boolean }) {
+export function RunsTable({
+  items,
+  busy,
+  dealTitles,
+}: {
+  items: readonly RunRecord[];
+  busy: boolean;
+  dealTitles: DealTitles;
+}) {
   const agentName = useAgentName();
-  const deals = useDeals((s) => s.list.value);
-  // Up to 2,000 deals against a page of runs: looked up by id, not searched row by row.
-  const titles = useMemo(() => new Map((deals ?? []).map((d) => [d.id, d.title])), [deals]);
   const dealName = (record: RunRecord) => {
     const id = dealIdFromRecord(record.data);
     // A deal outside the loaded list has no name here: never its raw id.
-    return id === undefined ? '—' : (titles.get(id) ?? '—');
+    return id === undefined ? '—' : (dealTitles.get(id) ?? '—');
   };
   const days = groupByDay(items, (run) => run.createdAt, new Date());
   return (

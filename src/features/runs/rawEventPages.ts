@@ -25,6 +25,7 @@ export interface PageTimers {
   clearTimeout(handle: unknown): void;
 }
 
+// Optional tunables with their defaults, alike in shape only with core's ClientConfig.
 export interface RawEventPagesOptions {
   /** Events per request. Default 200. */
   pageSize?: number;

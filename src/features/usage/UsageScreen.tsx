@@ -1,6 +1,7 @@
 // Usage as risk: requests, runs and tokens against their limits for the billing period, the day
 // each runs out at the current pace, what happens at 100 %, and whose usage it is.
 import { useEffect } from 'react';
+import type { UsageSummary } from '../../../electron/contract';
 import { formatDate, formatNumber } from '../../lib/format';
 import { atLimit, projectQuota, usageLevel } from '../../lib/usage';
 import type { Period, Quota, QuotaName } from '../../lib/usage';
@@ -32,6 +33,28 @@ function paceText(name: QuotaName, quota: Quota, period: Period, now: number): s
   }
   const percent = Math.round(projection.ratioAtEnd * 100);
   return `At this pace, about ${percent} % will be used when the period ends.`;
+}
+
+interface QuotaShown {
+  name: QuotaName;
+  label: string;
+  quota: Quota;
+  detail?: string;
+}
+
+/** The quotas the screen shows, in their order. */
+function quotasOf(summary: UsageSummary): QuotaShown[] {
+  const { runs, tokens, requests } = summary;
+  return [
+    { name: 'runs', label: 'Runs', quota: { used: runs.count, limit: runs.limit } },
+    {
+      name: 'tokens',
+      label: 'Tokens',
+      quota: { used: tokens.input + tokens.output, limit: tokens.limit },
+      detail: `${formatNumber(tokens.input)} in · ${formatNumber(tokens.output)} out`,
+    },
+    { name: 'requests', label: 'Requests', quota: { used: requests.count, limit: requests.limit } },
+  ];
 }
 
 function QuotaCard({
@@ -122,28 +145,9 @@ export function UsageScreen() {
             : the figures are the whole team’s use, not only yours.
           </p>
           <div className="meters">
-            <QuotaCard
-              name="runs"
-              label="Runs"
-              quota={{ used: value.runs.count, limit: value.runs.limit }}
-              period={value.billingPeriod}
-              now={now}
-            />
-            <QuotaCard
-              name="tokens"
-              label="Tokens"
-              quota={{ used: value.tokens.input + value.tokens.output, limit: value.tokens.limit }}
-              period={value.billingPeriod}
-              now={now}
-              detail={`${formatNumber(value.tokens.input)} in · ${formatNumber(value.tokens.output)} out`}
-            />
-            <QuotaCard
-              name="requests"
-              label="Requests"
-              quota={{ used: value.requests.count, limit: value.requests.limit }}
-              period={value.billingPeriod}
-              now={now}
-            />
+            {quotasOf(value).map((quota) => (
+              <QuotaCard key={quota.name} {...quota} period={value.billingPeriod} now={now} />
+            ))}
           </div>
           <p className="subtle usage-note">
             Quotas reset when the billing period ends. You are warned at 80 %, 95 % and 100 %.

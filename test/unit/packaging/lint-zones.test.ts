@@ -16,11 +16,17 @@ beforeAll(() => {
 async function boundaryErrors(path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(repo, path) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .filter(
+      (m) =>
+        m.ruleId === 'no-restricted-imports' ||
+        m.ruleId === 'no-restricted-globals' ||
+        m.ruleId === 'no-restricted-syntax',
+    )
     .map((m) => m.message);
 }
 
 const use = (specifier: string) => `import * as m from '${specifier}';\nexport const x = m;\n`;
+const lazy = (specifier: string) => `export const load = () => import('${specifier}');\n`;
 
 interface Zone {
   file: string;
@@ -75,15 +81,55 @@ const zones: Zone[] = [
       ['core', use('../../../electron/core/backend')],
     ],
     right: [
-      use('../deals'),
+      use('../account'),
       use('../account/views'),
       use('../agents/index'),
-      use('../../features/deals'),
+      use('../../features/agents'),
       use('./store'),
       use('./RunPanel'),
       use('../../ui/Button'),
       use('../../lib/format'),
       use('../../app/api'),
+    ],
+  },
+  {
+    // Features use one another in one direction only (featureOrder in eslint.config.js): deals
+    // shows and starts runs, so runs never imports deals, not even through its entry.
+    file: 'src/features/runs/Example2.tsx',
+    wrong: [
+      ['a later feature (deals)', use('../deals')],
+      ['a later feature’s views', use('../deals/views')],
+      ['a later feature by the features folder', use('../../features/deals')],
+      ['a later feature (notifications)', use('../notifications')],
+    ],
+    right: [use('../account'), use('../agents'), use('../usage')],
+  },
+  {
+    file: 'src/features/deals/Example2.tsx',
+    wrong: [['a later feature (settings)', use('../settings')]],
+    right: [use('../runs'), use('../runs/views'), use('../notifications')],
+  },
+  {
+    // The app uses a feature through its entries too, and lazily loads only its screens and
+    // dialogs.
+    file: 'src/app/example.tsx',
+    wrong: [
+      ['a feature’s store file', use('../features/deals/store')],
+      ['a feature’s component file', use('../features/notifications/Toasts')],
+      ['a lazy import of a feature’s store file', lazy('../features/deals/store')],
+      ['a lazy import of a feature’s inner component', lazy('../features/runs/RunPanel')],
+      ['core', use('../../electron/core/backend')],
+    ],
+    right: [
+      use('../features/deals'),
+      use('../features/notifications/views'),
+      use('../features/settings/index'),
+      lazy('../features/runs/RunsScreen'),
+      lazy('../features/account/SignInDialog'),
+      lazy('./CommandPalette'),
+      use('./router'),
+      use('../lib/routes'),
+      use('../ui/Button'),
     ],
   },
   {

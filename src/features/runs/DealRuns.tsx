@@ -1,14 +1,17 @@
 // The runs asked about this deal, newest first: the latest one followed here as a live panel,
 // then every other, whether started here, on another computer or from the command line (found
 // on the service by the deal), each by its question, with a way to the deal's whole history.
+// Shown on a deal's page; it lives here, with the runs it lists, so that the deals feature uses
+// the runs feature and never the other way round.
 import { useMemo } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
 import { formatDate } from '../../lib/format';
 import { questionFromRecord } from '../../lib/runRecord';
 import { StatusBadge } from '../../ui/Badge';
-import { runsForDeal, useFoundRuns, useRuns } from '../runs';
-import { RunPanel } from '../runs/views';
+import { RunPanel } from './RunPanel';
+import { runsForDeal, useRuns } from './store';
+import { useFoundRuns } from './useFoundRuns';
 
 // A deal page reads at most three pages of the service's history for its runs.
 const SHOWN = 10;

@@ -1,0 +1,2 @@
+// The settings feature's public entry: what other features and the app may use of it.
+export { resolveTheme, useSettings } from './store';
