@@ -177,6 +177,18 @@ function earlyAnswers(first: FirstConnection | undefined, calls: ReturnType<type
   };
 }
 
+/**
+ * Messages a first connection received before the transport took it over, delivered once the
+ * task that took it over is done: the app subscribes to events in that task, right after its
+ * first call, so events among them reach their listeners; no later message comes before them.
+ */
+function deliverLater(ws: SocketLike, received: { data: unknown }[]): void {
+  if (received.length === 0) return;
+  queueMicrotask(() => {
+    for (const message of received) ws.onmessage?.(message);
+  });
+}
+
 /** The `connectivity.changed` payload the bridge itself emits when its connection drops. */
 function hostUnreachable() {
   const message = 'The app host cannot be reached. If it was restarted, reload the page.';
@@ -254,7 +266,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     };
     // What the first connection saw before it was ours, as if it had been ours all along.
     if (adopted?.open) ws.onopen(undefined);
-    for (const message of adopted?.received ?? []) ws.onmessage(message);
+    if (adopted) deliverLater(ws, adopted.received);
   }
 
   async function refreshConnectivity(): Promise<void> {

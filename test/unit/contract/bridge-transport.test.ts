@@ -20,7 +20,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function flakyHost(options: { dropFirst: boolean }) {
+async function flakyHost(options: { dropFirst: boolean; greeting?: HostFrame }) {
   let connections = 0;
   let messages = 0;
   const offered: string[][] = [];
@@ -32,6 +32,7 @@ async function flakyHost(options: { dropFirst: boolean }) {
   server.on('connection', (ws, request) => {
     connections += 1;
     offered.push(String(request.headers['sec-websocket-protocol']).split(/,\s*/));
+    if (options.greeting) ws.send(JSON.stringify(options.greeting));
     if (options.dropFirst && connections === 1) {
       // Let a call arrive, then drop without answering it.
       ws.once('message', () => ws.terminate());
@@ -159,6 +160,37 @@ describe('WebSocket transport', () => {
     expect(await bridge.invoke('connectivity.status', {})).toMatchObject({ ok: true });
     expect(host.messages()).toBe(4);
     expect(host.connections()).toBe(1);
+    transport.close();
+  });
+
+  it('delivers an event the first connection received before the takeover to listeners subscribed right after it', async () => {
+    const greeting: HostFrame = {
+      type: 'event',
+      name: 'connectivity.changed',
+      payload: { state: 'service-failing', since },
+    };
+    const host = await flakyHost({ dropFirst: false, greeting });
+    const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
+    const received: { data: unknown }[] = [];
+    await new Promise<void>((resolve) => {
+      socket.onmessage = (message) => {
+        received.push(message);
+        resolve();
+      };
+    });
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      first: { socket, open: true, received, reads: [] },
+    });
+    const bridge = createBridge(transport);
+    // As src/start.tsx does: the first call, then the event subscriptions, in the same task.
+    const answer = bridge.invoke('diagnostics.copy', {});
+    const states: string[] = [];
+    bridge.on('connectivity.changed', (change) => states.push(change.state));
+    expect(await answer).toMatchObject({ ok: true });
+    expect(states).toEqual(['service-failing']);
     transport.close();
   });
 
