@@ -5,7 +5,6 @@
 // it receives.
 import {
   BRIDGE_GLOBAL,
-  WIRE_PATH,
   type AssistantBridge,
   type EventName,
   type EventPayload,
@@ -14,6 +13,7 @@ import {
   type RequestOutput,
   type Result,
 } from '../electron/contract';
+import { hostSocketUrl, takeEarlySocket } from './bridge/early-socket';
 import { hostSecret } from './bridge/host-secret';
 import { createBridge, createWebSocketTransport, type RawTransport } from './bridge/transport';
 
@@ -40,10 +40,13 @@ function isRawTransport(value: unknown): value is RawTransport {
 }
 
 function browserModeTransport(): RawTransport {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const url = hostSocketUrl();
+  const first = takeEarlySocket(url);
   return createWebSocketTransport({
-    url: `${scheme}//${location.host}${WIRE_PATH}`,
+    url,
     secret: hostSecret() ?? '',
+    // The first connection is the socket opened as the page started, when there is one.
+    ...(first ? { first } : {}),
   });
 }
 

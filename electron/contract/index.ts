@@ -164,5 +164,4 @@ export interface AssistantBridge {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
-/** The renderer's global, typed. */
-export const BRIDGE_GLOBAL = 'assistant';
+export { BRIDGE_GLOBAL } from './page-entry';

@@ -3,7 +3,8 @@
 // reads `location`: the secret is kept in memory, and in this tab's sessionStorage so a reload
 // of the tab still works, and removed from the address bar, so it is not in the history, a
 // bookmark or a copied link. In Electron there is none to take (the preload is the bridge).
-import { readHostSecretFragment } from '../../electron/contract';
+// The zod-free part of the contract: this runs before the schemas are built (./early-socket.ts).
+import { readHostSecretFragment } from '../../electron/contract/page-entry';
 
 const STORAGE_KEY = 'assistant-host-secret';
 

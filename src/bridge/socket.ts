@@ -25,6 +25,23 @@ export interface SocketLike {
 
 export type SocketFactory = (url: string, protocols: string[]) => SocketLike;
 
+/**
+ * A socket opened before the transport, and what happened on it so far (see early-socket.ts):
+ * the transport takes it over as its first connection.
+ */
+export interface FirstConnection {
+  socket: SocketLike;
+  /** Already open (its open event was delivered before the transport took it over). */
+  open: boolean;
+  /** Messages received before the transport took it over, in order. */
+  received: { data: unknown }[];
+  /**
+   * Reads already sent on it, each with input `{}`: the answer to one goes to the first invoke
+   * of that name with input `{}`, which sends nothing.
+   */
+  reads: { id: number; name: string }[];
+}
+
 type SocketConstructor = new (url: string, protocols: string[]) => SocketLike;
 
 export interface WebSocketTransportOptions {
@@ -34,6 +51,8 @@ export interface WebSocketTransportOptions {
   secret: string;
   /** Opens a socket (the browser's WebSocket by default; tests pass one built on `ws`). */
   connect?: SocketFactory;
+  /** The first connection, opened before the transport existed (browser mode's page start). */
+  first?: FirstConnection;
   /** First reconnect delay; doubles up to `maxReconnectDelayMs`. */
   reconnectDelayMs?: number;
   maxReconnectDelayMs?: number;
@@ -85,11 +104,13 @@ function eventHub() {
 }
 
 /** Calls waiting for their answer, and the frames of those not sent yet (the socket opening). */
-function pendingCalls() {
+function pendingCalls(firstId: number) {
   const pending = new Map<number, (value: unknown) => void>();
   let queue: ClientFrame[] = [];
-  let nextId = 1;
+  let nextId = firstId;
   return {
+    /** Waits for the answer to a frame sent before the transport existed. */
+    expect: (id: number, resolve: (value: unknown) => void) => void pending.set(id, resolve),
     add(name: string, input: unknown, resolve: (value: unknown) => void): ClientFrame {
       const frame: ClientFrame = { type: 'invoke', id: nextId++, name, input };
       pending.set(frame.id, resolve);
@@ -127,6 +148,57 @@ function parseFrame(data: unknown): HostFrame | undefined {
   }
 }
 
+function isEmptyInput(input: unknown): boolean {
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !Array.isArray(input) &&
+    Object.keys(input).length === 0
+  );
+}
+
+/**
+ * The answers to the reads a first connection sent before the transport existed, each for the
+ * first invoke of that name with input `{}` (the one the page started them for). Dropped when
+ * that connection is lost: a later invoke then goes out as any other would.
+ */
+function earlyAnswers(first: FirstConnection | undefined, calls: ReturnType<typeof pendingCalls>) {
+  const answers = new Map<string, Promise<unknown>>();
+  for (const read of first?.reads ?? []) {
+    answers.set(read.name, new Promise((resolve) => calls.expect(read.id, resolve)));
+  }
+  return {
+    take(name: string, input: unknown): Promise<unknown> | undefined {
+      const answer = isEmptyInput(input) ? answers.get(name) : undefined;
+      if (answer) answers.delete(name);
+      return answer;
+    },
+    drop: () => answers.clear(),
+  };
+}
+
+/**
+ * Messages a first connection received before the transport took it over, delivered once the
+ * task that took it over is done: the app subscribes to events in that task, right after its
+ * first call, so events among them reach their listeners; no later message comes before them.
+ */
+function deliverLater(ws: SocketLike, received: { data: unknown }[]): void {
+  if (received.length === 0) return;
+  queueMicrotask(() => {
+    for (const message of received) ws.onmessage?.(message);
+  });
+}
+
+/** The `connectivity.changed` payload the bridge itself emits when its connection drops. */
+function hostUnreachable() {
+  const message = 'The app host cannot be reached. If it was restarted, reload the page.';
+  return {
+    state: 'host-unreachable',
+    since: new Date().toISOString(),
+    error: unreachable(message).error,
+  };
+}
+
 /** Reconnect delays: doubling up to the cap, each jittered by ±25 %, back to the first on open. */
 function backoff(first: number, max: number) {
   let delay = first;
@@ -148,7 +220,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   const connectSocket = options.connect ?? browserSocket;
   const delays = backoff(options.reconnectDelayMs ?? 250, options.maxReconnectDelayMs ?? 8_000);
   const hub = eventHub();
-  const calls = pendingCalls();
+  let first = options.first;
+  const calls = pendingCalls(1 + Math.max(0, ...(first?.reads ?? []).map((read) => read.id)));
+  const early = earlyAnswers(first, calls);
   const state = { open: false, closed: false, everOpened: false, wasDown: false };
   let socket: SocketLike | undefined;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -156,7 +230,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   function connect(): void {
     if (state.closed) return;
     const protocols = [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${options.secret}`];
-    const ws = connectSocket(options.url, protocols);
+    const adopted = first;
+    first = undefined;
+    const ws = adopted?.socket ?? connectSocket(options.url, protocols);
     socket = ws;
     ws.onopen = () => {
       Object.assign(state, { open: true, everOpened: true });
@@ -176,23 +252,21 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       if (socket !== ws) return;
       state.open = false;
       socket = undefined;
+      early.drop();
       calls.failAll('The connection to the app host was lost. Try again.');
       if (state.closed) return;
       if (!state.wasDown) {
         state.wasDown = true;
-        const message = 'The app host cannot be reached. If it was restarted, reload the page.';
-        const since = new Date().toISOString();
-        hub.emit('connectivity.changed', {
-          state: 'host-unreachable',
-          since,
-          error: unreachable(message).error,
-        });
+        hub.emit('connectivity.changed', hostUnreachable());
       }
       reconnectTimer = setTimeout(connect, delays.next());
     };
     ws.onerror = () => {
       // onclose follows and does the work.
     };
+    // What the first connection saw before it was ours, as if it had been ours all along.
+    if (adopted?.open) ws.onopen(undefined);
+    if (adopted) deliverLater(ws, adopted.received);
   }
 
   async function refreshConnectivity(): Promise<void> {
@@ -203,6 +277,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
 
   const transport: WebSocketTransport = {
     invoke(name, input) {
+      const answer = early.take(name, input);
+      if (answer) return answer;
       return new Promise<unknown>((resolve) => {
         if (state.closed) return resolve(unreachable('The app host connection is closed.'));
         // While the first connection opens, calls wait in the queue; once a connection failed or

@@ -18,6 +18,7 @@ import {
 
 export {
   createWebSocketTransport,
+  type FirstConnection,
   type SocketFactory,
   type SocketLike,
   type WebSocketTransport,

@@ -20,8 +20,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function flakyHost(options: { dropFirst: boolean }) {
+async function flakyHost(options: { dropFirst: boolean; greeting?: HostFrame }) {
   let connections = 0;
+  let messages = 0;
   const offered: string[][] = [];
   server = new WebSocketServer({
     host: '127.0.0.1',
@@ -31,12 +32,14 @@ async function flakyHost(options: { dropFirst: boolean }) {
   server.on('connection', (ws, request) => {
     connections += 1;
     offered.push(String(request.headers['sec-websocket-protocol']).split(/,\s*/));
+    if (options.greeting) ws.send(JSON.stringify(options.greeting));
     if (options.dropFirst && connections === 1) {
       // Let a call arrive, then drop without answering it.
       ws.once('message', () => ws.terminate());
       return;
     }
     ws.on('message', (data: Buffer) => {
+      messages += 1;
       const frame = ClientFrame.parse(JSON.parse(data.toString()));
       const answer: HostFrame = {
         type: 'result',
@@ -51,7 +54,12 @@ async function flakyHost(options: { dropFirst: boolean }) {
   });
   await new Promise<void>((resolve) => server?.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
-  return { url: `ws://127.0.0.1:${port}/ipc`, offered, connections: () => connections };
+  return {
+    url: `ws://127.0.0.1:${port}/ipc`,
+    offered,
+    connections: () => connections,
+    messages: () => messages,
+  };
 }
 
 const connect = (url: string, protocols: string[]) =>
@@ -97,6 +105,107 @@ describe('WebSocket transport', () => {
     expect(states).toEqual(['host-unreachable', 'online']);
     expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({ ok: true });
     expect(host.connections()).toBe(2);
+    transport.close();
+  });
+
+  it('takes over a first connection opened before it, with the reads it sent and their answers', async () => {
+    const host = await flakyHost({ dropFirst: false });
+    // As src/bridge/early-socket.ts does: open, send reads, keep what comes back.
+    const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
+    const received: { data: unknown }[] = [];
+    const answered = new Promise<void>((resolve) => {
+      socket.onmessage = (message) => {
+        received.push(message);
+        resolve();
+      };
+    });
+    await new Promise<void>((resolve) => {
+      socket.onopen = () => {
+        socket.send(JSON.stringify({ type: 'invoke', id: 1, name: 'diagnostics.copy', input: {} }));
+        socket.send(
+          JSON.stringify({ type: 'invoke', id: 2, name: 'connectivity.status', input: {} }),
+        );
+        resolve();
+      };
+    });
+    // The first answer is in before the takeover; the second may still be on its way.
+    await answered;
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      first: {
+        socket,
+        open: true,
+        received,
+        reads: [
+          { id: 1, name: 'diagnostics.copy' },
+          { id: 2, name: 'connectivity.status' },
+        ],
+      },
+    });
+    const bridge = createBridge(transport);
+    // The reads already sent: nothing more goes out for them.
+    expect(await bridge.invoke('diagnostics.copy', {})).toEqual({
+      ok: true,
+      data: { text: 'diagnostics' },
+    });
+    expect(await bridge.invoke('connectivity.status', {})).toMatchObject({
+      ok: true,
+      data: { state: 'online' },
+    });
+    expect(host.messages()).toBe(2);
+    // Later calls go out on the same socket, with ids after the first connection's.
+    expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({ ok: true });
+    expect(await bridge.invoke('connectivity.status', {})).toMatchObject({ ok: true });
+    expect(host.messages()).toBe(4);
+    expect(host.connections()).toBe(1);
+    transport.close();
+  });
+
+  it('delivers an event the first connection received before the takeover to listeners subscribed right after it', async () => {
+    const greeting: HostFrame = {
+      type: 'event',
+      name: 'connectivity.changed',
+      payload: { state: 'service-failing', since },
+    };
+    const host = await flakyHost({ dropFirst: false, greeting });
+    const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
+    const received: { data: unknown }[] = [];
+    await new Promise<void>((resolve) => {
+      socket.onmessage = (message) => {
+        received.push(message);
+        resolve();
+      };
+    });
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      first: { socket, open: true, received, reads: [] },
+    });
+    const bridge = createBridge(transport);
+    // As src/start.tsx does: the first call, then the event subscriptions, in the same task.
+    const answer = bridge.invoke('diagnostics.copy', {});
+    const states: string[] = [];
+    bridge.on('connectivity.changed', (change) => states.push(change.state));
+    expect(await answer).toMatchObject({ ok: true });
+    expect(states).toEqual(['service-failing']);
+    transport.close();
+  });
+
+  it('takes over a first connection still opening, and sends calls once it is open', async () => {
+    const host = await flakyHost({ dropFirst: false });
+    const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      first: { socket, open: false, received: [], reads: [] },
+    });
+    const bridge = createBridge(transport);
+    expect(await bridge.invoke('diagnostics.copy', {})).toMatchObject({ ok: true });
+    expect(host.connections()).toBe(1);
     transport.close();
   });
 

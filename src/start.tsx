@@ -1,0 +1,113 @@
+// The app, imported by main.tsx: the router, the host's events, the first reads (all from cache,
+// so the first screen shows at once, even offline), then the first render (see
+// docs/ARCHITECTURE.md, "Start-up order").
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { App, loadTodayScreen } from './app/App';
+import { OpenPrintedAddress } from './app/OpenPrintedAddress';
+import { startEvents } from './app/events';
+import { startFocusReporting } from './app/focus';
+import { startRouter, useRouter } from './app/router';
+import { warmUpToday, whenIdle } from './app/warm-up';
+import { useAccount } from './features/account/store';
+import { useAgents } from './features/agents/store';
+import { useBriefings } from './features/briefings/store';
+import { useDeals } from './features/deals/store';
+import { useRuns } from './features/runs/store';
+import { useSettings } from './features/settings/store';
+import { readHostSecretFragment } from '../electron/contract';
+import { missingHostSecret } from './bridge';
+
+/**
+ * How long the first render waits for the first reads. They come from the host's cache (on
+ * Today browser mode's socket asked for them as the page started), so they are normally there
+ * within a few milliseconds, and the first screen is painted once, complete, rather than as
+ * skeletons replaced a moment later. Past this (nothing cached yet, a slow host) the skeletons
+ * show as they always did.
+ */
+const FIRST_RENDER_WAIT_MS = 250;
+
+/** Runs `work` once the frame after the current one has been painted. */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
+/** What Today does not show: live runs, and deals and agents for the palette and links. */
+function readTheRest(): void {
+  void useRuns.getState().loadLive();
+  // For the command palette and deal links everywhere.
+  void useDeals.getState().loadList();
+  void useAgents.getState().loadAgents();
+}
+
+/**
+ * On Today: the briefings, and the screen's code (preloaded by index.html, run once the page is
+ * idle so it never holds up the answers); its formatting and markdown are warmed up meanwhile.
+ * Until the metadata is known briefings are assumed offered, as TodayScreen does.
+ */
+function readToday(): Promise<unknown> {
+  const briefings = useBriefings.getState();
+  void warmUpToday().catch(() => undefined);
+  return Promise.all([
+    briefings.load('morning'),
+    briefings.load('meeting'),
+    // A failure to load the screen's code shows at render, as it would have without this.
+    whenIdle()
+      .then(loadTodayScreen)
+      .catch(() => undefined),
+  ]);
+}
+
+function readShell(): Promise<unknown> {
+  const account = useAccount.getState();
+  return Promise.all([
+    account.loadAppInfo(),
+    account.loadMetadata(),
+    account.loadSession(),
+    account.loadConnectivity(),
+    useSettings.getState().load(),
+  ]);
+}
+
+function start(): void {
+  startRouter();
+  const onToday = useRouter.getState().route.name === 'today';
+  // Today's reads first: the briefings are what its first paint is waiting for.
+  const screenRead = onToday ? readToday() : Promise.resolve();
+  startEvents();
+  startFocusReporting();
+  const shellRead = readShell();
+  // Today shows none of the rest: it is read once the briefings are painted.
+  if (!onToday) readTheRest();
+
+  const root = document.getElementById('root');
+  if (!root) {
+    if (onToday) readTheRest();
+    return;
+  }
+  const waited = new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS));
+  void Promise.race([Promise.all([screenRead, shellRead]), waited]).then(() => {
+    const app = createRoot(root);
+    // Committed now, so "after the next paint" below is after the first screen's paint.
+    flushSync(() =>
+      app.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+    if (onToday) afterNextPaint(readTheRest);
+  });
+}
+
+if (missingHostSecret()) {
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<OpenPrintedAddress />);
+  // The printed address pasted into this tab is a same-document navigation: start afresh with it.
+  window.addEventListener('hashchange', () => {
+    if (readHostSecretFragment(location.hash) !== undefined) location.reload();
+  });
+} else {
+  start();
+}
