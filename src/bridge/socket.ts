@@ -178,15 +178,30 @@ function earlyAnswers(first: FirstConnection | undefined, calls: ReturnType<type
 }
 
 /**
- * Messages a first connection received before the transport took it over, delivered once the
- * task that took it over is done: the app subscribes to events in that task, right after its
- * first call, so events among them reach their listeners; no later message comes before them.
+ * A socket's message handler that first delivers what a first connection received before the
+ * transport took it over, then what comes after, in order. Each held message gets a task of its
+ * own, as if it had just arrived: the first after the task that took the socket over (the app
+ * subscribes to events in that task, right after its first calls), and an answer's handling (its
+ * awaits are microtasks) is done before the next message, so a state read at start is never
+ * applied after an event that changed it. New messages wait behind the held ones.
  */
-function deliverLater(ws: SocketLike, received: { data: unknown }[]): void {
-  if (received.length === 0) return;
-  queueMicrotask(() => {
-    for (const message of received) ws.onmessage?.(message);
-  });
+function inOrderAfter(
+  held: readonly { data: unknown }[],
+  handle: (message: { data: unknown }) => void,
+): (message: { data: unknown }) => void {
+  const queue = [...held];
+  let draining = queue.length > 0;
+  const drainOne = () => {
+    const message = queue.shift();
+    if (message) handle(message);
+    if (queue.length > 0) setTimeout(drainOne, 0);
+    else draining = false;
+  };
+  if (draining) setTimeout(drainOne, 0);
+  return (message) => {
+    if (draining) queue.push(message);
+    else handle(message);
+  };
 }
 
 /** The `connectivity.changed` payload the bridge itself emits when its connection drops. */
@@ -243,11 +258,12 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
         void refreshConnectivity();
       }
     };
-    ws.onmessage = (message) => {
+    // What the first connection saw before it was ours comes first, as if it had been ours.
+    ws.onmessage = inOrderAfter(adopted?.received ?? [], (message) => {
       const frame = parseFrame(message.data);
       if (frame?.type === 'result') calls.answer(frame.id, frame.result);
       else if (frame) hub.emit(frame.name, frame.payload);
-    };
+    });
     ws.onclose = () => {
       if (socket !== ws) return;
       state.open = false;
@@ -264,9 +280,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     ws.onerror = () => {
       // onclose follows and does the work.
     };
-    // What the first connection saw before it was ours, as if it had been ours all along.
     if (adopted?.open) ws.onopen(undefined);
-    if (adopted) deliverLater(ws, adopted.received);
   }
 
   async function refreshConnectivity(): Promise<void> {

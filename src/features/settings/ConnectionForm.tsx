@@ -44,6 +44,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
             onChange={(e) => setServiceUrl(e.target.value)}
           />
         </Field>
+        {/* Alike in shape only with the question field of the Runs filters. */}
         <Field
           label="Sign-in page"
           hint="Where you sign in to the service. Leave empty for the default."

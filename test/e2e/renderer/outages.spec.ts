@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { startBrowserMode } from '../../../electron/web/browser-mode';
 import { deadPort } from '../support/dead-port';
 import { expect, test } from '../support/fixtures';
+import { LOOKS } from '../support/looks';
 
 async function expectNoTechnicalErrors(page: Page): Promise<void> {
   const main = page.getByRole('main');
@@ -15,41 +16,51 @@ async function expectNoTechnicalErrors(page: Page): Promise<void> {
   expect(text).not.toMatch(/network_error|fetch failed|http_5\d\d|ECONNREFUSED|Code\s/);
 }
 
-test('a first start with the service unreachable shows one banner and no error codes', async ({
-  page,
-}) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'assistant-e2e-unreachable-'));
-  const mode = await startBrowserMode({
-    port: 0,
-    dataDir,
-    rendererDir: join(process.cwd(), 'out', 'renderer'),
-    baseUrl: `http://127.0.0.1:${await deadPort()}/api/v1/assistant`,
-    token: 'a-token-that-cannot-be-checked-while-nothing-answers',
-    scheduler: false,
-  });
-  try {
-    await page.goto(mode.urlFor('#/today'));
-    const banner = page.getByRole('status').filter({ hasText: 'Can’t reach the service since' });
-    await expect(banner).toHaveCount(1);
-    await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
-    // The cards wait calmly instead of each showing the same failure.
-    await expect(page.getByText('It loads by itself as soon as the service is back.')).toHaveCount(
-      2,
-    );
-    await expectNoTechnicalErrors(page);
+// Walked at each size and theme (#15): the banner on the first screen, nothing technical below.
+for (const look of LOOKS) {
+  test.describe(`at ${look.name}`, () => {
+    test.use({ viewport: look.viewport, colorScheme: look.colorScheme });
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Deals' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible();
-    await expect(banner).toHaveCount(1);
-    await expectNoTechnicalErrors(page);
-  } finally {
-    await mode.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+    test('a first start with the service unreachable shows one banner and no error codes', async ({
+      page,
+    }) => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'assistant-e2e-unreachable-'));
+      const mode = await startBrowserMode({
+        port: 0,
+        dataDir,
+        rendererDir: join(process.cwd(), 'out', 'renderer'),
+        baseUrl: `http://127.0.0.1:${await deadPort()}/api/v1/assistant`,
+        token: 'a-token-that-cannot-be-checked-while-nothing-answers',
+        scheduler: false,
+      });
+      try {
+        await page.goto(mode.urlFor('#/today'));
+        const banner = page
+          .getByRole('status')
+          .filter({ hasText: 'Can’t reach the service since' });
+        await expect(banner).toHaveCount(1);
+        await expect(banner).toBeInViewport();
+        await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
+        // The cards wait calmly instead of each showing the same failure.
+        await expect(
+          page.getByText('It loads by itself as soon as the service is back.'),
+        ).toHaveCount(2);
+        await expectNoTechnicalErrors(page);
+
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Deals' })
+          .click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Deals' })).toBeVisible();
+        await expect(banner).toHaveCount(1);
+        await expectNoTechnicalErrors(page);
+      } finally {
+        await mode.stop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
 
 test('a service answering 503 gets a banner at once, and the banner goes when it recovers', async ({
   app,

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startBrowserMode } from '../../../electron/web/browser-mode';
 import { startApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
+import { LOOKS } from '../support/looks';
 
 test('Today shows both briefings, rendered, with deal references that open the deal', async ({
   app,
@@ -46,66 +47,61 @@ interface DemoMeeting {
   dealName: string;
 }
 
-for (const [width, height] of [
-  [1280, 800],
-  [1024, 640],
-] as const) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test.describe(`Today as a to-do list at ${width}×${height}, ${colorScheme}`, () => {
-      test.use({
-        viewport: { width, height },
-        colorScheme,
-        timezoneId: 'Asia/Tokyo',
-        locale: 'en-GB',
-      });
-
-      test('the next meeting is up top in the user’s time zone, meetings and deals are links, no ids', async ({
-        app,
-        page,
-      }) => {
-        const cookie = { cookie: `sb-access-token=${app.demo.token}` };
-        const next = await fetch(`${app.demo.baseUrl}/briefings/meeting`, { headers: cookie })
-          .then((r) => r.json() as Promise<{ data: DemoMeeting }>)
-          .then((b) => b.data);
-        const local = (iso: string) =>
-          new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(
-            new Date(iso),
-          );
-        await app.open(page, '#/today');
-
-        // Up next is on the first screen, whatever the size: title, local time, how soon.
-        const upNext = page.getByRole('region', { name: `Up next ${next.title}` });
-        await expect(upNext).toBeInViewport();
-        await expect(upNext).toContainText(`${local(next.startsAt)} (in `);
-        await expect(upNext.getByRole('link', { name: next.dealName })).toBeVisible();
-
-        const morning = page.getByRole('region', { name: /Good morning/ });
-        const meetings = morning.getByRole('list', { name: /meetings/i });
-        await expect(meetings.getByRole('listitem')).toHaveCount(4);
-        // The earlier meeting is over and says so; the next one is listed at its local time.
-        await expect(meetings.getByRole('listitem').first()).toContainText('over');
-        const row = meetings.getByRole('listitem').filter({ hasText: next.title });
-        await expect(row).toContainText(local(next.startsAt));
-        await expect(row.getByRole('link', { name: next.dealName })).toBeVisible();
-        // Times in the text are local too, and no identifier is shown as text.
-        const main = page.getByRole('main');
-        await expect(main).not.toContainText('UTC');
-        await expect(main).not.toContainText(next.id);
-        expect(await main.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
-        // Deal chips do not repeat deals the text already links.
-        const chips = await morning.locator('.deal-chip').allTextContents();
-        expect(new Set(chips).size).toBe(chips.length);
-
-        // Prepare brings the meeting's briefing into view and focus.
-        await upNext.getByRole('button', { name: 'Prepare' }).click();
-        const heading = page
-          .getByRole('region', { name: /^Next meeting/ })
-          .getByRole('heading', { level: 2 });
-        await expect(heading).toBeFocused();
-        await expect(heading).toBeInViewport();
-      });
+for (const look of LOOKS) {
+  test.describe(`Today as a to-do list at ${look.name}`, () => {
+    test.use({
+      viewport: look.viewport,
+      colorScheme: look.colorScheme,
+      timezoneId: 'Asia/Tokyo',
+      locale: 'en-GB',
     });
-  }
+
+    test('the next meeting is up top in the user’s time zone, meetings and deals are links, no ids', async ({
+      app,
+      page,
+    }) => {
+      const cookie = { cookie: `sb-access-token=${app.demo.token}` };
+      const next = await fetch(`${app.demo.baseUrl}/briefings/meeting`, { headers: cookie })
+        .then((r) => r.json() as Promise<{ data: DemoMeeting }>)
+        .then((b) => b.data);
+      const local = (iso: string) =>
+        new Intl.DateTimeFormat('en-GB', { timeStyle: 'short', timeZone: 'Asia/Tokyo' }).format(
+          new Date(iso),
+        );
+      await app.open(page, '#/today');
+
+      // Up next is on the first screen, whatever the size: title, local time, how soon.
+      const upNext = page.getByRole('region', { name: `Up next ${next.title}` });
+      await expect(upNext).toBeInViewport();
+      await expect(upNext).toContainText(`${local(next.startsAt)} (in `);
+      await expect(upNext.getByRole('link', { name: next.dealName })).toBeVisible();
+
+      const morning = page.getByRole('region', { name: /Good morning/ });
+      const meetings = morning.getByRole('list', { name: /meetings/i });
+      await expect(meetings.getByRole('listitem')).toHaveCount(4);
+      // The earlier meeting is over and says so; the next one is listed at its local time.
+      await expect(meetings.getByRole('listitem').first()).toContainText('over');
+      const row = meetings.getByRole('listitem').filter({ hasText: next.title });
+      await expect(row).toContainText(local(next.startsAt));
+      await expect(row.getByRole('link', { name: next.dealName })).toBeVisible();
+      // Times in the text are local too, and no identifier is shown as text.
+      const main = page.getByRole('main');
+      await expect(main).not.toContainText('UTC');
+      await expect(main).not.toContainText(next.id);
+      expect(await main.innerText()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      // Deal chips do not repeat deals the text already links.
+      const chips = await morning.locator('.deal-chip').allTextContents();
+      expect(new Set(chips).size).toBe(chips.length);
+
+      // Prepare brings the meeting's briefing into view and focus.
+      await upNext.getByRole('button', { name: 'Prepare' }).click();
+      const heading = page
+        .getByRole('region', { name: /^Next meeting/ })
+        .getByRole('heading', { level: 2 });
+      await expect(heading).toBeFocused();
+      await expect(heading).toBeInViewport();
+    });
+  });
 }
 
 test('a start while the service is down shows the saved briefing, marked as such', async ({

@@ -194,6 +194,48 @@ describe('WebSocket transport', () => {
     transport.close();
   });
 
+  it('applies a state read at start before the event that changed it, never after', async () => {
+    const host = await flakyHost({ dropFirst: false });
+    const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
+    await new Promise<void>((resolve) => {
+      socket.onopen = () => resolve();
+    });
+    // Held before the takeover: the answer to the early connectivity read (online), then the
+    // host's event that the service has started failing.
+    const frame = (value: HostFrame | { type: 'result'; id: number; result: unknown }) => ({
+      data: JSON.stringify(value),
+    });
+    const received = [
+      frame({ type: 'result', id: 1, result: { ok: true, data: { state: 'online', since } } }),
+      frame({
+        type: 'event',
+        name: 'connectivity.changed',
+        payload: { state: 'service-failing', since },
+      }),
+    ];
+    const transport = createWebSocketTransport({
+      url: host.url,
+      secret: 's',
+      connect,
+      first: { socket, open: true, received, reads: [{ id: 1, name: 'connectivity.status' }] },
+    });
+    const bridge = createBridge(transport);
+    // As the app does: the read sets the state, and so does every event after it.
+    let state = 'unknown';
+    const read = bridge.invoke('connectivity.status', {}).then((result) => {
+      if (result.ok) state = result.data.state;
+    });
+    const changed = new Promise<void>((resolve) => {
+      bridge.on('connectivity.changed', (change) => {
+        state = change.state;
+        resolve();
+      });
+    });
+    await Promise.all([read, changed]);
+    expect(state).toBe('service-failing');
+    transport.close();
+  });
+
   it('takes over a first connection still opening, and sends calls once it is open', async () => {
     const host = await flakyHost({ dropFirst: false });
     const socket = connect(host.url, [WIRE_PROTOCOL, 'secret.s']);
