@@ -1,7 +1,7 @@
 // axe-core on every screen, in both themes, at a desktop's and a small laptop's size: no serious
 // or critical violation.
 import { expect, test } from '../support/fixtures';
-import { askAgent, audit, nav, openDealByKeyboard } from './helpers';
+import { askAgent, audit, nav, openAdvanced, openDealByKeyboard } from './helpers';
 
 for (const viewport of [
   { width: 1280, height: 800 },
@@ -57,6 +57,12 @@ for (const viewport of [
         await nav(page, 'Settings').click();
         await expect(page.getByRole('region', { name: 'Session' })).toBeVisible();
         await expect(page.getByRole('radio', { name: 'Match the system' })).toBeVisible();
+        // With a switch just saved, the token's how-to open and Advanced unfolded.
+        await page.getByRole('checkbox', { name: 'Quota warnings' }).uncheck();
+        await expect(page.getByText('Saved.')).toBeVisible();
+        await page.getByRole('button', { name: 'Paste a session token' }).click();
+        await page.getByText('How do I get a session token?').click();
+        await openAdvanced(page);
         await audit(page, 'Settings');
 
         await page.keyboard.press('Control+k');
@@ -75,7 +81,9 @@ for (const viewport of [
         await expect(banner).toBeVisible();
         await audit(page, 'Expired session');
         await banner.getByRole('button', { name: 'Sign in again' }).click();
-        await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+        const dialog = page.getByRole('dialog', { name: 'Sign in' });
+        await expect(dialog).toBeVisible();
+        await dialog.getByText('How do I get a session token?').click();
         await audit(page, 'Sign-in dialog');
       });
     });
