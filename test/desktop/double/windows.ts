@@ -219,6 +219,8 @@ export function createWindowModule(options: {
     private queue: Array<{ channel: string; args: unknown[] }> = [];
     private waiter: ((messages: Array<{ channel: string; args: unknown[] }>) => void) | undefined;
     private loadedOnce = false;
+    /** The last loadURL's navigation, settled either way. */
+    private loading: Promise<void> = Promise.resolve();
     /** The one proxy every caller sees, so identity checks (sender === webContents) hold. */
     readonly self: DoubleWebContents;
 
@@ -380,8 +382,13 @@ export function createWindowModule(options: {
       const page = await this.pagePromise;
       const pageUrl = toPageUrl(url);
       this.programmatic.push(new URL(pageUrl).href);
+      const loading = page.goto(pageUrl, { waitUntil: 'load' });
+      this.loading = loading.then(
+        () => undefined,
+        () => undefined,
+      );
       try {
-        await page.goto(pageUrl, { waitUntil: 'load' });
+        await loading;
       } catch (error) {
         const message = String(error);
         const code = /ERR_ABORTED/.test(message) ? -3 : /ERR_BLOCKED/.test(message) ? -20 : -2;
@@ -429,6 +436,10 @@ export function createWindowModule(options: {
       this.emit('destroyed');
       const page = await this.pagePromise.catch(() => undefined);
       contentsByPage.delete(page as Page);
+      // A page closed while Playwright's goto is still settling makes Playwright's client fail
+      // the test ("Object with guid response@… was not bound"): let the load settle first, for a
+      // moment at most. Electron itself closes a loading window at once.
+      await Promise.race([this.loading, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       await page?.close().catch(() => {});
     }
   }
