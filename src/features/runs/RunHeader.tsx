@@ -1,4 +1,4 @@
-// The run panel's header: status, agent and stream state; elapsed time, tokens and run id; and
+// The run panel's header: status, agent and stream state; elapsed time and tokens; and
 // the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
 import { openAndFocus } from '../../app/focusWhenShown';
 import { toast } from '../../app/toasts';
@@ -33,9 +33,6 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
       <div className="run-facts subtle">
         {elapsed ? <span title="Elapsed time">{elapsed}</span> : null}
         {run.tokens ? <span>{run.tokens}</span> : null}
-        <span className="mono" title="Run ID">
-          {runId}
-        </span>
       </div>
       <RunActions runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
     </header>

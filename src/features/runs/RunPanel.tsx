@@ -87,6 +87,15 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
         empty={streaming ? 'Waiting for the first words…' : 'No output.'}
       />
       {run.error ? <RunError error={run.error} status={run.status} /> : null}
+      {/* The run's id is for support, as an error's code is: folded away, there to copy. */}
+      <details className="error-meta">
+        <summary>Details</summary>
+        <p>
+          <span>
+            Run ID <code title="Run ID">{runId}</code>
+          </span>
+        </p>
+      </details>
       <RawEventsDisclosure output={output} />
     </article>
   );

@@ -304,6 +304,11 @@ test('a run made outside the app opens with its answer, and Copy takes all of it
   const output = page.getByRole('region', { name: /^Output of/ });
   await expect(output).toContainText(answer.split('\n')[0]?.replace(/^#+\s*/, '') ?? '');
   await expect(output.getByText('No output.')).toHaveCount(0);
+  // The run's id is for support: folded under Details, not shown beside the answer.
+  const run = page.getByRole('article').first();
+  await expect(run.getByTitle('Run ID')).toBeHidden();
+  await run.locator('details.error-meta > summary').click();
+  await expect(run.getByTitle('Run ID')).toHaveText(runId);
   const copy = page.getByRole('button', { name: 'Copy', exact: true }).first();
   await expect(copy).toBeEnabled();
   await copy.click();
