@@ -45,7 +45,9 @@ function preloadFirstScreen(): Plugin {
           }
         };
         for (const module of FIRST_CHUNKS) {
-          const first = [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(module));
+          const first = [...chunks.values()].find((c) =>
+            c.moduleIds.some((id) => id.endsWith(module)),
+          );
           if (!first) throw new Error(`No chunk for ${module}: update FIRST_CHUNKS.`);
           visit(first);
         }
@@ -63,15 +65,70 @@ function preloadFirstScreen(): Plugin {
   };
 }
 
+// Rolldown's default splitting cuts the first screen's code into ~20 chunks (every module a lazy
+// screen shares becomes a chunk of its own), and a browser fetches 6 at a time from one host: the
+// first paint waited for 4 waves of requests. Two groups keep it to two chunks besides the entry:
+// what the app (start.tsx) needs that the entry does not, and what Today needs beyond that. The
+// entry stays small and apart, so the socket still opens before the app's code has arrived.
+const ENTRY = '/src/main.tsx';
+const START = '/src/start.tsx';
+const TODAY = '/src/features/briefings/TodayScreen.tsx';
+
+function firstScreenChunks() {
+  const imports = new Map<string, readonly string[]>();
+  const reach = new Map<string, Set<string>>();
+  /** Every module statically reachable from the one ending with `suffix`. */
+  const reachable = (suffix: string): Set<string> => {
+    let found = reach.get(suffix);
+    if (found) return found;
+    found = new Set();
+    const stack = [...imports.keys()].filter((id) => id.endsWith(suffix));
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (found.has(id)) continue;
+      found.add(id);
+      stack.push(...(imports.get(id) ?? []));
+    }
+    reach.set(suffix, found);
+    return found;
+  };
+  const only =
+    (suffix: string, ...without: string[]) =>
+    (id: string) =>
+      reachable(suffix).has(id) && without.every((other) => !reachable(other).has(id));
+  const plugin: Plugin = {
+    name: 'assistant:first-screen-graph',
+    apply: 'build',
+    // A fresh graph for every build (a watching build runs again with the same config).
+    buildStart() {
+      imports.clear();
+      reach.clear();
+    },
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: 'start', test: only(START, ENTRY), includeDependenciesRecursively: false },
+      { name: 'today', test: only(TODAY, START, ENTRY), includeDependenciesRecursively: false },
+    ],
+  };
+}
+
+const firstScreen = firstScreenChunks();
+
 // The renderer: Vite root is src/, output goes where the Electron shell and browser mode load it.
 export default defineConfig({
   root: fileURLToPath(new URL('./src', import.meta.url)),
   base: './',
-  plugins: [react(), stripCspMetaInDev(), preloadFirstScreen()],
+  plugins: [react(), stripCspMetaInDev(), preloadFirstScreen(), firstScreen.plugin],
   build: {
     outDir: fileURLToPath(new URL('./out/renderer', import.meta.url)),
     emptyOutDir: true,
     target: 'chrome130',
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: firstScreen.groups } } },
   },
 });

@@ -82,7 +82,8 @@ export async function openAdvanced(page: Page): Promise<void> {
   const advanced = page.locator('details.settings-advanced');
   await expect(advanced).toBeAttached();
   if (!(await advanced.evaluate((details) => (details as { open: boolean }).open))) {
-    await advanced.locator('summary').click();
+    // Its own summary: a "Details" disclosure inside it (an error's) may be showing too.
+    await advanced.locator(':scope > summary').click();
   }
 }
 
