@@ -10,7 +10,7 @@ import {
   type RecordRoles,
 } from '../../electron/contract/record-roles';
 import { formatMoney, formatNumber, humanizeEnum } from './format';
-import { isJsonRecord, type Json, type JsonRecord } from './records';
+import { isIdentifierKey, isJsonRecord, type Json, type JsonRecord } from './records';
 
 const rolesCache = new WeakMap<object, RecordRoles>();
 
@@ -66,7 +66,10 @@ export function dealFields(data: JsonRecord): DealFields {
         else add(value, depth + 1);
         continue;
       }
-      if (isMetadataKey(key, value)) {
+      // The CRM's metadata and the record's identifiers wait under "More fields".
+      const identifier =
+        isIdentifierKey(key) && (typeof value === 'string' || typeof value === 'number');
+      if (isMetadataKey(key, value) || identifier) {
         more[key] = value;
         continue;
       }

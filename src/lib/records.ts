@@ -221,3 +221,11 @@ export function pickString(record: JsonRecord, keys: readonly string[]): string 
   }
   return undefined;
 }
+
+// "id", "Id", "dealId", "meeting_id", "ID": an identifier means nothing to a salesperson.
+const IDENTIFIER_KEY = /(?:^|_)[iI]d$|[a-z]Id$|ID$/;
+
+/** Whether a key names an identifier, shown (if at all) folded away, never among the first. */
+export function isIdentifierKey(key: string): boolean {
+  return IDENTIFIER_KEY.test(key);
+}

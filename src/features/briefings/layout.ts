@@ -5,15 +5,13 @@
 import { MEETING_LIST_FIELDS } from '../../../electron/contract/briefing-fields';
 import { meetingsOf, type MeetingInfo } from '../../../electron/contract/briefing-meetings';
 import { dealLinker, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
-import { isJsonRecord } from '../../lib/records';
+import { isIdentifierKey, isJsonRecord } from '../../lib/records';
 import type { Json, JsonRecord } from '../../lib/records';
 
 export const BODY_KEY = /^(summary|body|content|text|markdown|description|overview|details)$/i;
 const TITLE_KEYS = ['title', 'heading', 'name', 'label'];
 const SECTION_BODY_KEYS = ['body', 'content', 'text', 'markdown', 'summary', 'items'];
 const DEAL_NAME_KEYS = ['name', 'title', 'dealName', 'dealTitle', 'deal_name'];
-// An identifier means nothing to a salesperson: "meetingId", "event_id", "ID" are not shown.
-const ID_KEY = /(?:^|_)id$|[a-z]Id$|ID$/;
 const MEETINGS_SECTION = /meeting|calendar|agenda for today|schedule/i;
 
 export type DealRef = NamedDeal;
@@ -192,7 +190,8 @@ export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
   const groups: { key: string; refs: DealRef[] }[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (key === 'id' || (typeof value === 'string' && value === title)) continue;
-    if (ID_KEY.test(key) && typeof value === 'string') continue;
+    // An identifier means nothing to a salesperson: "meetingId", "event_id" are not shown.
+    if (isIdentifierKey(key) && typeof value === 'string') continue;
     if (plan.mainDeal && ['dealId', 'dealName', 'dealTitle'].includes(key)) continue;
     const meetings = meetingListOf(key, value);
     if (meetings.length > 0) plan.meetings = meetings;

@@ -28,15 +28,28 @@ describe('a deal as a salesperson reads it', () => {
 });
 
 describe('dealFields', () => {
-  it('lifts HubSpot’s properties and folds its hs_ keys and archive flag into More fields', () => {
+  it('lifts HubSpot’s properties and folds its hs_ keys, archive flag and ids into More fields', () => {
     const { main, more } = dealFields(hubspot.record as never);
     expect(main.dealname).toBe('Contoso Pharma – Field sales assistant');
     expect(main.amount).toEqual({ amount: 72000, currency: 'USD' });
-    expect(Object.keys(more).sort()).toEqual(['archived', 'hs_lastmodifieddate', 'hs_object_id']);
+    expect(Object.keys(more).sort()).toEqual([
+      'archived',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+      'hubspot_owner_id',
+      'id',
+      'serviceId',
+    ]);
+    expect(Object.keys(main).some((key) => /id$/i.test(key))).toBe(false);
   });
 
   it('folds Salesforce’s attributes and shows Dynamics lookups by their formatted names', () => {
-    expect(Object.keys(dealFields(salesforce.record as never).more)).toEqual(['attributes']);
+    expect(Object.keys(dealFields(salesforce.record as never).more).sort()).toEqual([
+      'AccountId',
+      'Id',
+      'OwnerId',
+      'attributes',
+    ]);
     const { main, more } = dealFields(dynamics.record as never);
     expect(main.parentaccount).toBe('Northwind Traders');
     expect(main.owner).toBe('Camille Dubois');
