@@ -58,7 +58,8 @@ test('a run that finishes in the background, and the quota it crosses, show as t
   expect(runId).not.toBe('');
   await expect(page).toHaveURL(new RegExp(`#/runs/${runId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Deal coach' })).toBeVisible();
-  await expect(page.getByText(runId, { exact: true }).first()).toBeVisible();
+  // That run: its id, for support, is under the panel's Details.
+  await expect(page.getByTitle('Run ID').first()).toHaveText(runId);
   await expect(page.getByText('succeeded', { exact: true }).first()).toBeVisible();
   await expect(runToast).toHaveCount(0);
 
