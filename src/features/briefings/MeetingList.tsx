@@ -51,7 +51,7 @@ export function MeetingList({
               )}
             </span>
             <span className="meeting-what">
-              <span className="meeting-title">{meeting.title ?? 'Meeting'}</span>
+              <bdi className="meeting-title">{meeting.title ?? 'Meeting'}</bdi>
               {meeting.location ? <span className="muted"> · {meeting.location}</span> : null}
               {phase === 'over' ? <span className="meeting-phase"> · over</span> : null}
               {phase === 'now' ? <span className="badge meeting-phase">Now</span> : null}

@@ -61,7 +61,10 @@ export function UpNext() {
           Up next
         </p>
         <p className="up-next-line">
-          <strong id="up-next-title">{next.title ?? 'Meeting'}</strong>
+          {/* Isolated: a title in Arabic or Hebrew must not reorder the time written after it. */}
+          <strong id="up-next-title">
+            <bdi>{next.title ?? 'Meeting'}</bdi>
+          </strong>
           {next.startsAt !== undefined ? (
             <span>
               {' · '}

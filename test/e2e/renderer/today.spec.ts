@@ -74,6 +74,8 @@ for (const look of LOOKS) {
       const upNext = page.getByRole('region', { name: `Up next ${next.title}` });
       await expect(upNext).toBeInViewport();
       await expect(upNext).toContainText(`${local(next.startsAt)} (in `);
+      // The title is isolated, so a right-to-left name cannot reorder the time after it.
+      await expect(upNext.locator('bdi').first()).toHaveText(next.title);
       await expect(upNext.getByRole('link', { name: next.dealName })).toBeVisible();
 
       const morning = page.getByRole('region', { name: /Good morning/ });
