@@ -9,7 +9,7 @@ import type { Route } from '../lib/routes';
 import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { Dialog } from '../ui/Dialog';
-import { dealHeading, focusWhenShown, pageHeading } from './focusWhenShown';
+import { focusWhenShown, openAndFocus, pageHeading } from './focusWhenShown';
 import { navigate, useRouter } from './router';
 import { toast } from './toasts';
 import { useUi } from './ui-store';
@@ -49,10 +49,7 @@ function useItems(): Item[] {
         group: 'Deals',
         title: deal.title,
         ...(subtitle ? { subtitle } : {}),
-        run: () => {
-          navigate({ name: 'deals', dealId: deal.id });
-          focusWhenShown(dealHeading(deal.id));
-        },
+        run: () => openAndFocus({ name: 'deals', dealId: deal.id }),
       });
     }
     for (const agent of agents ?? []) {

@@ -20,7 +20,7 @@ export function focusWhenShown(
   requestAnimationFrame(attempt);
 }
 
-export function dealHeading(dealId: string): () => HTMLElement | null {
+function dealHeading(dealId: string): () => HTMLElement | null {
   return () =>
     document.querySelector<HTMLElement>(`h2.deal-title[data-deal-id="${CSS.escape(dealId)}"]`);
 }
