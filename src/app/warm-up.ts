@@ -1,8 +1,8 @@
-// While Today's first reads are on their way from the host, the main thread is idle: the code and
-// locale data the first screen needs are made ready then, instead of after the answers, when
-// they hold up the first paint. Lexing markdown the first time compiles marked's lexer and
-// tokenizer, and the first date format loads the locale's data; both cost tens of milliseconds
-// on a cold page and are reused by every later call. Nothing here changes what is shown.
+// While Today's first reads are on their way from the host, the main thread is idle: the code
+// the first screen needs is made ready then, instead of after the answers, when it would hold up
+// the first paint. Lexing markdown the first time compiles marked's lexer and tokenizer (tens of
+// milliseconds on a cold page); the screen's date formatters are built and cached here too (the
+// locale's data itself was loaded by the entry, src/main.tsx). Nothing here changes what is shown.
 import { formatDate, formatDay, formatRelative, formatTime } from '../lib/format';
 
 /** Markdown of the kinds briefings carry: paragraphs, emphasis, lists, tables, links. */
