@@ -9,19 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunUpdate, RunUpdates, SessionStatus } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { connectAsPage, type PageClient } from './support';
+import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
 let renderer: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'web-backend-test-'));
-  renderer = join(work, 'renderer');
-  await mkdir(renderer, { recursive: true });
-  await writeFile(
-    join(renderer, 'index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
+  renderer = await blankRendererDir(work);
 });
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import type { Inbox } from '../../../electron/contract';
 import { NOTIFICATION_STATE_FILE } from '../../../electron/core/notifications';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { connectAsPage, type PageClient } from './support';
+import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
 let dataDir: string;
@@ -24,13 +24,8 @@ const QUOTA_KEY = 'quota:runs:2026-11-01T00:00:00.000Z:80';
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'web-inbox-test-'));
   dataDir = join(work, 'data');
-  renderer = join(work, 'renderer');
-  await mkdir(renderer, { recursive: true });
+  renderer = await blankRendererDir(work);
   await mkdir(dataDir, { recursive: true });
-  await writeFile(
-    join(renderer, 'index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
   // Only quota warnings: the briefings' notifications depend on the time of day.
   await writeFile(
     join(dataDir, 'settings.json'),

@@ -2,14 +2,14 @@
 // notified only while no open page has focus (each page reports its own), with the agent and the
 // deal by name and the run to open; the quota the run pushed past 80 % is warned about at once;
 // and app.info says which desktop features browser mode lacks.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppNotification, LiveRunSummary } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { connectAsPage, type PageClient } from './support';
+import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
 let demo: DemoService;
@@ -20,12 +20,7 @@ const notifications: AppNotification[] = [];
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'web-notifications-test-'));
-  const renderer = join(work, 'renderer');
-  await mkdir(renderer, { recursive: true });
-  await writeFile(
-    join(renderer, 'index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
+  const renderer = await blankRendererDir(work);
   demo = await startDemoService({ pacing: 'instant' });
   demo.control.setLimits({ runs: 100 });
   demo.control.setUsage({ runs: 0 });

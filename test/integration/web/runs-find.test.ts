@@ -1,13 +1,13 @@
 // Finding runs made outside this app (another computer, the command line): created straight on
 // the demo service over HTTP, then found through browser mode's host by deal, agent, status and
 // words of the question, newest first, with how far the search looked.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { connectAsPage, type PageClient } from './support';
+import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
 let demo: DemoService;
@@ -27,12 +27,7 @@ async function createRunElsewhere(agentId: string, dealId: string, message: stri
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'runs-find-test-'));
-  const renderer = join(work, 'renderer');
-  await mkdir(renderer, { recursive: true });
-  await writeFile(
-    join(renderer, 'index.html'),
-    '<!doctype html><html><head></head><body></body></html>',
-  );
+  const renderer = await blankRendererDir(work);
   demo = await startDemoService({ pacing: 'instant' });
   mode = await startBrowserMode({
     port: 0,

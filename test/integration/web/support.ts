@@ -1,7 +1,9 @@
 // Talking to a browser-mode host the way the page does: take the secret from the address the host
 // printed (its fragment), open the socket with the page's Origin through the renderer's own bridge (src/bridge.ts), and
 // record every frame received so tests can check what the page would have seen.
+import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import WebSocket from 'ws';
 import {
   WIRE_PATH,
@@ -136,4 +138,15 @@ export function tryHandshake(
     });
     ws.on('error', () => resolve({ accepted: false }));
   });
+}
+
+/** A renderer folder with an empty page: what a host serves when the test drives its socket. */
+export async function blankRendererDir(work: string): Promise<string> {
+  const renderer = join(work, 'renderer');
+  await mkdir(renderer, { recursive: true });
+  await writeFile(
+    join(renderer, 'index.html'),
+    '<!doctype html><html><head></head><body></body></html>',
+  );
+  return renderer;
 }
