@@ -40,20 +40,32 @@ export function demoDeal(app: RunningApp, text: string): { id: string; name: str
 
 /** Starts runs straight on the demo service (as another device of the same user would). */
 export async function createRunsOnService(app: RunningApp, count: number): Promise<void> {
-  const dealId = app.demo.control.deals()[0]?.id;
+  const dealId = app.demo.control.deals()[0]?.id ?? '';
   for (let i = 0; i < count; i += 1) {
-    const res = await fetch(`${app.demo.baseUrl}/runs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
-      body: JSON.stringify({
-        agentId: 'sales.deal_coach',
-        input: { message: `History run ${i + 1}` },
-        context: { dealId },
-      }),
+    await createRunOnService(app, {
+      agentId: 'sales.deal_coach',
+      message: `History run ${i + 1}`,
+      dealId,
     });
-    if (!res.ok) throw new Error(`POST /runs answered ${res.status}`);
-    await res.arrayBuffer();
   }
+}
+
+/** Asks a question straight on the demo service (another computer, the command line); its id. */
+export async function createRunOnService(
+  app: RunningApp,
+  run: { agentId: string; message: string; dealId: string },
+): Promise<string> {
+  const res = await fetch(`${app.demo.baseUrl}/runs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
+    body: JSON.stringify({
+      agentId: run.agentId,
+      input: { message: run.message },
+      context: { dealId: run.dealId },
+    }),
+  });
+  if (!res.ok) throw new Error(`POST /runs answered ${res.status}`);
+  return ((await res.json()) as { data: { runId: string } }).data.runId;
 }
 
 /** A link of the main navigation. */

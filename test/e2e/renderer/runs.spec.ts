@@ -2,7 +2,13 @@
 // while the user is elsewhere; every raw event of a run on demand; and the history with paging.
 import { TranscriptStore } from '../../../electron/core/runs/transcript-store';
 import { expect, test } from '../support/fixtures';
-import { askAgent, createRunsOnService, nav, openDealByKeyboard } from './helpers';
+import {
+  askAgent,
+  createRunOnService,
+  createRunsOnService,
+  nav,
+  openDealByKeyboard,
+} from './helpers';
 import { pasteReady } from '../../../src/lib/markdown/paste';
 
 test('a run streams in, keeps going on another screen, and finishes', async ({ app, page }) => {
@@ -286,16 +292,11 @@ test('a run made outside the app opens with its answer, and Copy takes all of it
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // Asked yesterday from the command line: this computer holds no transcript of it.
-  const res = await fetch(`${app.demo.baseUrl}/runs`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
-    body: JSON.stringify({
-      agentId: 'sales.deal_coach',
-      input: { message: 'What did we promise Harbour?' },
-      context: { dealId: app.demo.control.deals()[0]?.id },
-    }),
+  const runId = await createRunOnService(app, {
+    agentId: 'sales.deal_coach',
+    message: 'What did we promise Harbour?',
+    dealId: app.demo.control.deals()[0]?.id ?? '',
   });
-  const runId = ((await res.json()) as { data: { runId: string } }).data.runId;
   await app.demo.control.waitForRun(runId, 60_000);
   const answer = app.demo.control.runOutput(runId) ?? '';
   expect(answer.length).toBeGreaterThan(100);

@@ -9,7 +9,7 @@
 // themselves. (A start with the service unreachable, at each size and theme: outages.spec.ts.)
 import { expect, test } from '../support/fixtures';
 import { LOOKS } from '../support/looks';
-import { askAgent, nav, savedSettings } from './helpers';
+import { askAgent, createRunOnService, nav, savedSettings } from './helpers';
 import { pasteReady } from '../../../src/lib/markdown/paste';
 
 const QUESTION = 'What did we promise Harbour about pricing?';
@@ -31,19 +31,11 @@ for (const look of LOOKS) {
       const harbour = app.demo.control.deals().find((d) => /Harbour/.test(d.name));
       if (!harbour) throw new Error('no Harbour deal in the demo');
       // Asked outside the app: this computer holds no transcript of it.
-      const created = await fetch(`${app.demo.baseUrl}/runs`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `sb-access-token=${app.demo.token}`,
-        },
-        body: JSON.stringify({
-          agentId: 'sales.deal_coach',
-          input: { message: QUESTION },
-          context: { dealId: harbour.id },
-        }),
+      const runId = await createRunOnService(app, {
+        agentId: 'sales.deal_coach',
+        message: QUESTION,
+        dealId: harbour.id,
       });
-      const runId = ((await created.json()) as { data: { runId: string } }).data.runId;
       await app.demo.control.waitForRun(runId, 30_000);
       const answer = app.demo.control.runOutput(runId) ?? '';
 
