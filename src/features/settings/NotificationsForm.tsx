@@ -1,7 +1,6 @@
 // Which notifications the user gets and when: do-not-disturb, the kinds, the morning briefing's
 // time and days, the lead before a meeting and the agent that prepares one.
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
 import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
 import { askForWebNotifications, canAskForWebNotifications } from '../../app/webNotifications';
@@ -36,8 +35,7 @@ const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {
 type Edit = (patch: Partial<NotificationsDraft>, save?: readonly NotificationsKey[]) => void;
 
 /** The settings typed as text: saved when the field is left or Enter is pressed, if valid. */
-const typedKeys = ['morningTime', 'meetingLeadMinutes'] as const;
-const typedFields: { key: (typeof typedKeys)[number]; label: string; hint: string }[] = [
+const typedFields: { key: 'morningTime' | 'meetingLeadMinutes'; label: string; hint: string }[] = [
   { key: 'morningTime', label: 'Morning briefing at', hint: '24-hour time, e.g. 08:00' },
   { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240' },
 ];
@@ -63,8 +61,8 @@ function useAutoSavedNotifications(settings: Settings) {
   };
   const saveTyped = () => {
     const { form: draft, settings: stored, submit: save } = latest.current;
-    const saved = notificationsDraft(stored);
-    const changed = typedKeys.filter((key) => draft[key] !== saved[key]);
+    const before = notificationsDraft(stored);
+    const changed = typedFields.map(({ key }) => key).filter((key) => draft[key] !== before[key]);
     if (changed.length > 0) void save(notificationsPatchOf(draft, changed));
   };
   // On leaving the screen only; saveTyped reads the latest draft through the ref.
@@ -81,15 +79,12 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
   }, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    saveTyped();
-  };
-
   return (
     <CardSection headingId="notif-h" title="Notifications">
       <p className="subtle">Changes are saved as you make them.</p>
-      <form className="form" onSubmit={submit} noValidate>
+      {/* No Save button: with two text fields the browser never submits this form on Enter,
+          and each field saves itself on Enter or when left (NarrowField). */}
+      <form className="form" onSubmit={(event) => event.preventDefault()} noValidate>
         <Check
           checked={form.doNotDisturb}
           onChange={(checked) => edit({ doNotDisturb: checked }, ['doNotDisturb'])}
