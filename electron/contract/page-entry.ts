@@ -13,6 +13,11 @@ export const WIRE_PROTOCOL = 'assistant.v1';
  * not know it is refused during the handshake, before any message is read.
  */
 export const SECRET_PROTOCOL_PREFIX = 'secret.';
+
+/** The subprotocols a page offers when it opens its host's socket: the contract's, its secret. */
+export function pageProtocols(secret: string): string[] {
+  return [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret}`];
+}
 /**
  * The secret reaches the page out of band, in the fragment of the address the host prints
  * (`http://127.0.0.1:5180/#token=<secret>`), never in anything the host serves: a fragment is

@@ -8,6 +8,7 @@ export {
   WIRE_PATH,
   WIRE_PROTOCOL,
   hostSecretUrl,
+  pageProtocols,
   readHostSecretFragment,
 } from './page-entry';
 

@@ -4,12 +4,7 @@
 // waiting when the app asks. The bridge's transport takes the socket over as its first
 // connection (see ../bridge.ts). In Electron, or without the host's secret, none is opened.
 // Imports nothing that builds a schema: this runs before the app's bundle.
-import {
-  BRIDGE_GLOBAL,
-  SECRET_PROTOCOL_PREFIX,
-  WIRE_PATH,
-  WIRE_PROTOCOL,
-} from '../../electron/contract/page-entry';
+import { BRIDGE_GLOBAL, WIRE_PATH, pageProtocols } from '../../electron/contract/page-entry';
 import { parseRoute } from '../lib/routes';
 import { hostSecret } from './host-secret';
 import type { FirstConnection, SocketLike } from './socket';
@@ -52,7 +47,7 @@ function open(): void {
   if (BRIDGE_GLOBAL in window || secret === undefined || !Socket) return;
   let socket: EarlySocket;
   try {
-    socket = new Socket(hostSocketUrl(), [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret}`]);
+    socket = new Socket(hostSocketUrl(), pageProtocols(secret));
   } catch {
     return;
   }

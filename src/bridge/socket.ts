@@ -6,8 +6,7 @@ import type { ClientFrame, ErrorData } from '../../electron/contract';
 import {
   HostErrorCodes,
   HostFrame,
-  SECRET_PROTOCOL_PREFIX,
-  WIRE_PROTOCOL,
+  pageProtocols,
   requests,
   resultSchema,
 } from '../../electron/contract';
@@ -244,10 +243,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
 
   function connect(): void {
     if (state.closed) return;
-    const protocols = [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${options.secret}`];
     const adopted = first;
     first = undefined;
-    const ws = adopted?.socket ?? connectSocket(options.url, protocols);
+    const ws = adopted?.socket ?? connectSocket(options.url, pageProtocols(options.secret));
     socket = ws;
     ws.onopen = () => {
       Object.assign(state, { open: true, everOpened: true });

@@ -7,9 +7,8 @@ import {
   requests,
   readHostSecretFragment,
   type ServiceMetadata,
-  SECRET_PROTOCOL_PREFIX,
   WIRE_PATH,
-  WIRE_PROTOCOL,
+  pageProtocols,
 } from '../../../electron/contract';
 import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -92,7 +91,7 @@ test('a page from another origin cannot open the host socket, even with the secr
         }),
       {
         url: `${app.mode.origin.replace('http', 'ws')}${WIRE_PATH}`,
-        protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret ?? ''}`],
+        protocols: pageProtocols(secret ?? ''),
       },
     );
     expect(outcome).toBe('closed');

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../../electron/contract';
+import { pageProtocols } from '../../../electron/contract';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { secretFrom, tryHandshake } from '../web/support';
@@ -75,7 +75,7 @@ describe("browser mode's secret", () => {
       expect(
         await tryHandshake(mode.port, {
           origin,
-          protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${candidate}`],
+          protocols: pageProtocols(candidate),
         }),
       ).toMatchObject({ accepted: false, status: 403 });
     }
@@ -85,7 +85,7 @@ describe("browser mode's secret", () => {
     expect(
       await tryHandshake(mode.port, {
         origin,
-        protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret}`],
+        protocols: pageProtocols(secret),
       }),
     ).toEqual({ accepted: true });
     // And the secret never reaches the log.
@@ -100,7 +100,7 @@ describe('refused handshakes', () => {
     const knock = () =>
       tryHandshake(mode.port, {
         origin: new URL(mode.url).origin,
-        protocols: [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${'0'.repeat(64)}`],
+        protocols: pageProtocols('0'.repeat(64)),
       });
     let refused = 0;
     for (let batch = 0; batch < 100; batch += 1) {

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_PROTOCOL_PREFIX, WIRE_PROTOCOL } from '../../../electron/contract';
+import { SECRET_PROTOCOL_PREFIX, WIRE_PROTOCOL, pageProtocols } from '../../../electron/contract';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { connectAsPage, rawRequest, secretFrom, tryHandshake } from './support';
 
@@ -142,7 +142,7 @@ describe('static files', () => {
 
 describe('the socket', () => {
   const origin = () => `http://127.0.0.1:${port}`;
-  const good = () => [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${secret}`];
+  const good = () => pageProtocols(secret);
 
   it('accepts the served page: its origin and its secret', async () => {
     expect(await tryHandshake(port, { origin: origin(), protocols: good() })).toEqual({
@@ -151,7 +151,7 @@ describe('the socket', () => {
   });
 
   it('refuses a wrong or missing secret', async () => {
-    const wrong = [WIRE_PROTOCOL, `${SECRET_PROTOCOL_PREFIX}${'0'.repeat(64)}`];
+    const wrong = pageProtocols('0'.repeat(64));
     expect(await tryHandshake(port, { origin: origin(), protocols: wrong })).toMatchObject({
       accepted: false,
       status: 403,
