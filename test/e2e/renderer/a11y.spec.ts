@@ -7,8 +7,7 @@ import { askAgent, audit, nav, openAdvanced, openDealByKeyboard } from './helper
 for (const look of LOOKS) {
   test.describe(`at ${look.name}`, () => {
     test.use({
-      viewport: look.viewport,
-      colorScheme: look.colorScheme,
+      ...look.use,
       appOptions: { demo: { pacing: 'instant' } },
     });
 

@@ -19,7 +19,7 @@ async function expectNoTechnicalErrors(page: Page): Promise<void> {
 // Walked at each size and theme (#15): the banner on the first screen, nothing technical below.
 for (const look of LOOKS) {
   test.describe(`at ${look.name}`, () => {
-    test.use({ viewport: look.viewport, colorScheme: look.colorScheme });
+    test.use(look.use);
 
     test('a first start with the service unreachable shows one banner and no error codes', async ({
       page,

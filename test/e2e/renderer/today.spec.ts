@@ -50,8 +50,7 @@ interface DemoMeeting {
 for (const look of LOOKS) {
   test.describe(`Today as a to-do list at ${look.name}`, () => {
     test.use({
-      viewport: look.viewport,
-      colorScheme: look.colorScheme,
+      ...look.use,
       timezoneId: 'Asia/Tokyo',
       locale: 'en-GB',
     });

@@ -17,8 +17,7 @@ const QUESTION = 'What did we promise Harbour about pricing?';
 for (const look of LOOKS) {
   test.describe(`at ${look.name}`, () => {
     test.use({
-      viewport: look.viewport,
-      colorScheme: look.colorScheme,
+      ...look.use,
       appOptions: { demo: { pacing: 'instant' } },
     });
 

@@ -1,8 +1,8 @@
 // The sizes and themes #15's walks are taken at: a desktop's 1280×800 and a small laptop's
 // 1024×640, each light and dark.
 export interface Look {
-  viewport: { width: number; height: number };
-  colorScheme: 'light' | 'dark';
+  /** Playwright's options for it, for `test.use`. */
+  use: { viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' };
   /** "1280×800, dark": for test titles. */
   name: string;
 }
@@ -14,8 +14,7 @@ export const LOOKS: readonly Look[] = (
   ] as const
 ).flatMap(([width, height]) =>
   (['light', 'dark'] as const).map((colorScheme) => ({
-    viewport: { width, height },
-    colorScheme,
+    use: { viewport: { width, height }, colorScheme },
     name: `${width}×${height}, ${colorScheme}`,
   })),
 );
