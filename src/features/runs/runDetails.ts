@@ -2,6 +2,7 @@
 import type { RunDetail } from '../../../electron/contract';
 import { answerFromRecord } from '../../lib/runRecord';
 import { existingOutput, markOutputFinished, outputFor } from './output';
+import { isActiveStatus } from './runMeta';
 import type { LiveRunMeta } from './runMeta';
 
 /**
@@ -51,8 +52,12 @@ export function fillOutputFromDetail(
     markOutputFinished(runId);
   } else if (!value.transcript && !live && (!output || output.isEmpty())) {
     // Never followed here (made yesterday, elsewhere, by the command line): the answer is
-    // the service's record of it, when the record holds one.
-    const answer = value.record ? answerFromRecord(value.record.data) : undefined;
+    // the service's record of it, when the record holds one. A record of a run still going
+    // holds only part of it: its stream brings the text from the start, so taking the part
+    // first would show it twice.
+    const record = value.record;
+    const going = record?.status !== undefined && isActiveStatus(record.status);
+    const answer = record && !going ? answerFromRecord(record.data) : undefined;
     if (answer !== undefined) {
       outputFor(runId).reset(answer, 0);
       markOutputFinished(runId);

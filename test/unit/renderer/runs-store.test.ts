@@ -152,4 +152,32 @@ describe('the runs store', () => {
     expect(store.getState().details[id]?.value?.transcript?.text).toBe('');
     expect(store.getState().details[id]?.value?.transcript?.message).toBe('q');
   });
+
+  it('takes a record’s output as the answer only once the run has ended, not a partial one', async () => {
+    const bridge = fakeBridge();
+    const store = createRunsStore(bridge.call);
+    const running = freshId();
+    const ended = freshId();
+    const record = (runId: string, status: string, output: string) => ({
+      id: runId,
+      runId,
+      title: 'Deal coach',
+      status,
+      agentId: 'a',
+      data: { status, output },
+    });
+    bridge.answer('runs.get', (input) => {
+      const { runId } = input as { runId: string };
+      return runId === running
+        ? ok({ record: record(running, 'running', '# Deal coach: Contos'), transcript: null })
+        : ok({ record: record(ended, 'succeeded', 'The whole answer.'), transcript: null });
+    });
+    outputFor(running).subscribe(() => {});
+    outputFor(ended).subscribe(() => {});
+    await store.getState().loadDetail(running);
+    await store.getState().loadDetail(ended);
+    // The stream brings a running run's text from its start; a partial copy first would repeat it.
+    expect(existingOutput(running)?.text() ?? '').toBe('');
+    expect(existingOutput(ended)?.text()).toBe('The whole answer.');
+  });
 });
