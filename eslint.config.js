@@ -239,11 +239,19 @@ export default tseslint.config(
   // ---- end of the src/ blocks ---------------------------------------------------------------
   {
     files: ['electron/contract/**/*.ts'],
+    ignores: ['electron/contract/zod.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [electronImport],
+          paths: [
+            electronImport,
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Schemas take z from './zod', which configures it for the page's CSP first.",
+            },
+          ],
           patterns: [
             electronSubpaths,
             nodeBuiltins,

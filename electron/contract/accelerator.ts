@@ -1,7 +1,7 @@
 // Global keyboard shortcuts as Electron writes them ("CommandOrControl+Shift+A"): checked here so
 // Settings can explain a typo next to the field and the host never registers something Electron
 // would refuse. Runtime-neutral: the renderer and the hosts share it.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Brings the app forward on the deal picker unless the user chooses another (or none). */
 export const DEFAULT_GLOBAL_SHORTCUT = 'CommandOrControl+Shift+A';

@@ -1,5 +1,5 @@
 // The app itself: versions, host, notices, connectivity, navigation and notifications.
-import { z } from 'zod';
+import { z } from './zod';
 import { ErrorData, Timestamp } from './common';
 import { RunsStartInput } from './runs';
 

@@ -1,6 +1,6 @@
 // Building blocks shared by every request and event of the contract. Runtime-neutral: zod only,
 // so the renderer (browser) and the hosts (Node) validate with the very same schemas.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** Any JSON value: what records whose fields the API leaves "not shown" cross the contract as. */
 export const JsonValue = z.json();

@@ -1,6 +1,6 @@
 // The inbox: what the app told the user (briefings, meetings, quota warnings, finished runs),
 // kept until they have seen it. Core keeps it on disk; the renderer shows a bell and a panel.
-import { z } from 'zod';
+import { z } from './zod';
 import { AppNotification } from './app';
 
 /** A notification as the inbox keeps it: its id is the dedupe key, so one entry per key. */

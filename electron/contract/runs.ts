@@ -1,6 +1,6 @@
 // Runs as the renderer sees them: starting and following live runs, their coalesced updates,
 // history and stored transcripts.
-import { z } from 'zod';
+import { z } from './zod';
 import { DisplayRecord, ErrorData, Timestamp } from './common';
 
 // The demo service keeps its own list (demo-service/runs/types.ts): it shares no code with the

@@ -1,6 +1,6 @@
 // What the Assistant Service tells us, as the renderer receives it: the documented shapes
 // (spec §2.2, §2.4) checked by type, and the records the spec does not show as DisplayRecords.
-import { z } from 'zod';
+import { z } from './zod';
 import { CachedReadInput, DisplayRecord, cached } from './common';
 
 /** §2.2. Unknown fields are dropped here: the renderer shows the documented ones. */

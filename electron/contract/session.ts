@@ -1,5 +1,5 @@
 // The session as the renderer may know it: whether there is one, never what it is.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const SessionStatus = z.object({
   signedIn: z.boolean(),

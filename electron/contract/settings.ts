@@ -1,6 +1,6 @@
 // The user's settings: the one schema shared by core (which stores them) and the renderer (which
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
-import { z } from 'zod';
+import { z } from './zod';
 import { Accelerator, DEFAULT_GLOBAL_SHORTCUT } from './accelerator';
 import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from './service-url';
 

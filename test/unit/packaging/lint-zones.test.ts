@@ -138,8 +138,9 @@ const zones: Zone[] = [
       ['a Node built-in', use('node:path')],
       ['core', use('../core/backend')],
       ['electron', use('electron')],
+      ['zod itself, unconfigured for the page', use('zod')],
     ],
-    right: [use('zod'), use('./common')],
+    right: [use('./zod'), use('./common')],
   },
   {
     file: 'electron/core/example.ts',
