@@ -1,5 +1,6 @@
 // What the manager knows of a run before following it: who, for which deal, with which message
 // (from a request or from the service's record), its service, and where its stream resumes.
+import { dealIdFromRecord, questionFromRecord } from '../../contract/run-record-text';
 import type { ClientConfig } from '../api/config';
 import { SYNTHETIC_POSITION, type ResumePoint } from '../stream/follow';
 import type { MetaInit, StoredTranscript } from './transcript-store';
@@ -31,21 +32,21 @@ export function transcriptInit(
   };
 }
 
-/** What a run record (payload not shown) says about who and what, by the documented fields. */
+/**
+ * What a run record (payload not shown) says about who and what: the documented fields first
+ * (`input.message`, `context.dealId`), else where the run screens find them (the contract's
+ * readers), so Retry works on every run whose question the screens show.
+ */
 export function describeRecord(
   record: Record<string, unknown>,
 ): Omit<AttachInit, 'input' | 'context'> {
   const init: Omit<AttachInit, 'input' | 'context'> = {};
   const text = (value: unknown): string | undefined =>
     typeof value === 'string' && value !== '' ? value : undefined;
-  const nested = (value: unknown, key: string): unknown =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
   const agentId = text(record.agentId);
   const status = text(record.status);
-  const dealId = text(nested(record.context, 'dealId'));
-  const message = text(nested(record.input, 'message'));
+  const dealId = dealIdFromRecord(record);
+  const message = questionFromRecord(record);
   if (agentId !== undefined) init.agentId = agentId;
   if (status !== undefined) init.status = status;
   if (dealId !== undefined) init.dealId = dealId;

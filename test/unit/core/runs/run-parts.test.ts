@@ -78,7 +78,16 @@ describe('the run manager parts', () => {
     expect(Object.keys(view)).not.toContain('error');
   });
 
-  it('reads who and what from a record, by the documented fields only', () => {
+  it('reads who and what from a record: the documented fields first', () => {
+    expect(
+      describeRecord({
+        agentId: 'a',
+        status: 'succeeded',
+        context: { dealId: 'd' },
+        input: { message: 'm', prompt: 'not this one' },
+        dealId: 'not this one either',
+      }),
+    ).toEqual({ agentId: 'a', status: 'succeeded', dealId: 'd', message: 'm' });
     expect(
       describeRecord({
         agentId: 'a',
@@ -87,6 +96,19 @@ describe('the run manager parts', () => {
         input: ['not', 'an', 'object'],
       }),
     ).toEqual({ agentId: 'a', dealId: 'd' });
+  });
+
+  it('reads a record that keeps them elsewhere as the run screens do, so Retry can ask again', () => {
+    expect(describeRecord({ agentId: 'a', deal_id: 'd', prompt: 'Asked elsewhere' })).toEqual({
+      agentId: 'a',
+      dealId: 'd',
+      message: 'Asked elsewhere',
+    });
+    expect(describeRecord({ agentId: 'a', context: { DealId: 'd' }, input: 'Plain' })).toEqual({
+      agentId: 'a',
+      dealId: 'd',
+      message: 'Plain',
+    });
   });
 
   it('resumes after the stored positions, leaving out the ones made here', () => {
