@@ -14,6 +14,11 @@ export const ServiceMetadata = z.object({
     authMode: z.string(),
     userId: z.string(),
     scopes: z.array(z.string()),
+    /**
+     * Not in the spec: the user's name, when the service sends one beside `userId` (core reads
+     * it from the usual keys); the screens show it rather than the identifier.
+     */
+    name: z.string().optional(),
   }),
   /** The six shown capabilities, plus any other boolean the service reports. */
   capabilities: z

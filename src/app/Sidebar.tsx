@@ -93,8 +93,13 @@ export function Sidebar() {
       <div className="sidebar-footer">
         {metadata ? (
           <>
-            <span className="footer-user" title="Signed-in user">
-              {metadata.principal.userId}
+            <span
+              className="footer-user"
+              title={`Signed in as ${metadata.principal.name ?? metadata.principal.userId}${
+                metadata.principal.name ? ` (${metadata.principal.userId})` : ''
+              }`}
+            >
+              {metadata.principal.name ?? metadata.principal.userId}
             </span>
             <span className="footer-env">
               {metadata.service} · {metadata.environment}

@@ -9,7 +9,7 @@ import type {
   RunsPage,
   ServiceMetadata,
 } from '../../contract';
-import { findText, inferRoles } from '../../contract/record-roles';
+import { findText, inferRoles, normaliseKey } from '../../contract/record-roles';
 import type { ResourceList, ResourceRecord } from '../api/lists';
 import type { Metadata } from '../api/schemas';
 
@@ -106,8 +106,34 @@ export function toRunsPage(list: ResourceList, limit: number, offset: number): R
   };
 }
 
-/** The documented metadata only (the contract drops what the spec does not show). */
+/** Where a principal may carry its user's name beside `userId` (not in the spec); first wins. */
+const PRINCIPAL_NAME_KEYS = ['displayname', 'name', 'fullname', 'username', 'email'];
+
+/** The user's name from a principal's own keys, or from a `user` object inside it. */
+function principalName(principal: Record<string, unknown>): string | undefined {
+  const byKey = (record: Record<string, unknown>) => {
+    const keyed = new Map(Object.entries(record).map(([key, value]) => [normaliseKey(key), value]));
+    for (const key of PRINCIPAL_NAME_KEYS) {
+      const value = keyed.get(key);
+      if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    }
+    return undefined;
+  };
+  const user = principal.user;
+  return (
+    byKey(principal) ??
+    (typeof user === 'object' && user !== null && !Array.isArray(user)
+      ? byKey(user as Record<string, unknown>)
+      : undefined)
+  );
+}
+
+/**
+ * The documented metadata, and the user's name when the service sends one (the contract drops
+ * the rest of what the spec does not show).
+ */
 export function toMetadata(metadata: Metadata): ServiceMetadata {
+  const name = principalName(metadata.principal);
   const capabilities: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(metadata.capabilities)) {
     if (typeof value === 'boolean') capabilities[key] = value;
@@ -122,6 +148,7 @@ export function toMetadata(metadata: Metadata): ServiceMetadata {
       authMode: metadata.principal.authMode,
       userId: metadata.principal.userId,
       scopes: [...metadata.principal.scopes],
+      ...(name === undefined ? {} : { name }),
     },
     capabilities: capabilities as ServiceMetadata['capabilities'],
   };

@@ -52,7 +52,10 @@ export function ServiceSection() {
             <div className="rec-field">
               <dt>User</dt>
               <dd>
-                <span className="mono">{value.principal.userId}</span>{' '}
+                {value.principal.name ? <>{value.principal.name} </> : null}
+                <span className={value.principal.name ? 'subtle mono' : 'mono'}>
+                  {value.principal.userId}
+                </span>{' '}
                 <span className="subtle">
                   ({value.principal.type}, {value.principal.authMode})
                 </span>

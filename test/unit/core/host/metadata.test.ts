@@ -1,0 +1,49 @@
+// The metadata the screens get: the documented fields, and the user's name when the service sends
+// one beside `userId` (the spec shows only the identifier, which the sidebar showed raw).
+import { describe, expect, it } from 'vitest';
+import { ServiceMetadata } from '../../../../electron/contract';
+import { Metadata } from '../../../../electron/core/api/schemas';
+import { toMetadata } from '../../../../electron/core/host/records';
+
+const metadata = {
+  service: 'assistant',
+  version: 'v1',
+  environment: 'demo',
+  org: { id: 'org_1', name: 'Acme Sales' },
+  principal: { type: 'user', authMode: 'session', userId: 'user_1', scopes: ['runs:read'] },
+  capabilities: {
+    streaming: true,
+    runs: true,
+    briefings: true,
+    deals: true,
+    tokens: false,
+    usage: true,
+  },
+};
+
+function withPrincipal(extra: Record<string, unknown>) {
+  return Metadata.parse({ ...metadata, principal: { ...metadata.principal, ...extra } });
+}
+
+describe('toMetadata', () => {
+  it('keeps the documented principal as it is when the service sends no name', () => {
+    const shown = toMetadata(Metadata.parse(metadata));
+    expect(shown.principal).toEqual(metadata.principal);
+    expect(ServiceMetadata.parse(shown)).toEqual(shown);
+  });
+
+  it('takes the user’s name from the usual keys, the most specific first', () => {
+    const name = (extra: Record<string, unknown>) =>
+      toMetadata(withPrincipal(extra)).principal.name;
+    expect(name({ display_name: 'Alex Morgan', email: 'alex@example.com' })).toBe('Alex Morgan');
+    expect(name({ FullName: ' Alex Morgan ' })).toBe('Alex Morgan');
+    expect(name({ email: 'alex@example.com' })).toBe('alex@example.com');
+    expect(name({ user: { name: 'Alex Morgan', id: 'u1' } })).toBe('Alex Morgan');
+  });
+
+  it('leaves the name out when none is text', () => {
+    const shown = toMetadata(withPrincipal({ name: '', displayName: 42, user: ['Alex'] }));
+    expect(shown.principal).not.toHaveProperty('name');
+    expect(shown.principal.userId).toBe('user_1');
+  });
+});
