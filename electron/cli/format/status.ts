@@ -1,5 +1,5 @@
 // `assistant status`: who the service says we are and what it offers (spec §2.2).
-import type { Metadata } from '../../core/api';
+import { principalName, type Metadata } from '../../core/api';
 import { renderFields } from './record';
 import type { Style } from './style';
 import { displayWidth, oneLine, padEnd } from './text';
@@ -24,12 +24,13 @@ export function renderStatus(
   const capabilityText =
     (on.length > 0 ? on.join(', ') : 'none') + (off.length > 0 ? `; not: ${off.join(', ')}` : '');
   const p = meta.principal;
+  const name = principalName(p);
   const rows: Array<[string, string]> = [
     ['Service', `${meta.service} (API ${meta.version})`],
     ['Environment', meta.environment],
     ['Address', context.embedded ? `${context.baseUrl} (embedded demo)` : context.baseUrl],
     ['Organisation', `${meta.org.name} (${meta.org.id})`],
-    ['User', `${p.userId} (${p.type}, ${p.authMode})`],
+    ['User', `${name === undefined ? '' : `${name}, `}${p.userId} (${p.type}, ${p.authMode})`],
     ['Scopes', p.scopes.length > 0 ? p.scopes.join(', ') : 'none'],
     ['Capabilities', capabilityText],
   ];

@@ -4,6 +4,7 @@ export * from './client';
 export * from './schemas';
 export * from './lists';
 export * from './display';
+export * from './principal';
 export * from './validate-input';
 export * from './retry';
 export * from './url';

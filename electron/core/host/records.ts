@@ -9,7 +9,8 @@ import type {
   RunsPage,
   ServiceMetadata,
 } from '../../contract';
-import { findText, inferRoles, normaliseKey } from '../../contract/record-roles';
+import { findText, inferRoles } from '../../contract/record-roles';
+import { principalName } from '../api/principal';
 import type { ResourceList, ResourceRecord } from '../api/lists';
 import type { Metadata } from '../api/schemas';
 
@@ -104,28 +105,6 @@ export function toRunsPage(list: ResourceList, limit: number, offset: number): R
     hasMore:
       hasMore ?? (total !== undefined ? offset + items.length < total : items.length >= limit),
   };
-}
-
-/** Where a principal may carry its user's name beside `userId` (not in the spec); first wins. */
-const PRINCIPAL_NAME_KEYS = ['displayname', 'name', 'fullname', 'username', 'email'];
-
-/** The user's name from a principal's own keys, or from a `user` object inside it. */
-function principalName(principal: Record<string, unknown>): string | undefined {
-  const byKey = (record: Record<string, unknown>) => {
-    const keyed = new Map(Object.entries(record).map(([key, value]) => [normaliseKey(key), value]));
-    for (const key of PRINCIPAL_NAME_KEYS) {
-      const value = keyed.get(key);
-      if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    }
-    return undefined;
-  };
-  const user = principal.user;
-  return (
-    byKey(principal) ??
-    (typeof user === 'object' && user !== null && !Array.isArray(user)
-      ? byKey(user as Record<string, unknown>)
-      : undefined)
-  );
 }
 
 /**

@@ -268,6 +268,35 @@ describe('usage and status', () => {
     );
     expect(text).toContain('Address       https://x/api/v1/assistant\n');
     expect(text).toMatch(/\nRegion {2}eu\n$/);
+    expect(text).toContain('User          u1 (user, session)\n');
+  });
+
+  it('names the user when the service says who beside the id', () => {
+    const text = renderStatus(
+      {
+        service: 'assistant',
+        version: 'v1',
+        environment: 'prod',
+        org: { id: 'o1', name: 'Org' },
+        principal: {
+          type: 'user',
+          authMode: 'session',
+          userId: 'u1',
+          scopes: [],
+          user: { name: 'Alex Morgan' },
+        },
+        capabilities: {
+          streaming: true,
+          runs: true,
+          briefings: true,
+          deals: true,
+          tokens: false,
+          usage: true,
+        },
+      },
+      { baseUrl: 'https://x/api/v1/assistant', embedded: false, style: plain },
+    );
+    expect(text).toContain('User          Alex Morgan, u1 (user, session)\n');
   });
 });
 
