@@ -22,6 +22,18 @@ function Icon({ name }: { name: ScreenName }) {
   return <StrokeIcon className="nav-icon" d={icons[name]} />;
 }
 
+/** The user by name when the service gives one; the id stays in the tooltip. */
+function SignedInUser({ name, userId }: { name: string | undefined; userId: string }) {
+  return (
+    <span
+      className="footer-user"
+      title={name ? `Signed in as ${name} (${userId})` : `Signed in as ${userId}`}
+    >
+      {name ?? userId}
+    </span>
+  );
+}
+
 export function Sidebar() {
   const route = useRoute();
   const metadata = useAccount((s) => s.metadata.value);
@@ -93,14 +105,7 @@ export function Sidebar() {
       <div className="sidebar-footer">
         {metadata ? (
           <>
-            <span
-              className="footer-user"
-              title={`Signed in as ${metadata.principal.name ?? metadata.principal.userId}${
-                metadata.principal.name ? ` (${metadata.principal.userId})` : ''
-              }`}
-            >
-              {metadata.principal.name ?? metadata.principal.userId}
-            </span>
+            <SignedInUser name={metadata.principal.name} userId={metadata.principal.userId} />
             <span className="footer-env">
               {metadata.service} · {metadata.environment}
             </span>
