@@ -241,27 +241,27 @@ describe('usage and status', () => {
     );
   });
 
+  const status = {
+    service: 'assistant',
+    version: 'v1',
+    environment: 'prod',
+    org: { id: 'o1', name: 'Org' },
+    principal: { type: 'user', authMode: 'session', userId: 'u1', scopes: [] },
+    capabilities: {
+      streaming: true,
+      runs: true,
+      briefings: false,
+      deals: true,
+      tokens: false,
+      usage: true,
+      voice: true,
+    },
+    region: 'eu',
+  };
+  const where = { baseUrl: 'https://x/api/v1/assistant', embedded: false, style: plain };
+
   it('shows who and what the service says', () => {
-    const text = renderStatus(
-      {
-        service: 'assistant',
-        version: 'v1',
-        environment: 'prod',
-        org: { id: 'o1', name: 'Org' },
-        principal: { type: 'user', authMode: 'session', userId: 'u1', scopes: [] },
-        capabilities: {
-          streaming: true,
-          runs: true,
-          briefings: false,
-          deals: true,
-          tokens: false,
-          usage: true,
-          voice: true,
-        },
-        region: 'eu',
-      },
-      { baseUrl: 'https://x/api/v1/assistant', embedded: false, style: plain },
-    );
+    const text = renderStatus(status, where);
     expect(text).toContain('Scopes        none\n');
     expect(text).toContain(
       'Capabilities  streaming, runs, deals, usage, voice; not: briefings, tokens\n',
@@ -272,30 +272,8 @@ describe('usage and status', () => {
   });
 
   it('names the user when the service says who beside the id', () => {
-    const text = renderStatus(
-      {
-        service: 'assistant',
-        version: 'v1',
-        environment: 'prod',
-        org: { id: 'o1', name: 'Org' },
-        principal: {
-          type: 'user',
-          authMode: 'session',
-          userId: 'u1',
-          scopes: [],
-          user: { name: 'Alex Morgan' },
-        },
-        capabilities: {
-          streaming: true,
-          runs: true,
-          briefings: true,
-          deals: true,
-          tokens: false,
-          usage: true,
-        },
-      },
-      { baseUrl: 'https://x/api/v1/assistant', embedded: false, style: plain },
-    );
+    const principal = { ...status.principal, user: { name: 'Alex Morgan' } };
+    const text = renderStatus({ ...status, principal }, where);
     expect(text).toContain('User          Alex Morgan, u1 (user, session)\n');
   });
 });

@@ -75,7 +75,7 @@ const transcript = {
   events: [{ type: 'status' as const, status: 'running' }],
   startedAt: at,
 };
-const metadata = {
+export const metadata = {
   service: 'assistant',
   version: 'v1',
   environment: 'demo',

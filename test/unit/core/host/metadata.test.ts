@@ -4,22 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceMetadata } from '../../../../electron/contract';
 import { Metadata } from '../../../../electron/core/api/schemas';
 import { toMetadata } from '../../../../electron/core/host/records';
-
-const metadata = {
-  service: 'assistant',
-  version: 'v1',
-  environment: 'demo',
-  org: { id: 'org_1', name: 'Acme Sales' },
-  principal: { type: 'user', authMode: 'session', userId: 'user_1', scopes: ['runs:read'] },
-  capabilities: {
-    streaming: true,
-    runs: true,
-    briefings: true,
-    deals: true,
-    tokens: false,
-    usage: true,
-  },
-};
+import { metadata } from '../../contract/samples';
 
 function withPrincipal(extra: Record<string, unknown>) {
   return Metadata.parse({ ...metadata, principal: { ...metadata.principal, ...extra } });
@@ -44,6 +29,6 @@ describe('toMetadata', () => {
   it('leaves the name out when none is text', () => {
     const shown = toMetadata(withPrincipal({ name: '', displayName: 42, user: ['Alex'] }));
     expect(shown.principal).not.toHaveProperty('name');
-    expect(shown.principal.userId).toBe('user_1');
+    expect(shown.principal.userId).toBe('usr_1');
   });
 });
