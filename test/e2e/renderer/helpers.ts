@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { RunningApp } from '../support/app';
+import { askOnService, type AskedRun } from '../../support/ask-on-service';
 import { Settings } from '../../../electron/contract';
 
 /** Finds a deal by typing in the picker and opens it with the keyboard. */
@@ -51,21 +52,8 @@ export async function createRunsOnService(app: RunningApp, count: number): Promi
 }
 
 /** Asks a question straight on the demo service (another computer, the command line); its id. */
-export async function createRunOnService(
-  app: RunningApp,
-  run: { agentId: string; message: string; dealId: string },
-): Promise<string> {
-  const res = await fetch(`${app.demo.baseUrl}/runs`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `sb-access-token=${app.demo.token}` },
-    body: JSON.stringify({
-      agentId: run.agentId,
-      input: { message: run.message },
-      context: { dealId: run.dealId },
-    }),
-  });
-  if (!res.ok) throw new Error(`POST /runs answered ${res.status}`);
-  return ((await res.json()) as { data: { runId: string } }).data.runId;
+export function createRunOnService(app: RunningApp, run: AskedRun): Promise<string> {
+  return askOnService(app.demo, run);
 }
 
 /** A link of the main navigation. */

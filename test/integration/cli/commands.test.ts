@@ -2,6 +2,7 @@
 // real HTTP: human output says what a person needs, and `--json` is the service's payload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
+import { askOnService } from '../../support/ask-on-service';
 import { cli, startService, type CliResult, type SpawnOptions } from './support';
 
 let service: DemoService;
@@ -203,22 +204,12 @@ describe('briefings', () => {
 
 describe('runs list and runs get', () => {
   it('lists runs newest first, filters by status and pages', async () => {
-    const body = (message: string) =>
-      JSON.stringify({
-        agentId: 'sales.deal_coach',
-        input: { message },
-        context: { dealId: service.control.deals()[0]?.id },
-      });
+    const dealId = service.control.deals()[0]?.id ?? '';
     const ids: string[] = [];
     for (const message of ['first', 'second']) {
-      const res = await fetch(`${service.baseUrl}/runs`, {
-        method: 'POST',
-        headers: { cookie: `sb-access-token=${service.token}`, 'content-type': 'application/json' },
-        body: body(message),
-      });
-      const created = (await res.json()) as { data: { runId: string } };
-      ids.push(created.data.runId);
-      await service.control.waitForRun(created.data.runId);
+      const runId = await askOnService(service, { agentId: 'sales.deal_coach', dealId, message });
+      ids.push(runId);
+      await service.control.waitForRun(runId);
     }
     const result = await run(['runs', 'list']);
     expect(result.code, result.stderr).toBe(0);

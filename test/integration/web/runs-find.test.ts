@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
+import { askOnService } from '../../support/ask-on-service';
 import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
@@ -15,14 +16,9 @@ let mode: BrowserMode;
 let page: PageClient;
 
 async function createRunElsewhere(agentId: string, dealId: string, message: string) {
-  const response = await fetch(`${demo.baseUrl}/runs`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `sb-access-token=${demo.token}` },
-    body: JSON.stringify({ agentId, input: { message }, context: { dealId } }),
-  });
-  const body = (await response.json()) as { data: { runId: string } };
-  await demo.control.waitForRun(body.data.runId);
-  return body.data.runId;
+  const runId = await askOnService(demo, { agentId, dealId, message });
+  await demo.control.waitForRun(runId);
+  return runId;
 }
 
 beforeAll(async () => {

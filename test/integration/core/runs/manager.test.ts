@@ -6,6 +6,7 @@ import { createApiClient } from '../../../../electron/core/api/client';
 import { AssistantError } from '../../../../electron/core/errors';
 import type { RunManager } from '../../../../electron/core/runs/manager';
 import { TranscriptStore } from '../../../../electron/core/runs/transcript-store';
+import { askOnService } from '../../../support/ask-on-service';
 import { startFaultProxy } from '../../../support/fault-proxy';
 import { createManager, tempDataDir, UpdateLog, type ManagedSession } from './helpers';
 import { sessionFor } from '../../../../electron/core/api/config';
@@ -213,16 +214,11 @@ describe('the run manager over real HTTP', () => {
 
   it('retries a run asked elsewhere (no transcript here) from the service’s record of it', async () => {
     await withManager(async (manager, log) => {
-      const res = await fetch(`${service.baseUrl}/runs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `sb-access-token=${service.token}` },
-        body: JSON.stringify({
-          agentId: 'sales.email_writer',
-          input: { message: 'Asked from the command line' },
-          context: { dealId },
-        }),
+      const elsewhere = await askOnService(service, {
+        agentId: 'sales.email_writer',
+        dealId,
+        message: 'Asked from the command line',
       });
-      const elsewhere = ((await res.json()) as { data: { runId: string } }).data.runId;
       await service.control.waitForRun(elsewhere, 30_000);
       expect(await manager.readTranscript(elsewhere)).toBeNull();
 

@@ -4,6 +4,7 @@
 // The service is the demo service behind a relay that reshapes only that run's record.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
+import { askOnService } from '../../../support/ask-on-service';
 import { startReshapingRelay, type ReshapingRelay } from '../../../support/reshaping-relay';
 import { createManager, tempDataDir, UpdateLog } from './helpers';
 
@@ -39,16 +40,11 @@ it('retries a run whose record keeps its question and deal under other keys', as
   const manager = createManager(relay.url, { token: service.token }, await tempDataDir());
   const log = new UpdateLog(manager);
   try {
-    const created = await fetch(`${service.baseUrl}/runs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `sb-access-token=${service.token}` },
-      body: JSON.stringify({
-        agentId: 'sales.email_writer',
-        input: { message: 'Asked in another tool' },
-        context: { dealId },
-      }),
+    const elsewhere = await askOnService(service, {
+      agentId: 'sales.email_writer',
+      dealId,
+      message: 'Asked in another tool',
     });
-    const elsewhere = ((await created.json()) as { data: { runId: string } }).data.runId;
     await service.control.waitForRun(elsewhere, 30_000);
     reshaped.add(elsewhere);
 
