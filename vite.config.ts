@@ -21,8 +21,12 @@ function stripCspMetaInDev(): Plugin {
 // imported) takes those round trips off the first paint.
 type OutputChunk = Rollup.OutputChunk;
 
-/** The app started by the entry (src/main.tsx), and the screen it opens on. */
-const FIRST_CHUNKS = ['/src/start.tsx', '/src/features/briefings/TodayScreen.tsx'];
+const ENTRY = '/src/main.tsx';
+/** The app started by the entry. */
+const START = '/src/start.tsx';
+/** The screen it opens on. */
+const TODAY = '/src/features/briefings/TodayScreen.tsx';
+const FIRST_CHUNKS = [START, TODAY];
 
 function preloadFirstScreen(): Plugin {
   return {
@@ -70,10 +74,6 @@ function preloadFirstScreen(): Plugin {
 // first paint waited for 4 waves of requests. Two groups keep it to two chunks besides the entry:
 // what the app (start.tsx) needs that the entry does not, and what Today needs beyond that. The
 // entry stays small and apart, so the socket still opens before the app's code has arrived.
-const ENTRY = '/src/main.tsx';
-const START = '/src/start.tsx';
-const TODAY = '/src/features/briefings/TodayScreen.tsx';
-
 function firstScreenChunks() {
   const imports = new Map<string, readonly string[]>();
   const reach = new Map<string, Set<string>>();

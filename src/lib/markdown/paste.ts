@@ -216,7 +216,6 @@ function htmlBlock(token: Token): string {
   }
 }
 
-/** The answer's markdown as clean plain text and as HTML, for the clipboard. */
 const squashed = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
@@ -235,6 +234,10 @@ function quotesQuestion(token: Token, question: string): boolean {
 /** How many blocks from the top a quoted question is looked for (the heading, then the quote). */
 const QUESTION_WITHIN = 3;
 
+/**
+ * The answer's markdown as clean plain text and as HTML, for the clipboard; without the quoted
+ * `question` it may open with.
+ */
 export function pasteReady(markdown: string, question?: string): PasteReady {
   let tokens: Token[] = Lexer.lex(markdown, { gfm: true, breaks: false });
   if (question !== undefined) {
