@@ -6,9 +6,12 @@
 // - delay the headers and/or every piece,
 // - answer the next N requests (or a random share) with 503/429 + Retry-After, an nginx-style
 //   502 HTML page, or a reset connection,
-// - restrict all of that to some paths (e.g. only `/stream`).
+// - restrict all of that to some paths (e.g. only `/stream`),
+// - rewrite the JSON answers to chosen GETs (`rewrite`): a service we did not write, made from
+//   the demo service (a run record with its question under other keys, a principal with a name).
 //
-// Responses are relayed piece by piece as they arrive (never buffered), request headers
+// Responses are relayed piece by piece as they arrive (never buffered, but for a rewritten
+// answer), request headers
 // (Cookie, Last-Event-ID, Idempotency-Key…) and bodies pass through unchanged. Randomness comes
 // from a seeded PRNG, and the seed is in `stats.seed`, so a failing run can be replayed (for the
 // same sequence of requests).
@@ -84,6 +87,13 @@ export interface FaultProxyOptions {
   /** PRNG seed; random (and reported in stats.seed) when absent. */
   seed?: number;
   faults?: FaultSettings;
+  rewrite?: AnswerRewrite;
+}
+
+/** Which GETs' JSON answers to rewrite, by path, and how (2xx answers only). */
+export interface AnswerRewrite {
+  matches(path: string): boolean;
+  rewrite(answer: Record<string, unknown>): unknown;
 }
 
 /** Picks cut points reproducibly from a seed (replay a failure with `proxy.stats.seed`). */
@@ -223,7 +233,8 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       }
     });
     upstream.on('response', (answer) => {
-      void relay(answer, res, entry, active);
+      if (rewrites(entry, answer)) void relayRewritten(answer, res);
+      else void relay(answer, res, entry, active);
     });
   });
 
@@ -254,6 +265,25 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     });
     res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': String(retryAfter) });
     res.end(body);
+  }
+
+  function rewrites(entry: ProxiedRequest, answer: http.IncomingMessage): boolean {
+    const ok = (answer.statusCode ?? 0) >= 200 && (answer.statusCode ?? 0) < 300;
+    const json = String(answer.headers['content-type'] ?? '').includes('application/json');
+    return ok && json && entry.method === 'GET' && options.rewrite?.matches(entry.path) === true;
+  }
+
+  async function relayRewritten(answer: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer as AsyncIterable<Buffer>) chunks.push(chunk);
+    const original = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+    const body = Buffer.from(JSON.stringify(options.rewrite?.rewrite(original)));
+    res.writeHead(answer.statusCode ?? 200, {
+      'Content-Type': String(answer.headers['content-type']),
+      'Content-Length': String(body.length),
+    });
+    res.end(body);
+    stats.bytesRelayed += body.length;
   }
 
   async function relay(

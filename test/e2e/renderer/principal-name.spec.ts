@@ -1,32 +1,36 @@
 // Who is signed in, in words: a service that names its user beside `principal.userId` (the spec
 // shows only the identifier) gets the name in the sidebar, with the id kept in its tooltip and in
-// Settings' Account part. The service is the demo service behind a relay that adds the name to its metadata.
+// Settings' Account part. The service is the demo service behind the fault proxy, which adds the
+// name to its metadata (its `rewrite` option).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { startReshapingRelay, type ReshapingRelay } from '../../support/reshaping-relay';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { expect, test } from '../support/fixtures';
 import { nav, openAdvanced } from './helpers';
 
 let demo: DemoService;
-let relay: ReshapingRelay;
+let relay: FaultProxy;
 let mode: BrowserMode;
 let dataDir: string;
 
 test.beforeEach(async () => {
   demo = await startDemoService({ pacing: 'instant' });
   const base = new URL(demo.baseUrl).pathname.replace(/\/$/, '');
-  relay = await startReshapingRelay(demo.baseUrl, {
-    // The metadata is a GET on the base address.
-    matches: (path) => path.replace(/\/$/, '') === base,
-    reshape: (envelope) => {
-      const data = envelope.data as { principal: Record<string, unknown> };
-      return {
-        ...envelope,
-        data: { ...data, principal: { ...data.principal, displayName: 'Alex Morgan' } },
-      };
+  relay = await startFaultProxy({
+    target: demo.baseUrl,
+    rewrite: {
+      // The metadata is a GET on the base address.
+      matches: (path) => path.replace(/\/$/, '') === base,
+      rewrite: (envelope) => {
+        const data = envelope.data as { principal: Record<string, unknown> };
+        return {
+          ...envelope,
+          data: { ...data, principal: { ...data.principal, displayName: 'Alex Morgan' } },
+        };
+      },
     },
   });
   dataDir = await mkdtemp(join(tmpdir(), 'assistant-e2e-name-'));
