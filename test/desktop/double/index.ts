@@ -150,6 +150,13 @@ export async function launchDouble(options: LaunchOptions) {
     async shutdown() {
       for (const window of windows.all())
         (window as unknown as { destroyForClose(n: boolean): void }).destroyForClose(false);
+      // A context closed under a page whose load is still settling makes Playwright's client fail
+      // the test ("Object with guid response@… was not bound"): the pages go first, for a few
+      // seconds at most (a page whose load waits on the app being shut down never settles).
+      await Promise.race([
+        windows.torndown(),
+        new Promise((resolve) => setTimeout(resolve, 3_000)),
+      ]);
       await Promise.all(
         [...sessions.values(), ...(defaultSession === undefined ? [] : [defaultSession])].map((s) =>
           s.close(),

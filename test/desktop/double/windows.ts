@@ -136,6 +136,8 @@ export interface WindowModule {
   count(): number;
   /** Every window, for tests (Playwright pages included). */
   all(): DoubleBrowserWindowLike[];
+  /** Resolves once every destroyed window's page is torn down (for the double's shutdown). */
+  torndown(): Promise<void>;
 }
 
 export interface DoubleBrowserWindowLike {
@@ -168,6 +170,11 @@ export function createWindowModule(options: {
   const contentsByPage = new Map<Page, DoubleWebContents>();
   let nextId = 1;
   let focused: DoubleBrowserWindow | undefined;
+  /**
+   * Pages of destroyed windows still being torn down (a load settling, then the page closing):
+   * the double's shutdown waits for them before it closes the browser contexts under them.
+   */
+  const teardowns = new Set<Promise<void>>();
   /** Every page a page of ours opened (window.open, target=_blank) goes to its opener's handler. */
   const watchedContexts = new WeakSet<BrowserContext>();
   const watchPopups = (context: BrowserContext) => {
@@ -612,7 +619,9 @@ export function createWindowModule(options: {
       this.visible = false;
       if (focused === this.self()) focused = undefined;
       windows.delete(this.self());
-      void this.webContents.destroy();
+      const teardown = this.webContents.destroy();
+      teardowns.add(teardown);
+      void teardown.finally(() => teardowns.delete(teardown));
       this.emit('closed');
       if (notifyApp && windows.size === 0) app.allWindowsClosed();
     }
@@ -643,6 +652,7 @@ export function createWindowModule(options: {
     },
     count: () => windows.size,
     all: () => [...windows],
+    torndown: () => Promise.all([...teardowns]).then(() => undefined),
   };
 }
 
