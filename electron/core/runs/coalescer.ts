@@ -141,7 +141,12 @@ export class UpdateCoalescer {
     this.emit(updates);
   }
 
-  /** Forgets a run's sequence (after it is dismissed); pending changes are sent first. */
+  /**
+   * Forgets a run's sequence (after it is dismissed); pending changes are sent first. Sending
+   * them at once breaks the one-interval spacing by one batch, but keeps the seq simple: a run
+   * attached again under the same id (a stored run shown, a retry) starts from 0 at once, never
+   * from a seq that a later frame would then drop.
+   */
   forget(runId: string): void {
     if (this.pending.has(runId)) this.flush();
     this.seqs.delete(runId);
