@@ -20,6 +20,12 @@ import { fmt, median } from '../renderer/lib/stats';
 import { startBenchHost } from './host';
 
 const ROUNDS = 9;
+/**
+ * Past this spread (slowest / fastest) of the minimal page's loads, something else was using the
+ * machine during the rounds: a figure from them says more about that than about the app (one such
+ * run printed 1.34x "met" with the minimal page's loads at 136-434 ms), so it is not judged.
+ */
+const STEADY_SPREAD = 2;
 
 /** The floor page, built as the app is (Vite, with its tree-shaking of zod) into `outDir`. */
 async function buildFloorPage(outDir: string): Promise<void> {
@@ -105,11 +111,18 @@ export async function measureColdStart(report: Report): Promise<void> {
     }
     const ratio = median(appTimes) / median(minimalTimes);
     const floorRatio = median(floorTimes) / median(minimalTimes);
+    const spread = Math.max(...minimalTimes) / Math.min(...minimalTimes);
+    const steady = spread <= STEADY_SPREAD;
     report.goal({
       name: 'Cold start: briefing painted from cache',
       figure: `${fmt(ratio, 2)}x the minimal page (${fmt(median(appTimes))} vs ${fmt(median(minimalTimes))} ms)`,
       goal: '<= 1.5x',
-      met: ratio <= 1.5,
+      met: steady ? ratio <= 1.5 : null,
+      ...(steady
+        ? {}
+        : {
+            note: `not judged: the minimal page's loads spread ${fmt(Math.min(...minimalTimes))}-${fmt(Math.max(...minimalTimes))} ms (${fmt(spread, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+          }),
     });
     report.detail(
       `Cold start, floor (the minimal page + the contract's check of the answer + its text lexed as markdown): ${fmt(floorRatio, 2)}x the minimal page (${fmt(median(floorTimes))} ms); the app is ${fmt(median(appTimes) / median(floorTimes), 2)}x the floor.`,
