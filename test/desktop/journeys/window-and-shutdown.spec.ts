@@ -48,11 +48,7 @@ test('an update’s restart closes the window instead of hiding it to the tray',
 
 test('Windows’ log-off (session-end) flushes core as a quit does', async ({ launchApp }) => {
   const app = await launchApp();
-  const page = await app.appWindow();
-  // The Electron double closes its browser context at exit; closed under a page still loading,
-  // Playwright fails the test ("Object with guid response@… was not bound"). Logging off with
-  // the window loaded is the case this journey is about.
-  await page.waitForLoadState('load');
+  await app.appWindow();
   const logs = await app.evaluateMain(({ app: electronApp }) => electronApp.getPath('logs'));
   await app.evaluateMain(({ BrowserWindow }) => {
     BrowserWindow.getAllWindows()[0]?.emit('session-end', { preventDefault() {} });
