@@ -1,9 +1,10 @@
 // The cold-start floor: the minimal page (../minimal-briefing) plus only what the project's rules
 // make the app do before it may show a briefing. The answer is checked with the contract's
 // schemas, as the bridge checks every answer, and every text in it is lexed as markdown with the
-// app's own lexer. It is built by the same bundler as the app, and still renders the fields as
-// plain JSON: no store, router, shell, styles or formatted fields. The app cannot paint sooner
-// than this page; the bench prints both against the minimal page.
+// app's own lexer. It is built by the same bundler as the app and loaded by the minimal page's
+// own index.html, and it still renders the fields as plain JSON: no store, router, shell, styles
+// or formatted fields. It stands for the least the app must do; the bench prints both against
+// the minimal page.
 import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HostFrame, requests, resultSchema } from '../../../electron/contract';
