@@ -44,6 +44,19 @@ export interface RoutedContents {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', 'app-assistant.localhost']);
 
+/** https://www.electronjs.org/docs/latest/api/structures/custom-scheme: the privileges there are. */
+const SCHEME_PRIVILEGES = new Set([
+  'standard',
+  'secure',
+  'bypassCSP',
+  'allowServiceWorkers',
+  'supportFetchAPI',
+  'corsEnabled',
+  'stream',
+  'codeCache',
+  'allowExtensions',
+]);
+
 export class DoubleProtocol {
   private readonly handlers = new Map<string, ProtocolHandler>();
   private readonly privileged = new Map<string, Record<string, boolean>>();
@@ -63,7 +76,19 @@ export class DoubleProtocol {
     if (this.launch.ready)
       throw new Error('protocol.registerSchemesAsPrivileged must be called before app is ready');
     if (this.privileged.size > 0) unsupported('protocol.registerSchemesAsPrivileged called twice');
-    for (const { scheme, privileges } of schemes) this.privileged.set(scheme, privileges ?? {});
+    for (const { scheme, privileges = {} } of schemes) {
+      for (const name of Object.keys(privileges)) {
+        if (!SCHEME_PRIVILEGES.has(name)) unsupported(`scheme privilege ${name}`);
+      }
+      // "codeCache: Enable V8 code cache for the scheme, only works when standard is also set to
+      // true." Electron throws otherwise.
+      if (privileges.codeCache === true && privileges.standard !== true) {
+        throw new Error(
+          'Code cache can only be enabled when the custom scheme is registered as standard scheme.',
+        );
+      }
+      this.privileged.set(scheme, privileges);
+    }
   }
   privilegesOf(scheme: string): Record<string, boolean> | undefined {
     return this.privileged.get(scheme);
