@@ -19,7 +19,7 @@ import type { Report } from '../renderer/lib/report';
 import { fmt, median } from '../renderer/lib/stats';
 import { startBenchHost } from './host';
 
-const ROUNDS = 9;
+const ROUNDS = 15;
 /**
  * Past this spread (slowest / fastest) of the minimal page's loads, something else was using the
  * machine during the rounds: a figure from them says more about that than about the app (one such
