@@ -7,12 +7,19 @@
 // the minimal page.
 import { createElement as h } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HostFrame, requests, resultSchema } from '../../../electron/contract';
+import {
+  HostFrame,
+  WIRE_PATH,
+  pageProtocols,
+  readHostSecretFragment,
+  requests,
+  resultSchema,
+} from '../../../electron/contract';
 import type { Briefing } from '../../../electron/contract';
 import { splitBlocks } from '../../../src/lib/markdown/blocks';
 
-const secret = /^#token=([0-9a-f]+)/.exec(location.hash)?.[1] ?? '';
-const socket = new WebSocket(`ws://${location.host}/ipc`, ['assistant.v1', `secret.${secret}`]);
+const secret = readHostSecretFragment(location.hash)?.secret ?? '';
+const socket = new WebSocket(`ws://${location.host}${WIRE_PATH}`, pageProtocols(secret));
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root.');
 const root = createRoot(rootElement);
