@@ -123,7 +123,9 @@ export async function measureColdStart(report: Report): Promise<void> {
     }
     const ratio = median(appTimes) / median(minimalTimes);
     const floorRatio = median(floorTimes) / median(minimalTimes);
-    const spread = Math.max(...minimalTimes) / Math.min(...minimalTimes);
+    const fastest = Math.min(...minimalTimes);
+    const slowest = Math.max(...minimalTimes);
+    const spread = slowest / fastest;
     const steady = spread <= STEADY_SPREAD;
     report.goal({
       name: 'Cold start: briefing painted from cache',
@@ -133,7 +135,7 @@ export async function measureColdStart(report: Report): Promise<void> {
       ...(steady
         ? {}
         : {
-            note: `not judged: the minimal page's loads spread ${fmt(Math.min(...minimalTimes))}-${fmt(Math.max(...minimalTimes))} ms (${fmt(spread, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+            note: `not judged: the minimal page's loads spread ${fmt(fastest)}-${fmt(slowest)} ms (${fmt(spread, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
           }),
     });
     report.detail(
