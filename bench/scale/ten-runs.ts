@@ -24,8 +24,8 @@ const FRAME_MS = 16;
  * The host's stamp is taken in an event listener subscribed before the page connects, so it runs
  * before the page's socket serialises and sends the batch (work whose length varies with the
  * batch and, on a loaded machine, by more than the jitter allowed below); it still follows the
- * hub's validation of the batch, which moves each stamp by up to a few milliseconds. The coalescer's own spacing (a frame or
- * more) is asserted by its unit and integration tests.
+ * hub's validation of the batch, which moves each stamp by up to a few milliseconds. The
+ * coalescer's own spacing (a frame or more) is asserted by its unit and integration tests.
  */
 const STAMP_JITTER_MS = 4;
 

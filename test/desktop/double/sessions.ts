@@ -44,7 +44,10 @@ export interface RoutedContents {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', 'app-assistant.localhost']);
 
-/** https://www.electronjs.org/docs/latest/api/structures/custom-scheme: the privileges there are. */
+/**
+ * The privileges a scheme may have, as Electron lists them:
+ * https://www.electronjs.org/docs/latest/api/structures/custom-scheme
+ */
 const SCHEME_PRIVILEGES = new Set([
   'standard',
   'secure',
