@@ -36,7 +36,11 @@ const rendererImports = {
     coreFromOutside,
     {
       group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
-      message: 'The renderer imports only electron/contract.',
+      message: 'The renderer imports only electron/contract and electron/domain.',
+    },
+    {
+      regex: '(^|/)electron/(?!(contract|domain)(/|$))',
+      message: 'The renderer imports only electron/contract and electron/domain.',
     },
   ],
 };
@@ -58,6 +62,18 @@ const domGlobals = [
   name,
   message:
     'src/lib is plain TypeScript (tested under Node): take what it needs from the page as an argument.',
+}));
+// What only Node has: electron/domain runs in the page as well as in core.
+const nodeOnlyGlobals = Object.keys(globals.node).filter(
+  (name) => !(name in globals.browser) && !(name in globals.builtin),
+);
+// electron/domain runs in the page and in core and calls no network: no global only one side has.
+const domainGlobals = [
+  ...new Set([...[...domGlobals, ...rendererGlobals].map(({ name }) => name), ...nodeOnlyGlobals]),
+].map((name) => ({
+  name,
+  message:
+    'electron/domain runs in the page and in core, and calls no network: take what it needs as an argument.',
 }));
 // A feature reaches another only through its public entries: index (state) and views
 // (components, kept apart so that importing a store never pulls a screen's code into the first
@@ -257,9 +273,51 @@ export default tseslint.config(
             nodeBuiltins,
             coreFromOutside,
             { group: folders('src'), message: 'The contract is runtime-neutral.' },
+            {
+              // The wire holds no logic. A schema may refine with a domain check it cannot do
+              // without; the one today is the settings' global shortcut (Settings shows the
+              // check's sentence). Name another here only for the same reason.
+              regex: '(^|/)domain(/(?!shortcuts/accelerator$)|$)',
+              message:
+                'The contract is the wire only: a schema imports from electron/domain only a check it needs (eslint.config.js names them).',
+            },
           ],
         },
       ],
+    },
+  },
+  {
+    // What core and the renderer must read alike (records by role, briefings' meetings, a run
+    // record's text, shortcuts): pure TypeScript that runs on both sides, so it imports only the
+    // contract, its own modules and pure libraries. The contract imports its shortcut check, so
+    // that module never imports the contract back.
+    files: ['electron/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronImport,
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Take z from electron/contract/zod, which configures it for the page's CSP.",
+            },
+            { name: 'react', message: 'electron/domain is plain TypeScript: no UI.' },
+            { name: 'react-dom', message: 'electron/domain is plain TypeScript: no UI.' },
+          ],
+          patterns: [
+            electronSubpaths,
+            nodeBuiltins,
+            {
+              group: folders('core', 'main', 'preload', 'web', 'cli', 'demo-service', 'src'),
+              message:
+                'electron/domain imports only the contract, its own modules and pure libraries.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domainGlobals],
     },
   },
   {
@@ -273,7 +331,7 @@ export default tseslint.config(
             electronSubpaths,
             {
               group: folders('src', 'main', 'preload', 'web', 'cli', 'demo-service'),
-              message: 'Core imports contract, node:* and its libraries only.',
+              message: 'Core imports contract, domain, node:* and its libraries only.',
             },
           ],
         },

@@ -43,9 +43,14 @@ const zones: Zone[] = [
       ['core', use('../../../electron/core/backend')],
       ['the shell', use('../../../electron/main/ipc')],
       ['browser mode, by its folder', use('../../../electron/web')],
+      ['a room of electron/ other than contract and domain', use('../../../electron/updates/feed')],
       ['the network', 'export const f = () => fetch("/x");\n'],
     ],
-    right: [use('../../../electron/contract'), use('react')],
+    right: [
+      use('../../../electron/contract'),
+      use('../../../electron/domain/records/roles'),
+      use('react'),
+    ],
   },
   {
     // src/lib is the renderer's pure logic, tested under Node: no page and no react-dom.
@@ -63,6 +68,7 @@ const zones: Zone[] = [
     ],
     right: [
       use('../../electron/contract'),
+      use('../../electron/domain/shortcuts/accelerator'),
       use('./format'),
       use('react'),
       'export const host = (a: string) => new URL(a).host;\n',
@@ -139,8 +145,34 @@ const zones: Zone[] = [
       ['core', use('../core/backend')],
       ['electron', use('electron')],
       ['zod itself, unconfigured for the page', use('zod')],
+      ['logic from the domain no schema needs', use('../domain/records/roles')],
+      ['the domain by its folder', use('../domain')],
     ],
-    right: [use('./zod'), use('./common')],
+    // The settings schema refuses a shortcut with the domain's check and its sentence.
+    right: [use('./zod'), use('./common'), use('../domain/shortcuts/accelerator')],
+  },
+  {
+    // What core and the renderer read alike runs on both sides: nothing only one side has.
+    file: 'electron/domain/records/example.ts',
+    wrong: [
+      ['a Node built-in', use('node:path')],
+      ['core', use('../../core/backend')],
+      ['the shell', use('../../main/ipc')],
+      ['the renderer', use('../../../src/lib/format')],
+      ['electron', use('electron')],
+      ['react', use('react')],
+      ['zod itself, unconfigured for the page', use('zod')],
+      ['the page', 'export const w = () => window.innerWidth;\n'],
+      ['Node’s process', 'export const p = () => process.platform;\n'],
+      ['the network', 'export const f = () => fetch("/x");\n'],
+    ],
+    right: [
+      use('./vocabulary'),
+      use('../briefings/fields'),
+      use('../../contract'),
+      use('../../contract/zod'),
+      'export const host = (a: string) => new URL(a).host;\n',
+    ],
   },
   {
     file: 'electron/core/example.ts',
@@ -150,7 +182,7 @@ const zones: Zone[] = [
       ['the shell', use('../main/ipc')],
       ['the demo service', use('../demo-service')],
     ],
-    right: [use('node:fs'), use('../contract'), use('./backend')],
+    right: [use('node:fs'), use('../contract'), use('../domain/records/roles'), use('./backend')],
   },
   {
     file: 'electron/main/example.ts',
