@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 
 const nodeBuiltins = {
@@ -26,6 +27,12 @@ const coreFromOutside = {
 
 /** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
 const folders = (...names) => names.flatMap((name) => [`**/${name}/**`, `**/${name}`]);
+
+// Data, not logic: the demo's hand-written accounts. Left out of the size rules by name.
+const dataFiles = ['electron/demo-service/data/accounts.ts'];
+// TEMPORARY (issue #23): the two renderer components over 100 lines that the renderer's own
+// change shrinks (CommandPalette's Palette, DealPicker). Remove this list when it lands.
+const awaitingShrink = ['src/app/CommandPalette.tsx', 'src/features/deals/DealPicker.tsx'];
 
 // ---- src/ (the renderer): shared by its blocks below ---------------------------------------
 const rendererImports = {
@@ -190,23 +197,10 @@ export default tseslint.config(
   },
   // ---- src/ (the renderer): size limits, a DOM-free lib, features through their entries -------
   {
-    // Small modules with one job: a file, a component (.tsx) or another function (.ts) past these
-    // is doing more than one.
+    // Small modules with one job: a file past this is doing more than one (functions: below).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-    },
-  },
-  {
-    files: ['src/**/*.tsx'],
-    rules: {
-      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
-    },
-  },
-  {
-    files: ['src/**/*.ts'],
-    rules: {
-      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
   {
@@ -411,18 +405,57 @@ export default tseslint.config(
       ],
     },
   },
-  // ---- electron/: size limits (issue #16, "the house in order"; #23) ---------------------------
-  // Small modules with one job: no file over 400 lines, no function over 100 (blank lines and
-  // comments not counted). A composition root or factory whose body is a set of named inner
-  // functions may say so with `// eslint-disable-next-line max-lines-per-function -- factory: …`.
-  // Data files and tests are left out.
+  // ---- size limits everywhere (issues #16 and #23) ---------------------------------------------
   {
+    // Small modules with one job: no file of electron/ over 400 lines.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/demo-service/data/**', 'electron/**/*.test.ts'],
+    ignores: [...dataFiles, 'electron/**/*.test.ts'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    // No function over 100 lines (blank lines and comments not counted), a component or a
+    // composition root alike: one that long is doing several jobs, which get names of their own.
+    // Tests and the data files are left out.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'electron/**/*.ts',
+      'bench/**/*.{ts,tsx,mjs,js}',
+      'scripts/**/*.{ts,mjs,js}',
+    ],
+    ignores: [...dataFiles, '**/*.test.ts', ...awaitingShrink],
+    rules: {
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
     },
   },
-  // ---- end of electron/ size limits ------------------------------------------------------------
+  {
+    // The size rules hold without exceptions: a disable comment cannot switch them off, and no
+    // comment may configure a rule (`/* eslint max-lines: … */` would do the same).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    rules: {
+      '@eslint-community/eslint-comments/no-restricted-disable': [
+        'error',
+        'max-lines',
+        'max-lines-per-function',
+      ],
+      '@eslint-community/eslint-comments/no-use': [
+        'error',
+        {
+          allow: [
+            'eslint-disable',
+            'eslint-disable-line',
+            'eslint-disable-next-line',
+            'eslint-enable',
+            'eslint-env',
+            'exported',
+            'global',
+            'globals',
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of size limits ----------------------------------------------------------------------
 );
