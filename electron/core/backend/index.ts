@@ -5,17 +5,17 @@
 // backend/: the foundation (logs, events, connectivity, notices), the parts (service and session,
 // cache, runs, inbox, notifications), their reactions to one another, the handler table, and the
 // Backend a host holds.
-import { createDispatcher } from './host';
-import { createHandlerTable } from './backend/handler-table';
-import { createFoundation, type Foundation } from './backend/foundation';
-import { hostFacingBackend } from './backend/host-facing';
-import { createCoreParts, type CoreParts } from './backend/parts';
-import { wireReactions } from './backend/reactions';
-import type { Backend, BackendOptions } from './backend/types';
+import { createDispatcher } from '../host';
+import { createHandlerTable } from './handler-table';
+import { createFoundation, type Foundation } from './foundation';
+import { hostFacingBackend } from './host-facing';
+import { createCoreParts, type CoreParts } from './parts';
+import { wireReactions } from './reactions';
+import type { Backend, BackendOptions } from './types';
 
-export { APP_DISPLAY_NAME } from './host/handlers';
-export type { DemoServiceInfo } from './service';
-export type { Backend, BackendOptions } from './backend/types';
+export { APP_DISPLAY_NAME } from '../host/handlers';
+export type { DemoServiceInfo } from '../service';
+export type { Backend, BackendOptions } from './types';
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const base = await createFoundation(options);
