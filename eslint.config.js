@@ -4,6 +4,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 
 const nodeBuiltins = {
@@ -27,6 +28,12 @@ const coreFromOutside = {
 /** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
 const folders = (...names) => names.flatMap((name) => [`**/${name}/**`, `**/${name}`]);
 
+// Data, not logic: the demo's hand-written accounts. Left out of the size rules by name.
+const dataFiles = ['electron/demo-service/data/accounts.ts'];
+// TEMPORARY (issue #23): the two renderer components over 100 lines that the renderer's own
+// change shrinks (CommandPalette's Palette, DealPicker). Remove this list when it lands.
+const awaitingShrink = ['src/app/CommandPalette.tsx', 'src/features/deals/DealPicker.tsx'];
+
 // ---- src/ (the renderer): shared by its blocks below ---------------------------------------
 const rendererImports = {
   paths: [electronImport],
@@ -36,7 +43,11 @@ const rendererImports = {
     coreFromOutside,
     {
       group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
-      message: 'The renderer imports only electron/contract.',
+      message: 'The renderer imports only electron/contract and electron/domain.',
+    },
+    {
+      regex: '(^|/)electron/(?!(contract|domain)(/|$))',
+      message: 'The renderer imports only electron/contract and electron/domain.',
     },
   ],
 };
@@ -58,6 +69,18 @@ const domGlobals = [
   name,
   message:
     'src/lib is plain TypeScript (tested under Node): take what it needs from the page as an argument.',
+}));
+// What only Node has: electron/domain runs in the page as well as in core.
+const nodeOnlyGlobals = Object.keys(globals.node).filter(
+  (name) => !(name in globals.browser) && !(name in globals.builtin),
+);
+// electron/domain runs in the page and in core and calls no network: no global only one side has.
+const domainGlobals = [
+  ...new Set([...[...domGlobals, ...rendererGlobals].map(({ name }) => name), ...nodeOnlyGlobals]),
+].map((name) => ({
+  name,
+  message:
+    'electron/domain runs in the page and in core, and calls no network: take what it needs as an argument.',
 }));
 // A feature reaches another only through its public entries: index (state) and views
 // (components, kept apart so that importing a store never pulls a screen's code into the first
@@ -174,23 +197,10 @@ export default tseslint.config(
   },
   // ---- src/ (the renderer): size limits, a DOM-free lib, features through their entries -------
   {
-    // Small modules with one job: a file, a component (.tsx) or another function (.ts) past these
-    // is doing more than one.
+    // Small modules with one job: a file past this is doing more than one (functions: below).
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-    },
-  },
-  {
-    files: ['src/**/*.tsx'],
-    rules: {
-      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
-    },
-  },
-  {
-    files: ['src/**/*.ts'],
-    rules: {
-      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
   {
@@ -257,9 +267,51 @@ export default tseslint.config(
             nodeBuiltins,
             coreFromOutside,
             { group: folders('src'), message: 'The contract is runtime-neutral.' },
+            {
+              // The wire holds no logic. A schema may refine with a domain check it cannot do
+              // without; the one today is the settings' global shortcut (Settings shows the
+              // check's sentence). Name another here only for the same reason.
+              regex: '(^|/)domain(/(?!shortcuts/accelerator$)|$)',
+              message:
+                'The contract is the wire only: a schema imports from electron/domain only a check it needs (eslint.config.js names them).',
+            },
           ],
         },
       ],
+    },
+  },
+  {
+    // What core and the renderer must read alike (records by role, briefings' meetings, a run
+    // record's text, shortcuts): pure TypeScript that runs on both sides, so it imports only the
+    // contract, its own modules and pure libraries. The contract imports its shortcut check, so
+    // that module never imports the contract back.
+    files: ['electron/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            electronImport,
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Take z from electron/contract/zod, which configures it for the page's CSP.",
+            },
+            { name: 'react', message: 'electron/domain is plain TypeScript: no UI.' },
+            { name: 'react-dom', message: 'electron/domain is plain TypeScript: no UI.' },
+          ],
+          patterns: [
+            electronSubpaths,
+            nodeBuiltins,
+            {
+              group: folders('core', 'main', 'preload', 'web', 'cli', 'demo-service', 'src'),
+              message:
+                'electron/domain imports only the contract, its own modules and pure libraries.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domainGlobals],
     },
   },
   {
@@ -273,7 +325,7 @@ export default tseslint.config(
             electronSubpaths,
             {
               group: folders('src', 'main', 'preload', 'web', 'cli', 'demo-service'),
-              message: 'Core imports contract, node:* and its libraries only.',
+              message: 'Core imports contract, domain, node:* and its libraries only.',
             },
           ],
         },
@@ -353,18 +405,57 @@ export default tseslint.config(
       ],
     },
   },
-  // ---- electron/: size limits (issue #16, "the house in order") ---------------------------------
-  // Small modules with one job: no file over 400 lines, no function over 80 (blank lines and
-  // comments not counted). A composition root or factory whose body is a set of named inner
-  // functions may say so with `// eslint-disable-next-line max-lines-per-function -- factory: …`.
-  // Data files and tests are left out.
+  // ---- size limits everywhere (issues #16 and #23) ---------------------------------------------
   {
+    // Small modules with one job: no file of electron/ over 400 lines.
     files: ['electron/**/*.ts'],
-    ignores: ['electron/demo-service/data/**', 'electron/**/*.test.ts'],
+    ignores: [...dataFiles, 'electron/**/*.test.ts'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
-      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
-  // ---- end of electron/ size limits ------------------------------------------------------------
+  {
+    // No function over 100 lines (blank lines and comments not counted), a component or a
+    // composition root alike: one that long is doing several jobs, which get names of their own.
+    // Tests and the data files are left out.
+    files: [
+      'src/**/*.{ts,tsx}',
+      'electron/**/*.ts',
+      'bench/**/*.{ts,tsx,mjs,js}',
+      'scripts/**/*.{ts,mjs,js}',
+    ],
+    ignores: [...dataFiles, '**/*.test.ts', ...awaitingShrink],
+    rules: {
+      'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The size rules hold without exceptions: a disable comment cannot switch them off, and no
+    // comment may configure a rule (`/* eslint max-lines: … */` would do the same).
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { '@eslint-community/eslint-comments': eslintComments },
+    rules: {
+      '@eslint-community/eslint-comments/no-restricted-disable': [
+        'error',
+        'max-lines',
+        'max-lines-per-function',
+      ],
+      '@eslint-community/eslint-comments/no-use': [
+        'error',
+        {
+          allow: [
+            'eslint-disable',
+            'eslint-disable-line',
+            'eslint-disable-next-line',
+            'eslint-enable',
+            'eslint-env',
+            'exported',
+            'global',
+            'globals',
+          ],
+        },
+      ],
+    },
+  },
+  // ---- end of size limits ----------------------------------------------------------------------
 );

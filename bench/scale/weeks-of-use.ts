@@ -14,7 +14,7 @@ import { sessionFor } from '../../electron/core/api/config';
 import { createBackend, type Backend } from '../../electron/core/backend';
 import { createSilentLogger } from '../../electron/core/logs/logger';
 import { createMemorySecretStore } from '../../electron/core/session/secret-store';
-import { startDemoService } from '../../electron/demo-service';
+import { startDemoService, type DemoService } from '../../electron/demo-service';
 import type { Report } from '../renderer/lib/report';
 import { fmt, median, percentile } from '../renderer/lib/stats';
 
@@ -86,6 +86,73 @@ async function timeAll(
   return times;
 }
 
+/** The demo's deal book grown to DEALS by copies with new ids and names, and RUNS runs on it. */
+async function fillService(demo: DemoService): Promise<string[]> {
+  const deals = demo.control.deals();
+  const originals = deals.length;
+  for (let i = originals; i < DEALS; i += 1) {
+    const copy = deals[i % originals];
+    if (copy) deals.push({ ...copy, id: randomUUID(), name: `${copy.name} (${i})` });
+  }
+  const api = createApiClient({
+    baseUrl: demo.baseUrl,
+    session: sessionFor(demo.baseUrl, demo.token),
+  });
+  const dealIds = deals.map((deal) => deal.id);
+  for (let i = 0; i < RUNS; i += 10) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, k) =>
+        api.createRun({
+          agentId: 'sales.deal_coach',
+          input: { message: `Question ${i + k}`, demo: { tokens: 30 } },
+          context: { dealId: dealIds[(i + k) % dealIds.length] ?? '' },
+        }),
+      ),
+    );
+  }
+  return dealIds;
+}
+
+type FolderSize = Awaited<ReturnType<typeof folderBytes>>;
+
+/**
+ * The transcripts folder once the retention pass is done: its count changed, then held still for
+ * half a second (or ten seconds passed).
+ */
+async function retentionSettled(runsDir: string, before: FolderSize): Promise<FolderSize> {
+  let after = await folderBytes(runsDir);
+  for (let i = 0, still = 0; i < 100 && still < 5; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await folderBytes(runsDir);
+    still = now.count === after.count && now.count !== before.count ? still + 1 : 0;
+    after = now;
+  }
+  return after;
+}
+
+async function reportRetention(
+  report: Report,
+  runsDir: string,
+  before: FolderSize,
+  after: FolderSize,
+): Promise<void> {
+  const metas = await readdir(runsDir);
+  let oldest = Date.now();
+  for (const name of metas) {
+    const meta = JSON.parse(await readFile(join(runsDir, name, 'meta.json'), 'utf8')) as {
+      finishedAt: string;
+    };
+    oldest = Math.min(oldest, Date.parse(meta.finishedAt));
+  }
+  const oldestDays = (Date.now() - oldest) / DAY;
+  report.goal({
+    name: 'Weeks: transcripts kept by retention',
+    figure: `${fmt(after.bytes / MB)} MB in ${after.count} runs (was ${fmt(before.bytes / MB)} MB in ${before.count}); oldest ${fmt(oldestDays, 1)} days`,
+    goal: '<= 500 MB, none older than 30 days',
+    met: after.bytes <= 500 * MB && oldestDays <= 30,
+  });
+}
+
 export async function measureWeeksOfUse(report: Report): Promise<void> {
   const base = await mkdtemp(join(tmpdir(), 'assistant-bench-weeks-'));
   const demo = await startDemoService({
@@ -95,28 +162,7 @@ export async function measureWeeksOfUse(report: Report): Promise<void> {
   });
   let backend: Backend | undefined;
   try {
-    const deals = demo.control.deals();
-    const originals = deals.length;
-    for (let i = originals; i < DEALS; i += 1) {
-      const copy = deals[i % originals];
-      if (copy) deals.push({ ...copy, id: randomUUID(), name: `${copy.name} (${i})` });
-    }
-    const api = createApiClient({
-      baseUrl: demo.baseUrl,
-      session: sessionFor(demo.baseUrl, demo.token),
-    });
-    const dealIds = deals.map((deal) => deal.id);
-    for (let i = 0; i < RUNS; i += 10) {
-      await Promise.all(
-        Array.from({ length: 10 }, (_, k) =>
-          api.createRun({
-            agentId: 'sales.deal_coach',
-            input: { message: `Question ${i + k}`, demo: { tokens: 30 } },
-            context: { dealId: dealIds[(i + k) % dealIds.length] ?? '' },
-          }),
-        ),
-      );
-    }
+    const dealIds = await fillService(demo);
     const dataDir = join(base, 'data');
     await writeTranscripts(dataDir, Date.now());
     const before = await folderBytes(join(dataDir, 'runs'));
@@ -135,14 +181,7 @@ export async function measureWeeksOfUse(report: Report): Promise<void> {
     const host = backend;
     // Retention runs once, at start (after the interrupted runs are attached): let it finish,
     // then time what the user does all day.
-    // Settled: the count has not changed for half a second (or ten seconds passed).
-    let after = await folderBytes(join(dataDir, 'runs'));
-    for (let i = 0, still = 0; i < 100 && still < 5; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const now = await folderBytes(join(dataDir, 'runs'));
-      still = now.count === after.count && now.count !== before.count ? still + 1 : 0;
-      after = now;
-    }
+    const after = await retentionSettled(join(dataDir, 'runs'), before);
     // The first reads fill the cache, as the first screen of the day does.
     await host.dispatch('deals.list', {}, { host: 'browser' });
     let page = 0;
@@ -179,24 +218,9 @@ export async function measureWeeksOfUse(report: Report): Promise<void> {
       });
     }
     report.detail(
-      `Weeks of use: ${SAMPLES} samples each; ${fmt(deals.length)} deals and ${RUNS} runs on the service; ${TRANSCRIPTS} transcripts of ${fmt(EVENTS_PER_TRANSCRIPT)} events on disk.`,
+      `Weeks of use: ${SAMPLES} samples each; ${fmt(dealIds.length)} deals and ${RUNS} runs on the service; ${TRANSCRIPTS} transcripts of ${fmt(EVENTS_PER_TRANSCRIPT)} events on disk.`,
     );
-
-    const metas = await readdir(join(dataDir, 'runs'));
-    let oldest = Date.now();
-    for (const name of metas) {
-      const meta = JSON.parse(await readFile(join(dataDir, 'runs', name, 'meta.json'), 'utf8')) as {
-        finishedAt: string;
-      };
-      oldest = Math.min(oldest, Date.parse(meta.finishedAt));
-    }
-    const oldestDays = (Date.now() - oldest) / DAY;
-    report.goal({
-      name: 'Weeks: transcripts kept by retention',
-      figure: `${fmt(after.bytes / MB)} MB in ${after.count} runs (was ${fmt(before.bytes / MB)} MB in ${before.count}); oldest ${fmt(oldestDays, 1)} days`,
-      goal: '<= 500 MB, none older than 30 days',
-      met: after.bytes <= 500 * MB && oldestDays <= 30,
-    });
+    await reportRetention(report, join(dataDir, 'runs'), before, after);
   } finally {
     await backend?.close();
     await demo.stop();

@@ -16,7 +16,7 @@ import {
   groupCommands,
   type CommandSpec,
   type OptionName,
-} from './commands';
+} from './commands/table';
 import { oneLine, truncate } from './format/text';
 import { globalHelp, helpCommandFor, helpFor } from './help';
 

@@ -8,7 +8,7 @@ import {
   groupCommands,
   type CommandSpec,
   type OptionHelp,
-} from './commands';
+} from './commands/table';
 import { EXIT_CODES_HELP } from './exit-codes';
 
 function optionUsage(option: OptionHelp): string {

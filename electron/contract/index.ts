@@ -55,7 +55,6 @@ import {
 import { SessionStatus, SetTokenInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 
-export * from './accelerator';
 export * from './app';
 export * from './common';
 export * from './inbox';

@@ -1,7 +1,7 @@
 // The user's settings: the one schema shared by core (which stores them) and the renderer (which
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
 import { z } from './zod';
-import { Accelerator, DEFAULT_GLOBAL_SHORTCUT } from './accelerator';
+import { checkAccelerator } from '../domain/shortcuts/accelerator';
 import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from './service-url';
 
 /** A service address or sign-in page: https, or http on this computer only (service-url.ts). */
@@ -12,6 +12,21 @@ const HttpUrl = z
 const ClockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30.');
+
+/** Brings the app forward on the deal picker unless the user chooses another (or none). */
+export const DEFAULT_GLOBAL_SHORTCUT = 'CommandOrControl+Shift+A';
+
+/**
+ * A valid global shortcut, kept as the user (or the renderer's recorder) wrote it. The one schema
+ * that needs the domain: it refuses with the sentence Settings shows next to the field.
+ */
+export const Accelerator = z
+  .string()
+  .max(100, 'That is too long for a shortcut.')
+  .superRefine((value, context) => {
+    const checked = checkAccelerator(value);
+    if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message });
+  });
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;

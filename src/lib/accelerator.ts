@@ -1,7 +1,7 @@
 // Records a global shortcut from a key press in Settings: the keys held, written the way Electron
 // reads accelerators ("CommandOrControl+Shift+A"), so nobody has to know the syntax. No DOM here:
 // the caller passes the event's fields.
-import { checkAccelerator } from '../../electron/contract';
+import { checkAccelerator } from '../../electron/domain/shortcuts/accelerator';
 
 export interface KeyPress {
   key: string;

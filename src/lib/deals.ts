@@ -8,7 +8,7 @@ import {
   normaliseKey,
   WRAPPER_KEYS,
   type RecordRoles,
-} from '../../electron/contract/record-roles';
+} from '../../electron/domain/records/roles';
 import { formatMoney, formatNumber, humanizeEnum } from './format';
 import { isIdentifierKey, isJsonRecord, type Json, type JsonRecord } from './records';
 

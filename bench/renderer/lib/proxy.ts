@@ -53,122 +53,107 @@ function withDemoKeys(body: Buffer, keys: DemoKeys): Buffer {
   return Buffer.from(JSON.stringify(parsed));
 }
 
-export async function startProxy(options: {
-  upstreamOrigin: string;
-  minimalScript: string;
-}): Promise<BenchProxy> {
-  const upstream = new URL(options.upstreamOrigin);
-  const agent = new http.Agent({ keepAlive: true });
-  const streams = new Map<string, StreamLog>();
-  const expecting: Array<(log: StreamLog) => void> = [];
-  let injection: DemoKeys | undefined;
+/** Where requests go: the demo service, over one keep-alive agent, with each run's stream log. */
+interface Upstream {
+  url: URL;
+  agent: http.Agent;
+  logFor(runId: string): StreamLog;
+}
 
-  const logFor = (runId: string): StreamLog => {
-    let log = streams.get(runId);
-    if (log === undefined) {
-      log = new StreamLog(runId);
-      streams.set(runId, log);
-      expecting.shift()?.(log);
-    }
-    return log;
-  };
-
-  const forward = (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    body: Buffer | undefined,
-  ): void => {
-    const url = req.url ?? '/';
-    const headers = { ...req.headers, host: upstream.host };
-    if (body !== undefined) {
-      delete headers['transfer-encoding'];
-      headers['content-length'] = String(body.length);
-    }
-    const streamMatch = req.method === 'GET' ? STREAM_PATH.exec(url) : null;
-    const log = streamMatch ? logFor(decodeURIComponent(streamMatch[1] ?? '')) : undefined;
-    let ended = false;
-    const outgoing = http.request(
-      {
-        host: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: url,
-        headers,
-        agent,
-      },
-      (incoming) => {
-        incoming.on('end', () => {
-          ended = true;
-        });
-        res.writeHead(incoming.statusCode ?? 502, incoming.headers);
-        if (log === undefined || incoming.statusCode !== 200) {
-          incoming.pipe(res);
-          return;
-        }
-        res.socket?.setNoDelay(true);
-        res.flushHeaders();
-        const connection = log.connection();
-        const decoder = new TextDecoder();
-        incoming.on('data', (chunk: Buffer) => {
-          const at = epochNow();
-          res.write(chunk);
-          connection.feed(decoder.decode(chunk, { stream: true }), at);
-        });
-        incoming.on('end', () => res.end());
-        incoming.on('error', () => res.destroy());
-      },
-    );
-    outgoing.on('error', () => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'Content-Type': 'text/plain' });
-        res.end('upstream failed\n');
-      } else res.destroy();
-    });
-    // The client went away (EventSource closed, core stopped following): stop the upstream too.
-    res.on('close', () => {
-      if (!ended) outgoing.destroy();
-    });
-    if (body === undefined) req.pipe(outgoing);
-    else outgoing.end(body);
-  };
-
-  const server = http.createServer({ noDelay: true }, (req, res) => {
-    const url = req.url ?? '/';
-    if (req.method === 'GET' && (url === '/' || url.startsWith('/minimal.html'))) {
-      res.writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-store',
-      });
-      res.end(MINIMAL_HTML);
-      return;
-    }
-    if (req.method === 'GET' && url === '/minimal.js') {
-      res.writeHead(200, {
-        'Content-Type': 'text/javascript; charset=utf-8',
-        'Cache-Control': 'no-store',
-      });
-      res.end(options.minimalScript);
-      return;
-    }
-    if (!url.startsWith(`${BASE_PATH}/`) && url !== BASE_PATH) {
-      res.writeHead(404, { 'Content-Type': 'text/plain' });
-      res.end('not found\n');
-      return;
-    }
-    const keys = injection;
-    if (req.method === 'POST' && url === RUNS_PATH && keys !== undefined) {
-      readBody(req)
-        .then((body) => forward(req, res, withDemoKeys(body, keys)))
-        .catch(() => {
-          res.writeHead(400, { 'Content-Type': 'text/plain' });
-          res.end('bad body\n');
-        });
-      return;
-    }
-    forward(req, res, undefined);
+/** Relays an upstream answer; a run's event stream is timestamped chunk by chunk as it arrives. */
+function relay(incoming: http.IncomingMessage, res: http.ServerResponse, log?: StreamLog): void {
+  res.writeHead(incoming.statusCode ?? 502, incoming.headers);
+  if (log === undefined || incoming.statusCode !== 200) {
+    incoming.pipe(res);
+    return;
+  }
+  res.socket?.setNoDelay(true);
+  res.flushHeaders();
+  const connection = log.connection();
+  const decoder = new TextDecoder();
+  incoming.on('data', (chunk: Buffer) => {
+    const at = epochNow();
+    res.write(chunk);
+    connection.feed(decoder.decode(chunk, { stream: true }), at);
   });
-  server.keepAliveTimeout = 1_000;
+  incoming.on('end', () => res.end());
+  incoming.on('error', () => res.destroy());
+}
 
+/** Forwards a request upstream, with `body` in place of the request's own when given. */
+function forward(
+  upstream: Upstream,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: Buffer | undefined,
+): void {
+  const url = req.url ?? '/';
+  const headers = { ...req.headers, host: upstream.url.host };
+  if (body !== undefined) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(body.length);
+  }
+  const streamMatch = req.method === 'GET' ? STREAM_PATH.exec(url) : null;
+  const log = streamMatch ? upstream.logFor(decodeURIComponent(streamMatch[1] ?? '')) : undefined;
+  let ended = false;
+  const outgoing = http.request(
+    {
+      host: upstream.url.hostname,
+      port: upstream.url.port,
+      method: req.method,
+      path: url,
+      headers,
+      agent: upstream.agent,
+    },
+    (incoming) => {
+      incoming.on('end', () => {
+        ended = true;
+      });
+      relay(incoming, res, log);
+    },
+  );
+  outgoing.on('error', () => {
+    if (!res.headersSent) {
+      res.writeHead(502, { 'Content-Type': 'text/plain' });
+      res.end('upstream failed\n');
+    } else res.destroy();
+  });
+  // The client went away (EventSource closed, core stopped following): stop the upstream too.
+  res.on('close', () => {
+    if (!ended) outgoing.destroy();
+  });
+  if (body === undefined) req.pipe(outgoing);
+  else outgoing.end(body);
+}
+
+/** The minimal page and its script, served by the proxy itself; false for any other request. */
+function servePage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  minimalScript: string,
+): boolean {
+  const url = req.url ?? '/';
+  if (req.method === 'GET' && (url === '/' || url.startsWith('/minimal.html'))) {
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(MINIMAL_HTML);
+    return true;
+  }
+  if (req.method === 'GET' && url === '/minimal.js') {
+    res.writeHead(200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(minimalScript);
+    return true;
+  }
+  return false;
+}
+
+/** Listens on a free port of 127.0.0.1; resolves with the server's origin. */
+async function listenLocally(server: http.Server): Promise<string> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -177,7 +162,52 @@ export async function startProxy(options: {
     });
   });
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function startProxy(options: {
+  upstreamOrigin: string;
+  minimalScript: string;
+}): Promise<BenchProxy> {
+  const streams = new Map<string, StreamLog>();
+  const expecting: Array<(log: StreamLog) => void> = [];
+  let injection: DemoKeys | undefined;
+  const upstream: Upstream = {
+    url: new URL(options.upstreamOrigin),
+    agent: new http.Agent({ keepAlive: true }),
+    logFor(runId) {
+      let log = streams.get(runId);
+      if (log === undefined) {
+        log = new StreamLog(runId);
+        streams.set(runId, log);
+        expecting.shift()?.(log);
+      }
+      return log;
+    },
+  };
+
+  const server = http.createServer({ noDelay: true }, (req, res) => {
+    const url = req.url ?? '/';
+    if (servePage(req, res, options.minimalScript)) return;
+    if (!url.startsWith(`${BASE_PATH}/`) && url !== BASE_PATH) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found\n');
+      return;
+    }
+    const keys = injection;
+    if (req.method === 'POST' && url === RUNS_PATH && keys !== undefined) {
+      readBody(req)
+        .then((body) => forward(upstream, req, res, withDemoKeys(body, keys)))
+        .catch(() => {
+          res.writeHead(400, { 'Content-Type': 'text/plain' });
+          res.end('bad body\n');
+        });
+      return;
+    }
+    forward(upstream, req, res, undefined);
+  });
+  server.keepAliveTimeout = 1_000;
+  const origin = await listenLocally(server);
 
   return {
     origin,
@@ -200,7 +230,7 @@ export async function startProxy(options: {
       return new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-        agent.destroy();
+        upstream.agent.destroy();
       });
     },
   };

@@ -108,14 +108,15 @@ export function runStreamUrl(config: Pick<ClientConfig, 'baseUrl'>, runId: strin
   return resolveUrl(config, `/runs/${pathSegment(runId, 'runId')}/stream`);
 }
 
-// A factory: two named helpers (get, record) and one short method per endpoint.
-// eslint-disable-next-line max-lines-per-function -- factory: one named method per endpoint
-export function createApiClient(config: ClientConfig): ApiClient {
-  const get = (
-    path: string,
-    options: CallOptions | undefined,
-    query?: Record<string, string | number | undefined>,
-  ) =>
+type Get = (
+  path: string,
+  options: CallOptions | undefined,
+  query?: Record<string, string | number | undefined>,
+) => Promise<JsonAnswer>;
+
+/** GET `path` of the service, with `query`; the reading verb of every list and record. */
+function getter(config: ClientConfig): Get {
+  return (path, options, query) =>
     requestJson(config, {
       method: 'GET',
       path,
@@ -123,6 +124,56 @@ export function createApiClient(config: ClientConfig): ApiClient {
       signal: options?.signal,
       timeoutMs: options?.timeoutMs,
     });
+}
+
+/** A trimmed text parameter, left out when blank. */
+const textParam = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+async function listDeals(
+  get: Get,
+  params: ListDealsParams,
+  options: CallOptions | undefined,
+): Promise<ApiResult<ResourceList>> {
+  const limit = checkPageParam(params.limit, 'limit', 1);
+  const offset = checkPageParam(params.offset, 'offset', 0);
+  const query = { search: textParam(params.search), q: textParam(params.q), limit, offset };
+  const answer = await get('/deals', options, query);
+  const { data, requestId } = openEnvelope(answer);
+  return {
+    data: normaliseList(data, {
+      resource: 'deal',
+      plural: 'deals',
+      requestId,
+      requested: { limit, offset },
+    }),
+    requestId,
+  };
+}
+
+async function listRuns(
+  get: Get,
+  params: ListRunsParams,
+  options: CallOptions | undefined,
+): Promise<ApiResult<ResourceList<RunRecordData>>> {
+  const limit = checkPageParam(params.limit, 'limit', 1);
+  const offset = checkPageParam(params.offset, 'offset', 0);
+  const answer = await get('/runs', options, { limit, offset, status: textParam(params.status) });
+  const { data, requestId } = openEnvelope(answer);
+  return {
+    data: normaliseList(data, {
+      resource: 'run',
+      plural: 'runs',
+      itemSchema: RunRecordData,
+      requestId,
+      requested: { limit, offset },
+    }),
+    requestId,
+  };
+}
+
+// Two named helpers (get, record) and one short method per endpoint.
+export function createApiClient(config: ClientConfig): ApiClient {
+  const get = getter(config);
 
   const record = async (path: string, resource: string, options?: CallOptions) => {
     const answer = await get(path, options);
@@ -147,21 +198,7 @@ export function createApiClient(config: ClientConfig): ApiClient {
     },
 
     async listDeals(params = {}, options) {
-      const limit = checkPageParam(params.limit, 'limit', 1);
-      const offset = checkPageParam(params.offset, 'offset', 0);
-      const search = params.search?.trim() ? params.search.trim() : undefined;
-      const q = params.q?.trim() ? params.q.trim() : undefined;
-      const answer = await get('/deals', options, { search, q, limit, offset });
-      const { data, requestId } = openEnvelope(answer);
-      return {
-        data: normaliseList(data, {
-          resource: 'deal',
-          plural: 'deals',
-          requestId,
-          requested: { limit, offset },
-        }),
-        requestId,
-      };
+      return listDeals(get, params, options);
     },
 
     async getDeal(dealId, options) {
@@ -177,21 +214,7 @@ export function createApiClient(config: ClientConfig): ApiClient {
     },
 
     async listRuns(params = {}, options) {
-      const limit = checkPageParam(params.limit, 'limit', 1);
-      const offset = checkPageParam(params.offset, 'offset', 0);
-      const status = params.status?.trim() ? params.status.trim() : undefined;
-      const answer = await get('/runs', options, { limit, offset, status });
-      const { data, requestId } = openEnvelope(answer);
-      return {
-        data: normaliseList(data, {
-          resource: 'run',
-          plural: 'runs',
-          itemSchema: RunRecordData,
-          requestId,
-          requested: { limit, offset },
-        }),
-        requestId,
-      };
+      return listRuns(get, params, options);
     },
 
     async createRun(input, options) {

@@ -1,6 +1,6 @@
 // Display hints for records the spec does not describe (agent, deal, briefing, run record): the
 // record is kept whole and these hints only say what to show first. The roles come from
-// contract/record-roles (any key convention, wrappers, related objects, OData annotations):
+// domain/records/roles (any key convention, wrappers, related objects, OData annotations):
 //
 //   id       the UUID-valued identifier when there is one, else the first of `id`,
 //            `<resource>Id`, `uuid`, `guid`, `key`, `slug`, … (numbers too)
@@ -9,7 +9,7 @@
 //            "Untitled <resource>"
 //   subtitle `description` or `summary` text, else the account, else the stage or status, else
 //            `type`, never repeating the title
-import { findText, inferRoles } from '../../contract/record-roles';
+import { findText, inferRoles } from '../../domain/records/roles';
 
 export interface DisplayHints {
   id: string | undefined;

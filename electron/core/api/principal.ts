@@ -1,6 +1,6 @@
 // The user's name in the service's principal (spec §2.2 shows only `userId`): read where services
 // usually put it, for the screens and `assistant status`, which show it rather than the id.
-import { findText } from '../../contract/record-roles';
+import { findText } from '../../domain/records/roles';
 
 /** Where a principal may carry its user's name beside `userId`; first wins. */
 const NAME_KEYS = ['displayName', 'name', 'fullName', 'userName', 'email'];

@@ -1,6 +1,6 @@
 // How the backend's parts answer each other: a session change, a settings change (a switch of
-// service, notification and retention settings), and a cache refresh, each to events and to the
-// parts it concerns.
+// service, notification and retention settings), the runs and connectivity changing, and a cache
+// refresh, each to events and to the parts it concerns. wireReactions subscribes them all.
 import type { DataRefreshed, SessionStatus, Settings } from '../../contract';
 import type { CachedReader } from '../cache';
 import type { EventHub } from '../host';
@@ -8,9 +8,12 @@ import type { NoticeBoard } from '../host/notices';
 import type { Logger } from '../logs/logger';
 import type { NotificationWiring } from '../notifications/wiring';
 import type { RunManager } from '../runs/manager';
-import type { ServiceTargets } from '../service';
+import { createServiceSwitch, type ServiceTargets } from '../service';
 import type { SessionChange, SessionState } from '../session';
 import type { RunQuotaGuard } from '../usage';
+import type { Foundation } from './foundation';
+import type { CoreParts } from './parts';
+import type { BackendOptions } from './types';
 
 /** A cache key refreshed, as the `data.refreshed` event names it. */
 export function dataRefreshedEvent(key: string, fetchedAt: string): DataRefreshed {
@@ -93,4 +96,78 @@ export function settingsReaction(parts: {
       void parts.prune();
     }
   };
+}
+
+export interface Reactions {
+  /** Sign-out: what the service told this user goes with the session. */
+  forgetUserData: () => Promise<void>;
+  /** The latest switch of service; a settings update answers once it is done. */
+  switching: () => Promise<void>;
+}
+
+/** Subscribes each part to what it must answer; close() unsubscribes them. */
+export function wireReactions(
+  options: BackendOptions,
+  base: Foundation,
+  parts: CoreParts,
+): Reactions {
+  const { hub, log, notices, lifecycle } = base;
+  const { service, reader, quota, manager, notifications, settings } = parts;
+  const forgetUserData = async () => {
+    reader.reset();
+    quota.invalidate();
+    await Promise.all([parts.cacheStore.clear(), parts.inbox.clear()]);
+  };
+  lifecycle.cleanups.push(
+    manager.onRunsChanged((runs) => {
+      hub.emit('runs.changed', { runs });
+      notifications.runsChanged(runs);
+    }),
+  );
+  lifecycle.cleanups.push(
+    service.session.subscribe(
+      sessionReaction({
+        hub,
+        status: service.sessionStatus,
+        reader,
+        quota,
+        manager,
+        notifications,
+        forgetUserData,
+      }),
+    ),
+  );
+  lifecycle.cleanups.push(
+    base.connectivity.subscribe((state) => hub.emit('connectivity.changed', state)),
+  );
+
+  const switchService = createServiceSwitch({
+    targets: service.targets,
+    client: service.client,
+    session: service.session,
+    stopRuns: (reason) => manager.stopAll(reason),
+    forgetUserData,
+    onSignInPageChanged: () => hub.emit('session.changed', service.sessionStatus()),
+    log,
+  });
+  let switching: Promise<void> = Promise.resolve();
+  lifecycle.cleanups.push(
+    settings.subscribe(
+      settingsReaction({
+        hub,
+        targets: service.targets,
+        switchService,
+        current: () => settings.get(),
+        pinned: options.baseUrlOverride !== undefined,
+        notifications,
+        prune: parts.pruning.prune,
+        log,
+        notices,
+        onSwitch: (next) => {
+          switching = next;
+        },
+      }),
+    ),
+  );
+  return { forgetUserData, switching: () => switching };
 }

@@ -1,4 +1,4 @@
-// What a host gives core (BackendOptions) and what it gets back (Backend): see backend.ts.
+// What a host gives core (BackendOptions) and what it gets back (Backend): see index.ts.
 import type {
   DesktopCapabilities,
   EventName,

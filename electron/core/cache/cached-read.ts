@@ -54,9 +54,8 @@ const closedError = () =>
     retryable: false,
   });
 
-// A factory: its body is the reader's state and named parts (acceptOnce, fetchAndStore,
-// refreshInBackground) under the returned methods.
-// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
+// The reader's state and its named parts (acceptOnce, fetchAndStore, refreshInBackground) under
+// the returned methods.
 export function createCachedReader(options: CachedReaderOptions): CachedReader {
   const { store, log } = options;
   const now = options.now ?? (() => new Date());

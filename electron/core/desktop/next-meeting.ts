@@ -1,7 +1,7 @@
 // The next meeting, for the tray: read from the cached meeting briefing by the same reader the
-// scheduler and Today use (contract/briefing-meetings.ts), so the tray, the notification and the
+// scheduler and Today use (domain/briefings/meetings.ts), so the tray, the notification and the
 // app always agree on which meeting it is and when it starts.
-import { timeUntil, upcomingMeeting } from '../../contract/briefing-meetings';
+import { timeUntil, upcomingMeeting } from '../../domain/briefings/meetings';
 import { localClock, meetingsOf } from '../notifications';
 
 export interface NextMeeting {

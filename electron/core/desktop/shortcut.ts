@@ -1,7 +1,8 @@
 // The global shortcut (Settings: "Bring the app forward on the deal picker") as decisions and
 // outcomes: what the shell must register or release when the setting changes, and what Settings
 // tells the user about the result. Registering itself is electron/main/global-shortcut.ts.
-import { checkAccelerator, displayAccelerator, type Capability } from '../../contract';
+import type { Capability } from '../../contract';
+import { checkAccelerator, displayAccelerator } from '../../domain/shortcuts/accelerator';
 import type { LinuxSession } from './capabilities';
 
 /** What happened to the shortcut the settings ask for. */

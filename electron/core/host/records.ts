@@ -9,7 +9,7 @@ import type {
   RunsPage,
   ServiceMetadata,
 } from '../../contract';
-import { findText, inferRoles } from '../../contract/record-roles';
+import { findText, inferRoles } from '../../domain/records/roles';
 import { principalName } from '../api/principal';
 import type { ResourceList, ResourceRecord } from '../api/lists';
 import type { Metadata } from '../api/schemas';

@@ -1,13 +1,11 @@
 // Meeting briefing: each meeting is announced once, `meetingLeadMinutes` before it starts when
 // the briefing says when that is (at once if that moment has passed but the meeting has not
 // started; never once it has), or as soon as it appears when the briefing gives no start.
-import { meetingsOf as meetingsIn, type MeetingInfo } from '../../contract/briefing-meetings';
+import { meetingsOf as meetingsIn, type MeetingInfo } from '../../domain/briefings/meetings';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision, type PrepareAction } from './decision';
 import { isDelivered, MAX_PENDING_MEETINGS, type PendingMeeting } from './state';
 import { localClock, minutesToMs } from './zoned-time';
-
-export type { MeetingInfo };
 
 export interface MeetingOutcome {
   decisions: NotificationDecision[];

@@ -1,7 +1,7 @@
 // Morning briefing: one notification per chosen local day at the chosen local time. A machine
 // that was asleep or offline at that time gets it when it next checks, if that is within the
 // catch-up window; several missed mornings give at most one (the latest) and none beyond.
-import { BRIEFING_HEADLINE_FIELDS, isRecord, pickText } from '../../contract/briefing-fields';
+import { BRIEFING_HEADLINE_FIELDS, isRecord, pickText } from '../../domain/briefings/fields';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision } from './decision';
 import { isDelivered } from './state';

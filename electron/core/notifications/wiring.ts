@@ -77,63 +77,83 @@ export function disabledNotificationWiring(): NotificationWiring {
   };
 }
 
-// A factory: its body is the wiring's state and named parts (track, show, accept, runCheck,
-// check, checkUsageSoon, notifyFinished) under the returned methods.
-// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
-export function createNotificationWiring(options: NotificationWiringOptions): NotificationWiring {
-  const { api, now, log } = options;
-  let closed = false;
-  const lifetime = new AbortController();
-  const { signal } = lifetime;
-  /** Checks and run-finished notifications not yet settled: close() waits for them. */
-  const inFlight = new Set<Promise<void>>();
-  const track = (work: Promise<void>): Promise<void> => {
-    inFlight.add(work);
-    const settled = () => inFlight.delete(work);
-    work.then(settled, settled);
-    return work;
-  };
+const closedError = () =>
+  new AssistantError({ kind: 'aborted', message: 'The app is shutting down.' });
 
-  const closedError = () =>
-    new AssistantError({ kind: 'aborted', message: 'The app is shutting down.' });
-  const store: NotificationStateStore = {
-    load: () => (closed ? Promise.reject(closedError()) : options.store.load()),
-    save: (state) => (closed ? Promise.reject(closedError()) : options.store.save(state)),
+/** The state file, refused once the wiring is closed: an unfinished check records nothing. */
+function storeUntilClosed(
+  store: NotificationStateStore,
+  closed: () => boolean,
+): NotificationStateStore {
+  return {
+    load: () => (closed() ? Promise.reject(closedError()) : store.load()),
+    save: (state) => (closed() ? Promise.reject(closedError()) : store.save(state)),
   };
-  const fetcher = clientFetcher(api, signal);
-  const viewerPresent = () => options.viewerPresent?.() ?? true;
-  /** Natively where the host can, else as a toast in an open window or page; false: nowhere. */
+}
+
+/**
+ * The runner's decisions, before they are recorded as delivered: into the inbox (Do not disturb
+ * keeps them there unread and unshown; a run finishing in front of the user is already read),
+ * then shown natively where the host can, else as a toast in an open window or page; an entry
+ * the inbox already held is not shown again.
+ */
+function acceptDecisions(options: NotificationWiringOptions, closed: () => boolean) {
   const show = (decision: NotificationDecision, at: Date): boolean => {
     if (options.showNotification?.(decision)) return true;
-    if (!viewerPresent()) return false;
+    if (!(options.viewerPresent?.() ?? true)) return false;
     options.emit(toAppNotification(decision, at));
     return true;
   };
-  /**
-   * The runner's decisions, before they are recorded as delivered: into the inbox (Do not disturb
-   * keeps them there unread and unshown; a run finishing in front of the user is already read),
-   * then shown; an entry the inbox already held is not shown again.
-   */
-  const accept = async ({ show: toShow, suppressed }: Pick<Delivery, 'show' | 'suppressed'>) => {
-    if (closed) throw closedError();
-    const at = now();
+  return async ({ show: toShow, suppressed }: Pick<Delivery, 'show' | 'suppressed'>) => {
+    if (closed()) throw closedError();
+    const at = options.now();
     const added = await options.inbox.add(inboxEntries(toShow, suppressed, at));
-    if (closed) return;
+    if (closed()) return;
     const fresh = new Set(added.map((entry) => entry.id));
     const shown = toShow.filter((decision) => fresh.has(decision.key) && show(decision, at));
     if (shown.length > 0) await options.inbox.markShown(shown.map((decision) => decision.key));
   };
+}
+
+/** Checks and run-finished notifications not yet settled: close() waits for them. */
+function trackWork() {
+  const inFlight = new Set<Promise<void>>();
+  return {
+    track(work: Promise<void>): Promise<void> {
+      inFlight.add(work);
+      const done = () => inFlight.delete(work);
+      work.then(done, done);
+      return work;
+    },
+    settled: () => Promise.allSettled([...inFlight]),
+  };
+}
+
+/** The OS's Do not disturb as the runner takes it: left out when the host cannot read it. */
+function osDoNotDisturbOf(options: NotificationWiringOptions): { osDoNotDisturb?: boolean } {
+  const value = options.osDoNotDisturb?.();
+  return value === undefined ? {} : { osDoNotDisturb: value };
+}
+
+// The wiring's state and its named parts (track, runCheck, check, checkUsageSoon,
+// notifyFinished) under the returned methods.
+export function createNotificationWiring(options: NotificationWiringOptions): NotificationWiring {
+  const { api, now, log } = options;
+  let closed = false;
+  const isClosed = () => closed;
+  const lifetime = new AbortController();
+  const { signal } = lifetime;
+  const { track, settled } = trackWork();
+
+  const viewerPresent = () => options.viewerPresent?.() ?? true;
   const runner = createNotificationRunner({
-    fetcher,
-    store,
+    fetcher: clientFetcher(api, signal),
+    store: storeUntilClosed(options.store, isClosed),
     clock: { now, timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
     settings: options.settings,
-    accept,
+    accept: acceptDecisions(options, isClosed),
   });
-  const osDoNotDisturb = () => {
-    const value = options.osDoNotDisturb?.();
-    return value === undefined ? {} : { osDoNotDisturb: value };
-  };
+  const osDoNotDisturb = () => osDoNotDisturbOf(options);
 
   let schedulerTimer: ReturnType<typeof setTimeout> | undefined;
   const runCheck = async (reason: CheckReason) => {
@@ -212,7 +232,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
       if (schedulerTimer !== undefined) clearTimeout(schedulerTimer);
       if (usageCheckTimer !== undefined) clearTimeout(usageCheckTimer);
       lifetime.abort();
-      await Promise.allSettled([...inFlight]);
+      await settled();
     },
   };
 }

@@ -1,6 +1,6 @@
 // What the manager knows of a run before following it: who, for which deal, with which message
 // (from a request or from the service's record), its service, and where its stream resumes.
-import { dealIdFromRecord, questionFromRecord } from '../../contract/run-record-text';
+import { dealIdFromRecord, questionFromRecord } from '../../domain/runs/record-text';
 import type { ClientConfig } from '../api/config';
 import { SYNTHETIC_POSITION, type ResumePoint } from '../stream/follow';
 import type { MetaInit, StoredTranscript } from './transcript-store';

@@ -2,7 +2,7 @@
 // question) over a service whose run list only pages (spec §4.5): pages are read newest first
 // until enough runs match or `scan` runs were read, and the answer says how far it looked.
 import type { RunRecord, RunsFindInput, RunsFound, RunsPage } from '../../contract';
-import { dealIdFromRecord, questionFromRecord } from '../../contract/run-record-text';
+import { dealIdFromRecord, questionFromRecord } from '../../domain/runs/record-text';
 
 export const PAGE_SIZE = 100;
 export const DEFAULT_SCAN = 500;

@@ -111,9 +111,59 @@ function refusedTokenError(error: unknown): unknown {
   });
 }
 
-// A factory: its body is the session's state and named parts (state, notify, persist, keep, the
-// provider) under the returned methods.
-// eslint-disable-next-line max-lines-per-function -- factory: state and named inner functions
+/**
+ * The stored session, when it belongs to the service in use. A value kept for another service is
+ * cleared and never sent; one that no longer decrypts is cleared with a problem to tell.
+ */
+async function readStoredSession(
+  options: SessionServiceOptions,
+): Promise<{ credential?: SessionCredential; problem?: string }> {
+  const { store, secrets, log } = options;
+  try {
+    const stored = await store.load();
+    if (stored === undefined || stored === '') return {};
+    const serviceOrigin = options.serviceOrigin();
+    const value = parseStored(stored, serviceOrigin);
+    if (value !== undefined) secrets.add(value.token);
+    if (value?.origin !== serviceOrigin) {
+      // Kept for another service (or unreadable): it is never sent to this one.
+      log.info('The stored session belongs to another service: signed out');
+      await store.clear().catch(() => undefined);
+      return {};
+    }
+    return { credential: value };
+  } catch (error) {
+    log.warn('The stored session could not be read; asking to sign in again', { error });
+    await store.clear().catch(() => undefined);
+    return {
+      problem: 'Your saved session could not be read on this computer. Please sign in again.',
+    };
+  }
+}
+
+/** A pasted or signed-in token the service at `origin`, still the one in use, accepts. */
+async function verifiedToken(
+  options: SessionServiceOptions,
+  raw: string,
+  origin: string,
+): Promise<string> {
+  const candidate = normaliseToken(raw);
+  if (candidate === '') throw noTokenError();
+  // Known before the call so that even an error quoting it is scrubbed.
+  options.secrets.add(candidate);
+  if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
+  try {
+    await options.verify(candidate, origin);
+  } catch (error) {
+    throw refusedTokenError(error);
+  }
+  // The service may have changed while the token was being checked.
+  if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
+  return candidate;
+}
+
+// The session's state and its named parts (state, notify, persist, keep, the provider) under the
+// returned methods.
 export function createSessionService(options: SessionServiceOptions): SessionService {
   const { store, secrets, log } = options;
   let credential: SessionCredential | undefined;
@@ -183,45 +233,16 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
     provider,
 
     async init() {
-      try {
-        const stored = await store.load();
-        if (stored === undefined || stored === '') return {};
-        const serviceOrigin = options.serviceOrigin();
-        const value = parseStored(stored, serviceOrigin);
-        if (value !== undefined) secrets.add(value.token);
-        if (value?.origin !== serviceOrigin) {
-          // Kept for another service (or unreadable): it is never sent to this one.
-          log.info('The stored session belongs to another service: signed out');
-          await store.clear().catch(() => undefined);
-          return {};
-        }
-        credential = value;
-        return {};
-      } catch (error) {
-        log.warn('The stored session could not be read; asking to sign in again', { error });
-        await store.clear().catch(() => undefined);
-        return {
-          problem: 'Your saved session could not be read on this computer. Please sign in again.',
-        };
-      }
+      const stored = await readStoredSession(options);
+      if (stored.credential !== undefined) credential = stored.credential;
+      return stored.problem === undefined ? {} : { problem: stored.problem };
     },
 
     state,
 
     async setToken(raw, setOptions = {}) {
       const origin = setOptions.origin ?? options.serviceOrigin();
-      const candidate = normaliseToken(raw);
-      if (candidate === '') throw noTokenError();
-      // Known before the call so that even an error quoting it is scrubbed.
-      secrets.add(candidate);
-      if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
-      try {
-        await options.verify(candidate, origin);
-      } catch (error) {
-        throw refusedTokenError(error);
-      }
-      // The service may have changed while the token was being checked.
-      if (origin !== options.serviceOrigin()) throw serviceChangedWhileSigningIn();
+      const candidate = await verifiedToken(options, raw, origin);
       await keep({ origin, token: candidate }, true);
       log.info('Signed in');
       return state();

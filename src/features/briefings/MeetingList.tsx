@@ -1,6 +1,6 @@
 // The day's meetings as a to-do list: the time in the user's zone, what and where, the deal to
 // open; meetings already over are dimmed and say so, the one in progress says "Now".
-import type { MeetingInfo } from '../../../electron/contract/briefing-meetings';
+import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { RouteLink } from '../../ui/RouteLink';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';

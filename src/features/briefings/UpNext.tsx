@@ -8,7 +8,7 @@ import {
   timeUntil,
   upcomingMeeting,
   type MeetingInfo,
-} from '../../../electron/contract/briefing-meetings';
+} from '../../../electron/domain/briefings/meetings';
 import { openAndFocus } from '../../app/focusWhenShown';
 import { navigate } from '../../app/router';
 import { formatTime } from '../../lib/format';

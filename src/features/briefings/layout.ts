@@ -2,8 +2,8 @@
 // short facts first, then its text, sections, lists and anything else as fields. A list of
 // meetings becomes the meeting list (times in the user's zone); deals the text names become links,
 // and a deal is offered as a chip only where the text above did not already link it.
-import { MEETING_LIST_FIELDS } from '../../../electron/contract/briefing-fields';
-import { meetingsOf, type MeetingInfo } from '../../../electron/contract/briefing-meetings';
+import { MEETING_LIST_FIELDS } from '../../../electron/domain/briefings/fields';
+import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { dealLinker, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
 import { isIdentifierKey, isJsonRecord } from '../../lib/records';
 import type { Json, JsonRecord } from '../../lib/records';

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
 import { formatDate } from '../../lib/format';
-import { questionFromRecord } from '../../lib/runRecord';
+import { questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
 import { RunPanel } from './RunPanel';
 import { runsForDeal, useRuns } from './store';

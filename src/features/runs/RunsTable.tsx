@@ -5,7 +5,7 @@ import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
 import { groupByDay } from '../../lib/days';
 import { formatTime } from '../../lib/format';
-import { dealIdFromRecord, questionFromRecord } from '../../lib/runRecord';
+import { dealIdFromRecord, questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
 import { useAgents } from '../agents';
 

@@ -3,7 +3,7 @@
 // panel's reading of a run is tested under Node.
 import type { Agent, ErrorData, RunDetail, RunUsage } from '../../../electron/contract';
 import { formatElapsed, formatNumber } from '../../lib/format';
-import { questionFromRecord } from '../../lib/runRecord';
+import { questionFromRecord } from '../../../electron/domain/runs/record-text';
 import type { LiveRunMeta } from './runMeta';
 import { isActiveStatus } from './runMeta';
 

@@ -1,6 +1,6 @@
 // Run details as the store keeps them: few, slimmed, and the source of a finished run's text.
 import type { RunDetail } from '../../../electron/contract';
-import { answerFromRecord } from '../../lib/runRecord';
+import { answerFromRecord } from '../../../electron/domain/runs/record-text';
 import { existingOutput, markOutputFinished, outputFor } from './output';
 import { isActiveStatus } from './runMeta';
 import type { LiveRunMeta } from './runMeta';

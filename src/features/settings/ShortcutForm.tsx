@@ -2,7 +2,8 @@
 // schema, and what the host made of it once saved.
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
-import { SettingsPatch, displayAccelerator } from '../../../electron/contract';
+import { SettingsPatch } from '../../../electron/contract';
+import { displayAccelerator } from '../../../electron/domain/shortcuts/accelerator';
 import type { Settings } from '../../../electron/contract';
 import { acceleratorFromKeyPress } from '../../lib/accelerator';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 // The command line parser: what each command accepts, and the one-line errors for everything else.
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, type Parsed } from '../../../electron/cli/args';
-import { COMMANDS } from '../../../electron/cli/commands';
+import { COMMANDS } from '../../../electron/cli/commands/table';
 
 const DEAL = '4623f483-b85d-5178-8205-db9d660593ee';
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decideMeetings,
-  emptyState,
-  meetingsOf,
-  MEETING_START_FIELDS,
-} from '../../../../electron/core/notifications';
+import { decideMeetings, emptyState, meetingsOf } from '../../../../electron/core/notifications';
+import { MEETING_START_FIELDS } from '../../../../electron/domain/briefings/fields';
 import { Harness, settingsOf } from './harness';
 
 const meetingOnly = {

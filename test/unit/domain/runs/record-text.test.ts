@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromRecord, questionFromRecord } from '../../../src/lib/runRecord';
+import { answerFromRecord, questionFromRecord } from '../../../../electron/domain/runs/record-text';
 
 describe('the answer in a run record of any shape', () => {
   it('finds it under the usual names, in any case convention', () => {

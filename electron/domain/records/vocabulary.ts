@@ -1,6 +1,6 @@
-// The words record-roles.ts reads records by: which keys stand for which role, the wrappers a
+// The words roles.ts reads records by: which keys stand for which role, the wrappers a
 // record's fields come in, and the other names a resource goes by in CRMs. All normalised (letters
-// and digits, lower case). Data only; the reading itself is in record-roles.ts.
+// and digits, lower case). Data only; the reading itself is in roles.ts.
 
 export type RoleName =
   | 'id'

@@ -22,9 +22,9 @@ import {
   TITLE_CONTAINERS,
   WRAPPER_KEYS,
   type RoleName,
-} from './record-vocabulary';
+} from './vocabulary';
 
-export { WRAPPER_KEYS, type RoleName } from './record-vocabulary';
+export { WRAPPER_KEYS, type RoleName } from './vocabulary';
 
 type Obj = { [key: string]: unknown };
 

@@ -2,11 +2,9 @@
 // typo or a shortcut that would steal typing is refused with a sentence saying why.
 import { describe, expect, it } from 'vitest';
 import {
-  Settings,
-  SettingsPatch,
   checkAccelerator,
   displayAccelerator,
-} from '../../../electron/contract';
+} from '../../../../electron/domain/shortcuts/accelerator';
 
 describe('global shortcut accelerators', () => {
   it('accepts what Electron accepts, written canonically', () => {
@@ -43,15 +41,6 @@ describe('global shortcut accelerators', () => {
       expect(checked.ok, input).toBe(false);
       if (!checked.ok) expect(checked.message, input).toMatch(message);
     }
-  });
-
-  it('is a setting with a default, that can be turned off, and is validated on update', () => {
-    expect(Settings.parse({}).globalShortcut).toBe('CommandOrControl+Shift+A');
-    expect(Settings.parse({ globalShortcut: null }).globalShortcut).toBeNull();
-    expect(SettingsPatch.safeParse({ globalShortcut: 'Ctrl+Alt+D' }).success).toBe(true);
-    const refused = SettingsPatch.safeParse({ globalShortcut: 'D' });
-    expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.path).toEqual(['globalShortcut']);
   });
 
   it('is shown the way each OS writes shortcuts', () => {

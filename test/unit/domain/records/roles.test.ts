@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inferRoles, isMetadataKey } from '../../../electron/contract/record-roles';
-import { CRM_FIXTURES } from '../../support/crm-records';
+import { inferRoles, isMetadataKey } from '../../../../electron/domain/records/roles';
+import { CRM_FIXTURES } from '../../../support/crm-records';
 
 describe('inferRoles on the CRMs’ own record shapes', () => {
   for (const { crm, record, expected } of CRM_FIXTURES) {

@@ -1,10 +1,7 @@
 // Global keyboard shortcuts as Electron writes them ("CommandOrControl+Shift+A"): checked here so
 // Settings can explain a typo next to the field and the host never registers something Electron
-// would refuse. Runtime-neutral: the renderer and the hosts share it.
-import { z } from './zod';
-
-/** Brings the app forward on the deal picker unless the user chooses another (or none). */
-export const DEFAULT_GLOBAL_SHORTCUT = 'CommandOrControl+Shift+A';
+// would refuse. Runtime-neutral: the renderer and the hosts share it, and the settings schema
+// (contract/settings.ts) refuses with the same check.
 
 /** Modifier names Electron accepts, by lower-case spelling, with the one we write. */
 const MODIFIERS: Readonly<Record<string, string>> = {
@@ -120,15 +117,6 @@ export function checkAccelerator(value: string): AcceleratorCheck {
   }
   return { ok: true, accelerator: [...modifiers, canonical].join('+') };
 }
-
-/** A valid global shortcut, kept as the user (or the renderer's recorder) wrote it. */
-export const Accelerator = z
-  .string()
-  .max(100, 'That is too long for a shortcut.')
-  .superRefine((value, context) => {
-    const checked = checkAccelerator(value);
-    if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message });
-  });
 
 /** "CommandOrControl+Shift+A" as people on this OS write it: "Ctrl+Shift+A", "⌘⇧A". */
 export function displayAccelerator(accelerator: string, platform: string): string {

@@ -1,4 +1,4 @@
-// The meetings a briefing is about, read with the field fallbacks of briefing-fields.ts. Shared
+// The meetings a briefing is about, read with the field fallbacks of fields.ts. Shared
 // by core (meeting notifications, the tray's next meeting) and the renderer (Today's next-meeting
 // strip and meeting list), so every place agrees on which meeting it is and when it starts.
 import {
@@ -14,7 +14,7 @@ import {
   isRecord,
   pickInstant,
   pickText,
-} from './briefing-fields';
+} from './fields';
 
 /** One meeting of a briefing; `key` is stable across fetches of the same meeting. */
 export interface MeetingInfo {

@@ -1,0 +1,142 @@
+// The services core is made of, built in the order they need one another: the settings, the
+// service and its session, the cache, the runs (with the quota guard and transcript pruning),
+// the inbox and the notification scheduler.
+import { join } from 'node:path';
+import type { ApiClient } from '../api/client';
+import { createCachedReader, createCacheStore, type CachedReader, type CacheStore } from '../cache';
+import { createInboxService, dataDirInboxStore, type InboxService } from '../inbox';
+import { dataDirStateStore } from '../notifications';
+import {
+  createNotificationWiring,
+  disabledNotificationWiring,
+  type NotificationWiring,
+} from '../notifications/wiring';
+import { RunManager } from '../runs/manager';
+import { createSettingsService, type SettingsService } from '../settings';
+import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
+import type { Foundation } from './foundation';
+import { dataRefreshedEvent } from './reactions';
+import { connectService, type ServiceParts } from './service';
+import { createTranscriptPruning, type TranscriptPruning } from './transcript-pruning';
+import type { BackendOptions } from './types';
+
+export interface CoreParts {
+  settings: SettingsService;
+  service: ServiceParts;
+  /** The current service's client (it follows a switch of service). */
+  api: ApiClient;
+  cacheStore: CacheStore;
+  reader: CachedReader;
+  quota: RunQuotaGuard;
+  manager: RunManager;
+  pruning: TranscriptPruning;
+  inbox: InboxService;
+  notifications: NotificationWiring;
+}
+
+/** The settings, read once at start; a file that could not be read is said as a notice. */
+async function loadSettings(options: BackendOptions, base: Foundation): Promise<SettingsService> {
+  const settings = createSettingsService({
+    filePath: join(options.dataDir, 'settings.json'),
+    log: base.log.child('settings'),
+  });
+  const settingsLoad = await settings.load();
+  if (settingsLoad.notice) base.notices.add('warning', settingsLoad.notice);
+  return settings;
+}
+
+/** Answers kept on disk, each served at once and refreshed in the background. */
+function createCache(options: BackendOptions, base: Foundation) {
+  const cacheStore = createCacheStore({
+    dir: join(options.dataDir, 'cache'),
+    log: base.log.child('cache'),
+  });
+  const reader = createCachedReader({
+    store: cacheStore,
+    log: base.log.child('cache'),
+    now: base.now,
+    ...(options.cacheFreshForMs === undefined ? {} : { freshForMs: options.cacheFreshForMs }),
+    onRefreshed: (key, fetchedAt) =>
+      base.hub.emit('data.refreshed', dataRefreshedEvent(key, fetchedAt)),
+  });
+  return { cacheStore, reader };
+}
+
+/** The runs: started within the quota, their updates to the pages, old transcripts pruned. */
+function createRunParts(
+  options: BackendOptions,
+  base: Foundation,
+  api: ApiClient,
+  settings: SettingsService,
+) {
+  const quota = createRunQuotaGuard({
+    loadUsage: (signal) => api.getUsage({ signal }).then((answer) => answer.data),
+  });
+  const manager = new RunManager({
+    api,
+    dataDir: options.dataDir,
+    quota,
+    now: base.now,
+    ...options.runs,
+  });
+  base.lifecycle.cleanups.push(
+    manager.onUpdates((updates) => base.hub.emit('run.update', { updates })),
+  );
+  const pruning = createTranscriptPruning({
+    manager,
+    policy: () => settings.get().transcriptRetention,
+    closed: () => base.lifecycle.closed,
+    log: base.log,
+  });
+  base.lifecycle.cleanups.push(pruning.stop);
+  return { quota, manager, pruning };
+}
+
+/** What the app tells the user: kept in the inbox, scheduled unless the host turned it off. */
+function createNotificationParts(
+  options: BackendOptions,
+  base: Foundation,
+  parts: Pick<CoreParts, 'api' | 'cacheStore' | 'settings' | 'service'>,
+) {
+  const { hub, notices } = base;
+  const inbox = createInboxService({
+    store: dataDirInboxStore(options.dataDir),
+    now: base.now,
+    onChange: (next) => hub.emit('inbox.changed', next),
+    onProblem: (message) => notices.add('warning', message),
+  });
+  const notifications =
+    options.scheduler === false
+      ? disabledNotificationWiring()
+      : createNotificationWiring({
+          api: parts.api,
+          store: dataDirStateStore(options.dataDir),
+          cache: parts.cacheStore,
+          settings: () => parts.settings.get().notifications,
+          signedIn: () => parts.service.session.state().signedIn,
+          now: base.now,
+          log: base.log,
+          inbox,
+          showNotification: options.showNotification,
+          viewerPresent: options.viewerPresent,
+          emit: (notification) => hub.emit('notification', notification),
+          addNotice: notices.add,
+          isWindowFocused: options.isWindowFocused,
+          osDoNotDisturb: options.osDoNotDisturb,
+        });
+  return { inbox, notifications };
+}
+
+export async function createCoreParts(
+  options: BackendOptions,
+  base: Foundation,
+): Promise<CoreParts> {
+  const { fetch, log, secrets, notices } = base;
+  const settings = await loadSettings(options, base);
+  const service = await connectService(options, { fetch, log, secrets, notices, settings });
+  const { api } = service.client;
+  const cache = createCache(options, base);
+  const runs = createRunParts(options, base, api, settings);
+  const told = createNotificationParts(options, base, { api, settings, service, ...cache });
+  return { settings, service, api, ...cache, ...runs, ...told };
+}
