@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailDraft, isProseBlock } from '../../../src/lib/markdown/proseBlock';
+import { isEmailDraft, isProseBlock } from '../../../../../src/lib/markdown/proseBlock';
 
 const draft =
   'Subject: Next steps\n\nHi Ana,\n\nthank you for your time this week.\n\nBest regards,\nAlex';

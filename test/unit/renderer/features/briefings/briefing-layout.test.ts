@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planBriefing } from '../../../src/features/briefings/layout';
+import { planBriefing } from '../../../../../src/features/briefings/layout';
 
 const contoso = { dealId: 'd-1', name: 'Contoso – Research agents' };
 const nordlys = { dealId: 'd-2', name: 'Nordlys – Planning assistant' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moneyOf, pickString, toDisplayRows } from '../../../src/lib/records';
-import type { DisplayRow, JsonRecord } from '../../../src/lib/records';
+import { moneyOf, pickString, toDisplayRows } from '../../../../src/lib/records';
+import type { DisplayRow, JsonRecord } from '../../../../src/lib/records';
 
 const byKey = (rows: DisplayRow[], key: string) => rows.find((r) => r.key === key)?.value;
 

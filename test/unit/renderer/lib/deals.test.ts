@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dealAmount, dealFields, humanStage } from '../../../src/lib/deals';
-import { humanizeKey, splitRunTogether } from '../../../src/lib/format';
-import { CRM_FIXTURES, dynamics, hubspot, salesforce } from '../../support/crm-records';
+import { dealAmount, dealFields, humanStage } from '../../../../src/lib/deals';
+import { humanizeKey, splitRunTogether } from '../../../../src/lib/format';
+import { CRM_FIXTURES, dynamics, hubspot, salesforce } from '../../../support/crm-records';
 
 describe('a deal as a salesperson reads it', () => {
   it('shows each CRM’s amount in its currency', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pasteReady } from '../../../src/lib/markdown/paste';
+import { pasteReady } from '../../../../../src/lib/markdown/paste';
 
 const answer = [
   '## Next steps for Maple & Birch',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLine, pickerStep } from '../../../src/features/deals/pickerRules';
+import { countLine, pickerStep } from '../../../../../src/features/deals/pickerRules';
 
 describe('the deal picker', () => {
   it('moves by one, by a page of eight, or to either end', () => {

@@ -1,11 +1,11 @@
 // The deals and agents stores driven through their actions against a fake bridge, as the deal
 // picker and the Ask form use them; a run starts through a real runs store on the same bridge.
 import { describe, expect, it } from 'vitest';
-import type { Deal } from '../../../electron/contract';
-import { createAgentsStore } from '../../../src/features/agents/createAgentsStore';
-import { createDealsStore, draftFor } from '../../../src/features/deals/createDealsStore';
-import { createRunsStore } from '../../../src/features/runs/createRunsStore';
-import { fail, fakeBridge, ok } from './fake-bridge';
+import type { Deal } from '../../../../../electron/contract';
+import { createAgentsStore } from '../../../../../src/features/agents/createAgentsStore';
+import { createDealsStore, draftFor } from '../../../../../src/features/deals/createDealsStore';
+import { createRunsStore } from '../../../../../src/features/runs/createRunsStore';
+import { fail, fakeBridge, ok } from '../../support/fake-bridge';
 
 const at = '2026-01-05T09:00:00.000Z';
 const deal = (id: string): Deal => ({ id, title: `Deal ${id}`, data: {} });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { humanIssue } from '../../../src/lib/fieldErrors';
+import { humanIssue } from '../../../../src/lib/fieldErrors';
 
 function issueOf(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);

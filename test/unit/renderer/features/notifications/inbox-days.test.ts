@@ -1,7 +1,7 @@
 // The inbox panel's days: newest first, named Today, Yesterday, then by weekday and date.
 import { describe, expect, it } from 'vitest';
-import type { InboxEntry } from '../../../electron/contract';
-import { groupByDay } from '../../../src/features/notifications/inboxDays';
+import type { InboxEntry } from '../../../../../electron/contract';
+import { groupByDay } from '../../../../../src/features/notifications/inboxDays';
 
 const entry = (id: string, at: Date): InboxEntry => ({
   id,

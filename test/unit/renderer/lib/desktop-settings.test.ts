@@ -1,8 +1,8 @@
 // Settings → On this computer, and the shortcut recorder: what the user reads about missing
 // desktop features, and the keys they press becoming a shortcut Electron accepts.
 import { describe, expect, it } from 'vitest';
-import { acceleratorFromKeyPress, type KeyPress } from '../../../src/lib/accelerator';
-import { featureLines } from '../../../src/lib/desktopFeatures';
+import { acceleratorFromKeyPress, type KeyPress } from '../../../../src/lib/accelerator';
+import { featureLines } from '../../../../src/lib/desktopFeatures';
 
 const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key: '',

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildIndex, fold, highlightParts, search, withinOneEdit } from '../../../src/lib/search';
+import {
+  buildIndex,
+  fold,
+  highlightParts,
+  search,
+  withinOneEdit,
+} from '../../../../src/lib/search';
 
 interface D {
   name: string;

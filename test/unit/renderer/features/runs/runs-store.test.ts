@@ -1,10 +1,10 @@
 // The runs store driven through its actions against a fake bridge, as the run panel, the runs
 // screen and the app's event wiring use it.
 import { describe, expect, it } from 'vitest';
-import type { LiveRunSummary, RunUpdate } from '../../../electron/contract';
-import { createRunsStore } from '../../../src/features/runs/createRunsStore';
-import { existingOutput, outputFor } from '../../../src/features/runs/output';
-import { fail, fakeBridge, ok } from './fake-bridge';
+import type { LiveRunSummary, RunUpdate } from '../../../../../electron/contract';
+import { createRunsStore } from '../../../../../src/features/runs/createRunsStore';
+import { existingOutput, outputFor } from '../../../../../src/features/runs/output';
+import { fail, fakeBridge, ok } from '../../support/fake-bridge';
 
 const at = '2026-01-05T09:00:00.000Z';
 let n = 0;

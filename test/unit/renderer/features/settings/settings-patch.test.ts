@@ -1,13 +1,13 @@
 // The patches the settings forms ask the host to save, checked against the contract's schema as
 // the forms check them before saving.
 import { describe, expect, it } from 'vitest';
-import { Settings, SettingsPatch } from '../../../electron/contract';
+import { Settings, SettingsPatch } from '../../../../../electron/contract';
 import {
   connectionPatch,
   notificationsDraft,
   notificationsPatch,
   notificationsPatchOf,
-} from '../../../src/features/settings/settingsPatch';
+} from '../../../../../src/features/settings/settingsPatch';
 
 const settings = Settings.parse({});
 

@@ -1,8 +1,8 @@
 // What the run panel says about a run, from the live run, the transcript or the record.
 import { describe, expect, it } from 'vitest';
-import type { RunDetail } from '../../../electron/contract';
-import { describeRun, elapsedText } from '../../../src/features/runs/describeRun';
-import type { LiveRunMeta } from '../../../src/features/runs/runMeta';
+import type { RunDetail } from '../../../../../electron/contract';
+import { describeRun, elapsedText } from '../../../../../src/features/runs/describeRun';
+import type { LiveRunMeta } from '../../../../../src/features/runs/runMeta';
 
 const agents = [{ id: 'sales.deal_coach', title: 'Deal coach', data: {} }];
 const live: LiveRunMeta = {

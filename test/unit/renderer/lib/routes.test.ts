@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRoute, parseRoute, routeFromTarget } from '../../../src/lib/routes';
+import { formatRoute, parseRoute, routeFromTarget } from '../../../../src/lib/routes';
 
 describe('routes', () => {
   it('round-trips every screen', () => {
@@ -32,7 +32,7 @@ describe('routes', () => {
 
 describe('routeForTarget', () => {
   it('maps the host navigate targets', async () => {
-    const { routeForTarget } = await import('../../../src/lib/routes');
+    const { routeForTarget } = await import('../../../../src/lib/routes');
     expect(routeForTarget({ screen: 'runs', id: 'r1' })).toEqual({ name: 'runs', runId: 'r1' });
     expect(routeForTarget({ screen: 'deals' })).toEqual({ name: 'deals' });
     expect(routeForTarget({ screen: 'account' })).toEqual({ name: 'settings', section: 'account' });

@@ -7,9 +7,9 @@ import type {
   RequestName,
   RequestOutput,
   Result,
-} from '../../../electron/contract';
-import { callThrough } from '../../../src/app/requests';
-import type { Call } from '../../../src/app/requests';
+} from '../../../../electron/contract';
+import { callThrough } from '../../../../src/app/requests';
+import type { Call } from '../../../../src/app/requests';
 
 type Handler<N extends RequestName> = (
   input: RequestInput<N>,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowAfterKey } from '../../../src/features/runs/rawEventKeys';
+import { rowAfterKey } from '../../../../../src/features/runs/rawEventKeys';
 
 describe('keys in the raw events list', () => {
   it('move the selection by one, by a screen, or to either end, never past the list', () => {

@@ -6,7 +6,7 @@ import {
   formatRelative,
   humanizeKey,
   isoDateKind,
-} from '../../../src/lib/format';
+} from '../../../../src/lib/format';
 
 describe('formatMoney', () => {
   it('uses the currency and the locale', () => {
@@ -63,7 +63,7 @@ describe('humanizeKey', () => {
 
 describe('humanizeEnum', () => {
   it('reads machine values', async () => {
-    const { humanizeEnum } = await import('../../../src/lib/format');
+    const { humanizeEnum } = await import('../../../../src/lib/format');
     expect(humanizeEnum('closed_won')).toBe('Closed won');
     expect(humanizeEnum('negotiation')).toBe('Negotiation');
   });

@@ -1,7 +1,7 @@
 // The page tells the host when the user looks away or back: changes only, the first at once,
 // then at most one per interval, and the last state always reaches the host.
 import { describe, expect, it } from 'vitest';
-import { createFocusReporter } from '../../../src/lib/focusReporter';
+import { createFocusReporter } from '../../../../src/lib/focusReporter';
 
 function setup(minIntervalMs = 250) {
   let now = 0;

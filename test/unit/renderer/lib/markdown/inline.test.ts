@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dealLinkId, decodeEntities, safeExternalUrl } from '../../../src/lib/markdown/inline';
+import {
+  dealLinkId,
+  decodeEntities,
+  safeExternalUrl,
+} from '../../../../../src/lib/markdown/inline';
 
 describe('safeExternalUrl', () => {
   it('allows only http and https', () => {

@@ -2,8 +2,8 @@
 // the total at most once per interval yet never misses the last change; drops answers that
 // arrive after the panel closed; and stops fetching after an error until Retry.
 import { describe, expect, it } from 'vitest';
-import type { ErrorData, RunEvent, RunEventsPage } from '../../../electron/contract';
-import { RawEventPages, type PageTimers } from '../../../src/features/runs/rawEventPages';
+import type { ErrorData, RunEvent, RunEventsPage } from '../../../../../electron/contract';
+import { RawEventPages, type PageTimers } from '../../../../../src/features/runs/rawEventPages';
 
 const delta = (i: number): RunEvent => ({ type: 'output', text: `t${i}` });
 

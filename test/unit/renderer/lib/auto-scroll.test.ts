@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextFollowing } from '../../../src/lib/autoScroll';
+import { nextFollowing } from '../../../../src/lib/autoScroll';
 
 const m = (scrollTop: number, scrollHeight = 2000, clientHeight = 500) => ({
   scrollTop,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { BlockSplitter, splitBlocks } from '../../../src/lib/markdown/blocks';
+import { BlockSplitter, splitBlocks } from '../../../../../src/lib/markdown/blocks';
 
 function feed(text: string, sizes: number[]): BlockSplitter {
   const s = new BlockSplitter();

@@ -4,7 +4,7 @@ import {
   projectQuota,
   runQuotaWarning,
   usageLevel,
-} from '../../../src/lib/usage';
+} from '../../../../src/lib/usage';
 
 describe('usageLevel', () => {
   it('changes colour at 80, 95 and 100 percent', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkDealNames, localiseUtcTimes } from '../../../src/lib/briefingText';
+import { linkDealNames, localiseUtcTimes } from '../../../../src/lib/briefingText';
 
 const contoso = { dealId: 'd-1', name: 'Contoso – Research agents' };
 const acme = { dealId: 'd-2', name: 'Acme [EU] renewal' };
