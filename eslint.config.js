@@ -21,7 +21,7 @@ const electronSubpaths = {
 };
 const coreFromOutside = {
   group: ['**/core/**', '**/core'],
-  message: 'The renderer reaches core only through the contract (src/bridge.ts).',
+  message: 'The renderer reaches core only through the contract (src/platform/bridge).',
 };
 
 /** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
@@ -41,7 +41,10 @@ const rendererImports = {
   ],
 };
 const rendererGlobals = [
-  { name: 'fetch', message: 'The renderer never calls the network: go through src/bridge.ts.' },
+  {
+    name: 'fetch',
+    message: 'The renderer never calls the network: go through src/platform/bridge.',
+  },
   { name: 'WebSocket', message: 'Only the browser-mode bridge opens the host socket.' },
   { name: 'EventSource', message: 'Run streams come through the contract.' },
   { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
@@ -164,7 +167,7 @@ export default tseslint.config(
   },
   {
     // Browser mode: the bridge is the one renderer module allowed to open the host's WebSocket.
-    files: ['src/bridge.ts', 'src/bridge/**/*.ts'],
+    files: ['src/platform/bridge/**/*.ts'],
     rules: {
       'no-restricted-globals': [
         'error',

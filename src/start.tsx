@@ -17,7 +17,7 @@ import { useDeals } from './features/deals/store';
 import { useRuns } from './features/runs/store';
 import { useSettings } from './features/settings/store';
 import { readHostSecretFragment } from '../electron/contract';
-import { missingHostSecret } from './bridge';
+import { missingHostSecret } from './platform/bridge';
 
 /**
  * How long the first render waits for the first reads. They come from the host's cache (on

@@ -1,6 +1,6 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
 import type { AppNotification, Connectivity } from '../../electron/contract';
-import { on } from '../bridge';
+import { on } from '../platform/bridge';
 import { useAccount } from '../features/account';
 import { useBriefings } from '../features/briefings';
 import { useAgents } from '../features/agents';

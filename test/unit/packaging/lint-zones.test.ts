@@ -146,7 +146,7 @@ const zones: Zone[] = [
     file: 'electron/core/example.ts',
     wrong: [
       ['electron', use('electron')],
-      ['the renderer', use('../../src/bridge')],
+      ['the renderer', use('../../src/platform/bridge')],
       ['the shell', use('../main/ipc')],
       ['the demo service', use('../demo-service')],
     ],
@@ -155,7 +155,7 @@ const zones: Zone[] = [
   {
     file: 'electron/main/example.ts',
     wrong: [
-      ['the renderer', use('../../src/bridge')],
+      ['the renderer', use('../../src/platform/bridge')],
       ['browser mode', use('../web/host')],
       ['the command line', use('../cli/main')],
       ['the preload', use('../preload/index')],
@@ -169,7 +169,7 @@ const zones: Zone[] = [
       ['a Node built-in', use('node:fs')],
       ['core', use('../core/backend')],
       ['the shell', use('../main/ipc')],
-      ['the renderer', use('../../src/bridge')],
+      ['the renderer', use('../../src/platform/bridge')],
     ],
     right: [use('electron'), use('./channels'), 'import type { Result } from "../contract";\n'],
   },

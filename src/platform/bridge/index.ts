@@ -1,8 +1,8 @@
-// The only renderer module that touches `window.assistant`. In Electron that is the preload's
-// object; in browser mode there is none, so the bridge opens a WebSocket to the host that served
-// the page. Either way the renderer gets the same `AssistantBridge`, and everything that comes
-// back is validated against the contract (see ./bridge/transport.ts): the renderer trusts nothing
-// it receives.
+// The bridge: the only renderer module that touches `window.assistant`. In Electron that is the
+// preload's object; in browser mode there is none, so the bridge opens a WebSocket to the host
+// that served the page. Either way the renderer gets the same `AssistantBridge`, and everything
+// that comes back is validated against the contract (see ./transport.ts): the renderer trusts
+// nothing it receives.
 import {
   BRIDGE_GLOBAL,
   type AssistantBridge,
@@ -12,10 +12,10 @@ import {
   type RequestName,
   type RequestOutput,
   type Result,
-} from '../electron/contract';
-import { hostSocketUrl, takeEarlySocket } from './bridge/early-socket';
-import { hostSecret } from './bridge/host-secret';
-import { createBridge, createWebSocketTransport, type RawTransport } from './bridge/transport';
+} from '../../../electron/contract';
+import { hostSocketUrl, takeEarlySocket } from './early-socket';
+import { hostSecret } from './host-secret';
+import { createBridge, createWebSocketTransport, type RawTransport } from './transport';
 
 export {
   createBridge,
@@ -25,7 +25,7 @@ export {
   type SocketLike,
   type WebSocketTransport,
   type WebSocketTransportOptions,
-} from './bridge/transport';
+} from './transport';
 
 // ---------------------------------------------------------------------------------------------
 // The renderer's single bridge.

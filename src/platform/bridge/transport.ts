@@ -14,7 +14,7 @@ import {
   type RequestName,
   type RequestOutput,
   type Result,
-} from '../../electron/contract';
+} from '../../../electron/contract';
 
 export {
   createWebSocketTransport,

@@ -5,12 +5,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { ClientFrame, WIRE_PROTOCOL, type HostFrame } from '../../../electron/contract';
+import { ClientFrame, WIRE_PROTOCOL, type HostFrame } from '../../../../../electron/contract';
 import {
   createBridge,
   createWebSocketTransport,
   type SocketLike,
-} from '../../../src/bridge/transport';
+} from '../../../../../src/platform/bridge/transport';
 
 const since = '2026-11-22T08:00:00.000Z';
 let server: WebSocketServer | undefined;

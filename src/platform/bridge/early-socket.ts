@@ -4,8 +4,8 @@
 // waiting when the app asks. The bridge's transport takes the socket over as its first
 // connection (see ../bridge.ts). In Electron, or without the host's secret, none is opened.
 // Imports nothing that builds a schema: this runs before the app's bundle.
-import { BRIDGE_GLOBAL, WIRE_PATH, pageProtocols } from '../../electron/contract/page-entry';
-import { parseRoute } from '../lib/routes';
+import { BRIDGE_GLOBAL, WIRE_PATH, pageProtocols } from '../../../electron/contract/page-entry';
+import { parseRoute } from '../../lib/routes';
 import { hostSecret } from './host-secret';
 import type { FirstConnection, SocketLike } from './socket';
 

@@ -2,14 +2,14 @@
 // socket opens, reconnect with backoff when it drops, and pending calls answered with a
 // retryable `host_unreachable` rather than left hanging. No DOM globals here (the WebSocket is
 // looked up on globalThis), so Node tests drive it against a real browser-mode host.
-import type { ClientFrame, ErrorData } from '../../electron/contract';
+import type { ClientFrame, ErrorData } from '../../../electron/contract';
 import {
   HostErrorCodes,
   HostFrame,
   pageProtocols,
   requests,
   resultSchema,
-} from '../../electron/contract';
+} from '../../../electron/contract';
 import type { RawTransport } from './transport';
 
 /** The part of a WebSocket the transport uses: the browser's, or `ws`'s in Node tests. */

@@ -4,7 +4,7 @@
 // of the tab still works, and removed from the address bar, so it is not in the history, a
 // bookmark or a copied link. In Electron there is none to take (the preload is the bridge).
 // The zod-free part of the contract: this runs before the schemas are built (./early-socket.ts).
-import { readHostSecretFragment } from '../../electron/contract/page-entry';
+import { readHostSecretFragment } from '../../../electron/contract/page-entry';
 
 const STORAGE_KEY = 'assistant-host-secret';
 
