@@ -121,6 +121,32 @@ const lazyNonScreen = {
   message:
     'The app loads lazily only a feature’s screens and dialogs (…/<Name>Screen, …/<Name>Dialog).',
 };
+// The renderer's rooms, from the bottom: lib (pure logic), platform (the services every room
+// shares: the bridge, requests, the router, the host store, toasts…), ui (shared components),
+// features, and the shell (src/app), which puts them together. Each imports only rooms below it.
+/**
+ * Another room of src/, reached by a relative path (`../app/events`, `../../features/deals`);
+ * unlike a glob, not a file of the same name elsewhere (`electron/contract/app`).
+ */
+const rooms = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+const shellFromBelow = {
+  regex: rooms('app'),
+  message: 'Only the shell imports src/app: what features and ui/ share lives in src/platform.',
+};
+const uiImports = {
+  regex: rooms('features', 'app'),
+  message:
+    'src/ui holds shared components: it imports platform, lib, the contract and react, never a feature or the shell.',
+};
+const platformImports = {
+  regex: rooms('features', 'app', 'ui'),
+  message:
+    'src/platform holds the services features, ui/ and the shell share: it imports lib and the contract, never a feature, ui/ or the shell.',
+};
+const libImports = {
+  regex: rooms('features', 'app', 'ui', 'platform'),
+  message: 'src/lib is pure logic: it imports the contract and other lib modules only.',
+};
 // ---- end of the src/ shared part ------------------------------------------------------------
 
 export default tseslint.config(
@@ -204,6 +230,7 @@ export default tseslint.config(
         'error',
         {
           ...rendererImports,
+          patterns: [...rendererImports.patterns, libImports],
           paths: [
             ...rendererImports.paths,
             { name: 'react-dom', message: 'src/lib is DOM-free: rendering belongs in src/ui.' },
@@ -224,11 +251,34 @@ export default tseslint.config(
         'error',
         {
           ...rendererImports,
-          patterns: [...rendererImports.patterns, featureInsides, ...laterFeatures(feature)],
+          patterns: [
+            ...rendererImports.patterns,
+            shellFromBelow,
+            featureInsides,
+            ...laterFeatures(feature),
+          ],
         },
       ],
     },
   })),
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, uiImports] },
+      ],
+    },
+  },
+  {
+    files: ['src/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, platformImports] },
+      ],
+    },
+  },
   {
     files: ['src/app/**/*.{ts,tsx}'],
     rules: {

@@ -9,10 +9,11 @@ import type { Route } from '../lib/routes';
 import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { Dialog } from '../ui/Dialog';
-import { focusWhenShown, openAndFocus, pageHeading } from './focusWhenShown';
-import { navigate, useRouter } from './router';
-import { toast } from './toasts';
+import { focusWhenShown, openAndFocus, pageHeading } from '../platform/focusWhenShown';
+import { navigate, useRouter } from '../platform/router';
+import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
+import { focusDealSearch } from '../platform/dealSearchFocus';
 
 interface Item {
   id: string;
@@ -35,7 +36,7 @@ function useItems(): Item[] {
       subtitle: `G ${s.key.toUpperCase()}`,
       run: () => {
         navigate({ name: s.name });
-        if (s.name === 'deals') useUi.getState().focusSearch();
+        if (s.name === 'deals') focusDealSearch();
         else focusWhenShown(pageHeading(s.label));
       },
     }));
@@ -67,7 +68,7 @@ function useItems(): Item[] {
             focusWhenShown(() => document.querySelector<HTMLElement>('main .ask textarea'));
           } else {
             navigate({ name: 'deals' });
-            useUi.getState().focusSearch();
+            focusDealSearch();
             toast(`${agent.title} is chosen`, 'Pick a deal to ask it a question.');
           }
         },

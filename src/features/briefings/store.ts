@@ -1,9 +1,9 @@
 // The morning briefing and the next meeting's briefing, shown from cache first.
 import { create } from 'zustand';
 import type { Briefing } from '../../../electron/contract';
-import { call } from '../../app/api';
-import { idle, loadingFrom, readCached } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+import { call } from '../../platform/api';
+import { idle, loadingFrom, readCached } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
 
 export type BriefingKind = 'morning' | 'meeting';
 

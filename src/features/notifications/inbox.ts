@@ -2,7 +2,7 @@
 // `inbox.changed`), whether the panel is open, and the catch-up a page does when it connects.
 import { create } from 'zustand';
 import type { AppNotification, Inbox } from '../../../electron/contract';
-import { call, toErrorData } from '../../app/api';
+import { call, toErrorData } from '../../platform/api';
 
 interface InboxState {
   inbox: Inbox | undefined;

@@ -1,9 +1,9 @@
 // The user's settings as the host stores them, plus the theme applied to the document.
 import { create } from 'zustand';
 import type { ErrorData, Settings, SettingsPatch, Theme } from '../../../electron/contract';
-import { call, toErrorData } from '../../app/api';
-import { idle, loadingFrom, read } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+import { call, toErrorData } from '../../platform/api';
+import { idle, loadingFrom, read } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
 
 interface SettingsState {
   settings: Loadable<Settings>;

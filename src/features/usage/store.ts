@@ -1,9 +1,9 @@
 // Usage against quotas for the billing period.
 import { create } from 'zustand';
 import type { UsageSummary } from '../../../electron/contract';
-import { call } from '../../app/api';
-import { idle, loadingFrom, read } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+import { call } from '../../platform/api';
+import { idle, loadingFrom, read } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
 
 interface UsageState {
   summary: Loadable<UsageSummary>;

@@ -8,8 +8,8 @@ import type {
   RequestOutput,
   Result,
 } from '../../../../electron/contract';
-import { callThrough } from '../../../../src/app/requests';
-import type { Call } from '../../../../src/app/requests';
+import { callThrough } from '../../../../src/platform/requests';
+import type { Call } from '../../../../src/platform/requests';
 
 type Handler<N extends RequestName> = (
   input: RequestInput<N>,

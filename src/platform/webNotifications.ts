@@ -1,10 +1,10 @@
 // Browser mode: the host's notification decisions also as Web Notifications, where the user has
 // allowed them. In Electron the main process shows native ones, so nothing is done here.
 import type { AppNotification } from '../../electron/contract';
-import { useAccount } from '../features/account';
+import { useHost } from './hostStore';
 
 export function showWebNotification(n: AppNotification, onClick: () => void): void {
-  if (useAccount.getState().appInfo?.host !== 'browser') return;
+  if (useHost.getState().appInfo?.host !== 'browser') return;
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   if (document.hasFocus()) return;
   try {

@@ -1,5 +1,5 @@
 // The app's one `Call`: requests through the window's bridge (./requests says how they answer).
-import { invoke } from '../platform/bridge';
+import { invoke } from './bridge';
 import type { ErrorData, RequestName } from '../../electron/contract';
 import { callThrough } from './requests';
 import type { Call } from './requests';

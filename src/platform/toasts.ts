@@ -1,7 +1,7 @@
 // In-app toasts: the host's `notification` decisions (and the app's own short confirmations).
-// The queue is the app's, so that any feature may say something short (the runs feature's "Output
-// copied") without importing the notifications feature, which shows the queue and itself starts
-// runs from a notification's action.
+// The queue is the platform's, so that any feature may say something short (the runs feature's
+// "Output copied") without importing the notifications feature, which shows the queue and itself
+// starts runs from a notification's action.
 import { create } from 'zustand';
 import type { Navigate, NotificationAction } from '../../electron/contract';
 

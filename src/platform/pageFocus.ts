@@ -1,7 +1,7 @@
 // Reports this page's focus to the host (`app.setFocus`): browser mode notifies a finished run
 // only while no open page has focus. Focus and visibility both count: a tab in the background or
 // a window behind another is not being looked at.
-import { invoke, on } from '../platform/bridge';
+import { invoke, on } from './bridge';
 import { createFocusReporter } from '../lib/focusReporter';
 
 const MIN_INTERVAL_MS = 250;

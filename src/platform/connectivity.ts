@@ -2,12 +2,12 @@
 // that only repeats that cause is not shown again in every card, with its code and its own Retry.
 import { SERVICE_DOWN_STATUSES } from '../../electron/contract';
 import type { Connectivity, ErrorData } from '../../electron/contract';
-import { useAccount } from '../features/account';
+import { useHost } from './hostStore';
 
 /** The connectivity the banner shows: the browser's own offline flag wins. */
 export function useBannerState(): Connectivity['state'] | undefined {
-  const connectivity = useAccount((s) => s.connectivity?.state);
-  const browserOffline = useAccount((s) => s.browserOffline);
+  const connectivity = useHost((s) => s.connectivity?.state);
+  const browserOffline = useHost((s) => s.browserOffline);
   return browserOffline ? 'offline' : connectivity;
 }
 
