@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useToasts, type Toast } from '../../platform/toasts';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
-import { useInbox } from './inbox';
+import { useInbox } from './store';
 
 const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;

@@ -5,7 +5,7 @@ import { openAndFocus } from '../../platform/focusWhenShown';
 import { navigate } from '../../platform/router';
 import { focusDealSearch } from '../../platform/dealSearchFocus';
 import { routeForTarget } from '../../lib/routes';
-import { useInbox } from './inbox';
+import { useInbox } from './store';
 
 export function follow(target: Navigate): void {
   if (target.focus === 'inbox') {
