@@ -22,7 +22,7 @@ const electronSubpaths = {
 };
 const coreFromOutside = {
   group: ['**/core/**', '**/core'],
-  message: 'The renderer reaches core only through the contract (src/bridge.ts).',
+  message: 'The renderer reaches core only through the contract (src/platform/bridge).',
 };
 
 /** A folder's files and the folder itself (its index): `../web/host` and `../web` alike. */
@@ -52,7 +52,10 @@ const rendererImports = {
   ],
 };
 const rendererGlobals = [
-  { name: 'fetch', message: 'The renderer never calls the network: go through src/bridge.ts.' },
+  {
+    name: 'fetch',
+    message: 'The renderer never calls the network: go through src/platform/bridge.',
+  },
   { name: 'WebSocket', message: 'Only the browser-mode bridge opens the host socket.' },
   { name: 'EventSource', message: 'Run streams come through the contract.' },
   { name: 'XMLHttpRequest', message: 'The renderer never calls the network.' },
@@ -141,6 +144,32 @@ const lazyNonScreen = {
   message:
     'The app loads lazily only a feature’s screens and dialogs (…/<Name>Screen, …/<Name>Dialog).',
 };
+// The renderer's rooms, from the bottom: lib (pure logic), platform (the services every room
+// shares: the bridge, requests, the router, the host store, toasts…), ui (shared components),
+// features, and the shell (src/app), which puts them together. Each imports only rooms below it.
+/**
+ * Another room of src/, reached by a relative path (`../app/events`, `../../features/deals`);
+ * unlike a glob, not a file of the same name elsewhere (`electron/contract/app`).
+ */
+const rooms = (...names) => `^(\\.\\./)+(${names.join('|')})(/|$)`;
+const shellFromBelow = {
+  regex: rooms('app'),
+  message: 'Only the shell imports src/app: what features and ui/ share lives in src/platform.',
+};
+const uiImports = {
+  regex: rooms('features', 'app'),
+  message:
+    'src/ui holds shared components: it imports platform, lib, the contract and react, never a feature or the shell.',
+};
+const platformImports = {
+  regex: rooms('features', 'app', 'ui'),
+  message:
+    'src/platform holds the services features, ui/ and the shell share: it imports lib and the contract, never a feature, ui/ or the shell.',
+};
+const libImports = {
+  regex: rooms('features', 'app', 'ui', 'platform'),
+  message: 'src/lib is pure logic: it imports the contract and other lib modules only.',
+};
 // ---- end of the src/ shared part ------------------------------------------------------------
 
 export default tseslint.config(
@@ -187,7 +216,7 @@ export default tseslint.config(
   },
   {
     // Browser mode: the bridge is the one renderer module allowed to open the host's WebSocket.
-    files: ['src/bridge.ts', 'src/bridge/**/*.ts'],
+    files: ['src/platform/bridge/**/*.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
@@ -211,6 +240,7 @@ export default tseslint.config(
         'error',
         {
           ...rendererImports,
+          patterns: [...rendererImports.patterns, libImports],
           paths: [
             ...rendererImports.paths,
             { name: 'react-dom', message: 'src/lib is DOM-free: rendering belongs in src/ui.' },
@@ -231,11 +261,34 @@ export default tseslint.config(
         'error',
         {
           ...rendererImports,
-          patterns: [...rendererImports.patterns, featureInsides, ...laterFeatures(feature)],
+          patterns: [
+            ...rendererImports.patterns,
+            shellFromBelow,
+            featureInsides,
+            ...laterFeatures(feature),
+          ],
         },
       ],
     },
   })),
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, uiImports] },
+      ],
+    },
+  },
+  {
+    files: ['src/platform/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...rendererImports, patterns: [...rendererImports.patterns, platformImports] },
+      ],
+    },
+  },
   {
     files: ['src/app/**/*.{ts,tsx}'],
     rules: {

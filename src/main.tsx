@@ -3,8 +3,8 @@
 // The app is a chunk of its own, which index.html preloads: the socket opens, and on Today sends
 // the first reads, while the app's code is still arriving and being evaluated (see
 // docs/ARCHITECTURE.md, "Start-up order").
-import './bridge/host-secret';
-import './bridge/early-socket';
+import './platform/bridge/host-secret';
+import './platform/bridge/early-socket';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';

@@ -7,17 +7,17 @@ import { createRoot } from 'react-dom/client';
 import { App, loadTodayScreen } from './app/App';
 import { OpenPrintedAddress } from './app/OpenPrintedAddress';
 import { startEvents } from './app/events';
-import { startFocusReporting } from './app/focus';
-import { startRouter, useRouter } from './app/router';
+import { startFocusReporting } from './platform/pageFocus';
+import { startRouter, useRouter } from './platform/router';
 import { warmUpToday } from './app/warm-up';
-import { useAccount } from './features/account/store';
 import { useAgents } from './features/agents/store';
 import { useBriefings } from './features/briefings/store';
 import { useDeals } from './features/deals/store';
 import { useRuns } from './features/runs/store';
 import { useSettings } from './features/settings/store';
 import { readHostSecretFragment } from '../electron/contract';
-import { missingHostSecret } from './bridge';
+import { missingHostSecret } from './platform/bridge';
+import { useHost } from './platform/hostStore';
 
 /**
  * How long the first render waits for the first reads. They come from the host's cache (on
@@ -59,12 +59,12 @@ function readToday(): Promise<unknown> {
 }
 
 function readShell(): Promise<unknown> {
-  const account = useAccount.getState();
+  const host = useHost.getState();
   return Promise.all([
-    account.loadAppInfo(),
-    account.loadMetadata(),
-    account.loadSession(),
-    account.loadConnectivity(),
+    host.loadAppInfo(),
+    host.loadMetadata(),
+    host.loadSession(),
+    host.loadConnectivity(),
     useSettings.getState().load(),
   ]);
 }

@@ -1,7 +1,7 @@
 // How a page finds its host, before anything else runs: the global Electron's preload exposes,
 // browser mode's socket path and subprotocols, and the secret in the printed address. No zod
 // here, so the renderer can open its socket before the contract's schemas are built (see
-// src/bridge/early-socket.ts); wire.ts and index.ts re-export all of it.
+// src/platform/bridge/early-socket.ts); wire.ts and index.ts re-export all of it.
 
 /** The renderer's global, typed. */
 export const BRIDGE_GLOBAL = 'assistant';

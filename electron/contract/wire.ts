@@ -1,5 +1,5 @@
 // Browser mode's wire format: the contract carried as JSON over one WebSocket. Shared by the host
-// (electron/web) and the bridge (src/bridge.ts) so both sides parse the same frames.
+// (electron/web) and the bridge (src/platform/bridge) so both sides parse the same frames.
 import { z } from './zod';
 import { ErrorData } from './common';
 

@@ -1,7 +1,7 @@
 // The whole surface the renderer gets from Electron: `window.assistant = { invoke, on }`, limited
 // to the contract's names. No ipcRenderer, no Node, no Electron event objects reach the page.
 // Sandboxed (CommonJS bundle, only 'electron' may be required); inputs and outputs are validated
-// by main (and again by src/bridge.ts), so this file only refuses names and shapes.
+// by main (and again by src/platform/bridge), so this file only refuses names and shapes.
 
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { Result } from '../contract';

@@ -2,12 +2,13 @@
 // the sign-in dialog.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
+import { useAccount } from '../features/account';
 import { useDealTitles } from '../features/deals';
 import { Toasts } from '../features/notifications/views';
 import { Skeleton } from '../ui/Feedback';
 import { Banners } from './Banners';
 import { Sidebar } from './Sidebar';
-import { useRoute } from './router';
+import { useRoute } from '../platform/router';
 import { useShortcuts } from './shortcuts';
 import { useUi } from './ui-store';
 import { useApplyTheme } from './theme';
@@ -62,7 +63,7 @@ const SignInDialog = lazy(() =>
 /** Mounted from their first opening on, so the native dialog can animate and restore focus. */
 function Dialogs() {
   const palette = useUi((s) => s.paletteOpen);
-  const signIn = useUi((s) => s.signInOpen);
+  const signIn = useAccount((s) => s.signInOpen);
   const [paletteUsed, setPaletteUsed] = useState(false);
   const [signInUsed, setSignInUsed] = useState(false);
   if (palette && !paletteUsed) setPaletteUsed(true);

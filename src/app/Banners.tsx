@@ -1,13 +1,12 @@
 // Offline and expired-session banners, and notices from the host. They sit above the screen and
 // never replace it: what the user was doing stays where it is.
 import type { Connectivity, Notice } from '../../electron/contract';
-import { call } from './api';
 import { useAccount } from '../features/account';
 import { formatTime } from '../lib/format';
+import { useBannerState } from '../platform/connectivity';
+import { useHost } from '../platform/hostStore';
 import { Button } from '../ui/Button';
-import { useBannerState } from './connectivity';
 import { reloadServiceData } from './events';
-import { useUi } from './ui-store';
 
 /** One banner per cause, saying since when; the cards below do not repeat it. */
 function outageText(state: Connectivity['state'], since: string | undefined): string | undefined {
@@ -28,32 +27,16 @@ function outageText(state: Connectivity['state'], since: string | undefined): st
 
 const NO_NOTICES: readonly Notice[] = [];
 
-export async function startSignIn(): Promise<void> {
-  const session = useAccount.getState().session;
-  if (session?.canSignInWithWindow) {
-    const ok = await useAccount.getState().signIn();
-    if (ok) return;
-  }
-  useUi.getState().setSignIn(true);
-}
-
 export function Banners() {
   const bannerState = useBannerState();
-  const since = useAccount((s) => (s.browserOffline ? undefined : s.connectivity?.since));
-  const session = useAccount((s) => s.session);
+  const since = useHost((s) => (s.browserOffline ? undefined : s.connectivity?.since));
+  const session = useHost((s) => s.session);
+  const notices = useHost((s) => s.appInfo?.notices ?? NO_NOTICES);
   const pending = useAccount((s) => s.sessionAction.pending);
-  const notices = useAccount((s) => s.appInfo?.notices ?? NO_NOTICES);
+  const startSignIn = () => void useAccount.getState().startSignIn();
 
   const outage = bannerState === undefined ? undefined : outageText(bannerState, since);
-
-  const dismiss = async (id: string) => {
-    try {
-      const { notices: left } = await call('app.dismissNotice', { id });
-      useAccount.setState((s) => (s.appInfo ? { appInfo: { ...s.appInfo, notices: left } } : {}));
-    } catch {
-      // Stays visible; dismissing again will retry.
-    }
-  };
+  const dismiss = (id: string) => void useHost.getState().dismissNotice(id);
 
   return (
     <div className="banners">
@@ -63,14 +46,14 @@ export function Banners() {
             <strong>Your session has expired.</strong> Sign in again to continue; your open deal,
             typed messages and runs are kept.
           </span>
-          <Button size="sm" variant="primary" onClick={() => void startSignIn()} busy={pending}>
+          <Button size="sm" variant="primary" onClick={startSignIn} busy={pending}>
             Sign in again
           </Button>
         </div>
       ) : session && !session.signedIn ? (
         <div className="banner banner-warn" role="status">
           <span>You are not signed in to the service.</span>
-          <Button size="sm" variant="primary" onClick={() => void startSignIn()} busy={pending}>
+          <Button size="sm" variant="primary" onClick={startSignIn} busy={pending}>
             Sign in
           </Button>
         </div>
@@ -95,7 +78,7 @@ export function Banners() {
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => void dismiss(notice.id)}
+            onClick={() => dismiss(notice.id)}
             aria-label="Dismiss notice"
           >
             Dismiss

@@ -9,10 +9,11 @@ import type { Route } from '../lib/routes';
 import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { Dialog } from '../ui/Dialog';
-import { focusWhenShown, openAndFocus, pageHeading } from './focusWhenShown';
-import { navigate, useRouter } from './router';
-import { toast } from './toasts';
+import { focusWhenShown, openAndFocus, pageHeading } from '../platform/focusWhenShown';
+import { navigate, useRouter } from '../platform/router';
+import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
+import { focusDealSearch } from '../platform/dealSearchFocus';
 
 interface Item {
   id: string;
@@ -35,7 +36,7 @@ function useItems(): Item[] {
       subtitle: `G ${s.key.toUpperCase()}`,
       run: () => {
         navigate({ name: s.name });
-        if (s.name === 'deals') useUi.getState().focusSearch();
+        if (s.name === 'deals') focusDealSearch();
         else focusWhenShown(pageHeading(s.label));
       },
     }));
@@ -67,7 +68,7 @@ function useItems(): Item[] {
             focusWhenShown(() => document.querySelector<HTMLElement>('main .ask textarea'));
           } else {
             navigate({ name: 'deals' });
-            useUi.getState().focusSearch();
+            focusDealSearch();
             toast(`${agent.title} is chosen`, 'Pick a deal to ask it a question.');
           }
         },
@@ -77,12 +78,11 @@ function useItems(): Item[] {
   }, [deals, agents]);
 }
 
-function Palette({ onClose }: { onClose: () => void }) {
-  const items = useItems();
-  const [query, setQuery] = useState('');
-  const deferred = useDeferredValue(query);
-  const [active, setActive] = useState(0);
-  const listId = useId();
+type Group = Item['group'];
+const GROUPS: Group[] = ['Screens', 'Deals', 'Agents'];
+
+/** What `query` finds among `items`: at most MAX_PER_GROUP of each group, in the groups' order. */
+function useGroupedResults(items: Item[], query: string): Array<{ group: Group; items: Item[] }> {
   const index = useMemo(
     () =>
       buildIndex(items, [
@@ -93,30 +93,31 @@ function Palette({ onClose }: { onClose: () => void }) {
     [items],
   );
   const results = useMemo(() => {
-    const found = search(index, deferred);
+    const found = search(index, query);
     const perGroup = new Map<string, number>();
     return found.filter((item) => {
       const n = perGroup.get(item.group) ?? 0;
       perGroup.set(item.group, n + 1);
       return n < MAX_PER_GROUP;
     });
-  }, [index, deferred]);
-  const grouped = useMemo(() => {
-    const order: Item['group'][] = ['Screens', 'Deals', 'Agents'];
-    return order
-      .map((group) => ({ group, items: results.filter((r) => r.group === group) }))
-      .filter((g) => g.items.length > 0);
-  }, [results]);
-  const flat = grouped.flatMap((g) => g.items);
-  const current = Math.min(active, Math.max(0, flat.length - 1));
+  }, [index, query]);
+  return useMemo(
+    () =>
+      GROUPS.map((group) => ({ group, items: results.filter((r) => r.group === group) })).filter(
+        (g) => g.items.length > 0,
+      ),
+    [results],
+  );
+}
 
-  const choose = (item: Item | undefined) => {
-    if (!item) return;
-    onClose();
-    item.run();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+/** Arrows, Home/End and Enter over the options, the focus staying in the search field. */
+function paletteKeys(
+  flat: Item[],
+  current: number,
+  setActive: (index: number) => void,
+  choose: (item: Item | undefined) => void,
+) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
     const last = flat.length - 1;
     switch (event.key) {
       case 'ArrowDown':
@@ -143,6 +144,70 @@ function Palette({ onClose }: { onClose: () => void }) {
         break;
     }
   };
+}
+
+interface OptionsProps {
+  listId: string;
+  grouped: Array<{ group: Group; items: Item[] }>;
+  activeId: string | undefined;
+  optionId: (item: Item) => string;
+  /** The query the options were found for, to say that nothing matches it. */
+  query: string;
+  onHover: (item: Item) => void;
+  onChoose: (item: Item) => void;
+}
+
+/** The options found, under their groups' names. */
+function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: OptionsProps) {
+  return (
+    <div id={listId} role="listbox" aria-label="Results" className="palette-list">
+      {grouped.length === 0 ? (
+        <p className="palette-empty subtle">Nothing matches “{query}”.</p>
+      ) : null}
+      {grouped.map((g) => (
+        <div key={g.group} role="group" aria-label={g.group}>
+          <div className="palette-group" aria-hidden="true">
+            {g.group}
+          </div>
+          {g.items.map((item) => {
+            const selected = activeId === item.id;
+            return (
+              <div
+                key={item.id}
+                id={optionId(item)}
+                role="option"
+                aria-selected={selected}
+                className={`palette-option${selected ? ' is-active' : ''}`}
+                onMouseMove={() => on.onHover(item)}
+                onClick={() => on.onChoose(item)}
+              >
+                <span className="palette-title">{item.title}</span>
+                {item.subtitle ? <span className="palette-sub subtle">{item.subtitle}</span> : null}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Palette({ onClose }: { onClose: () => void }) {
+  const items = useItems();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const grouped = useGroupedResults(items, deferred);
+  const flat = grouped.flatMap((g) => g.items);
+  const current = Math.min(active, Math.max(0, flat.length - 1));
+
+  const choose = (item: Item | undefined) => {
+    if (!item) return;
+    onClose();
+    item.run();
+  };
+  const onKeyDown = paletteKeys(flat, current, setActive, choose);
 
   const optionId = (item: Item) => `${listId}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const activeItem = flat[current];
@@ -165,37 +230,13 @@ function Palette({ onClose }: { onClose: () => void }) {
         }}
         onKeyDown={onKeyDown}
       />
-      <div id={listId} role="listbox" aria-label="Results" className="palette-list">
-        {flat.length === 0 ? (
-          <p className="palette-empty subtle">Nothing matches “{deferred}”.</p>
-        ) : null}
-        {grouped.map((g) => (
-          <div key={g.group} role="group" aria-label={g.group}>
-            <div className="palette-group" aria-hidden="true">
-              {g.group}
-            </div>
-            {g.items.map((item) => {
-              const selected = activeItem?.id === item.id;
-              return (
-                <div
-                  key={item.id}
-                  id={optionId(item)}
-                  role="option"
-                  aria-selected={selected}
-                  className={`palette-option${selected ? ' is-active' : ''}`}
-                  onMouseMove={() => setActive(flat.indexOf(item))}
-                  onClick={() => choose(item)}
-                >
-                  <span className="palette-title">{item.title}</span>
-                  {item.subtitle ? (
-                    <span className="palette-sub subtle">{item.subtitle}</span>
-                  ) : null}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <PaletteOptions
+        {...{ listId, grouped, optionId }}
+        activeId={activeItem?.id}
+        query={deferred}
+        onHover={(item) => setActive(flat.indexOf(item))}
+        onChoose={choose}
+      />
       <div className="palette-foot subtle" aria-hidden="true">
         ↑↓ to move · Enter to open · Esc to close
       </div>

@@ -2,12 +2,13 @@
 import type { MouseEvent } from 'react';
 import { formatRoute, screens } from '../lib/routes';
 import type { ScreenName } from '../lib/routes';
-import { isDemo, useAccount } from '../features/account';
+import { isDemo } from '../lib/capabilities';
 import { InboxBell } from '../features/notifications/views';
 import { useRuns } from '../features/runs';
 import { Kbd, modKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
-import { navigate, useRoute } from './router';
+import { useHost } from '../platform/hostStore';
+import { navigate, useRoute } from '../platform/router';
 import { useUi } from './ui-store';
 
 const icons: Record<ScreenName, string> = {
@@ -36,8 +37,8 @@ function SignedInUser({ name, userId }: { name: string | undefined; userId: stri
 
 export function Sidebar() {
   const route = useRoute();
-  const metadata = useAccount((s) => s.metadata.value);
-  const appInfo = useAccount((s) => s.appInfo);
+  const metadata = useHost((s) => s.metadata.value);
+  const appInfo = useHost((s) => s.appInfo);
   const activeRuns = useRuns((s) => Object.values(s.live).filter((r) => !r.done).length);
   const demo = isDemo(appInfo, metadata);
 

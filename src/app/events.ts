@@ -1,7 +1,6 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
 import type { AppNotification, Connectivity } from '../../electron/contract';
-import { on } from '../bridge';
-import { useAccount } from '../features/account';
+import { on } from '../platform/bridge';
 import { useBriefings } from '../features/briefings';
 import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
@@ -9,9 +8,10 @@ import { follow, useInbox } from '../features/notifications';
 import { useRuns } from '../features/runs';
 import { useSettings } from '../features/settings';
 import { useUsage } from '../features/usage';
-import { isUnauthorized, onRequestError } from './api';
-import { useToasts } from './toasts';
-import { showWebNotification } from './webNotifications';
+import { isUnauthorized, onRequestError } from '../platform/api';
+import { useHost } from '../platform/hostStore';
+import { useToasts } from '../platform/toasts';
+import { showWebNotification } from '../platform/webNotifications';
 
 let started = false;
 
@@ -36,7 +36,7 @@ function showNotification(n: AppNotification): void {
  * deals, briefings, runs, usage); what the new one says is asked for at once.
  */
 function dropServiceData(): void {
-  useAccount.getState().resetMetadata();
+  useHost.getState().resetMetadata();
   useDeals.getState().reset();
   useAgents.getState().reset();
   useBriefings.getState().reset();
@@ -49,7 +49,7 @@ function dropServiceData(): void {
  * service is back after an outage, and on the outage banner's Retry.
  */
 export function reloadServiceData(): void {
-  void useAccount.getState().loadMetadata();
+  void useHost.getState().loadMetadata();
   void useDeals.getState().loadList();
   void useAgents.getState().loadAgents();
   void useBriefings.getState().load('morning');
@@ -61,8 +61,8 @@ export function reloadServiceData(): void {
 }
 
 function onConnectivity(connectivity: Connectivity): void {
-  const was = useAccount.getState().connectivity;
-  useAccount.setState({ connectivity });
+  const was = useHost.getState().connectivity;
+  useHost.setState({ connectivity });
   // The service is back: what failed meanwhile loads without anyone pressing Retry.
   if (
     connectivity.state === 'online' &&
@@ -88,22 +88,22 @@ export function startEvents(): void {
   on('run.update', ({ updates }) => useRuns.getState().applyUpdates(updates));
   on('runs.changed', ({ runs }) => useRuns.getState().applySummaries(runs));
   on('session.changed', (session) => {
-    const was = useAccount.getState().session;
-    useAccount.setState({ session });
+    const was = useHost.getState().session;
+    useHost.setState({ session });
     // Back from an expired session: what was shown may have failed meanwhile; read it again.
     if (was?.expired && !session.expired && session.signedIn) {
-      void useAccount.getState().loadMetadata();
+      void useHost.getState().loadMetadata();
     }
   });
   // Signed in (a pasted token, the sign-in window, the demo's own session), whether the answer
   // or the event told first: everything is read again, so no screen waits for a reload.
-  useAccount.subscribe((state, previous) => {
+  useHost.subscribe((state, previous) => {
     const now = state.session;
     const was = previous.session;
     if (now?.signedIn && !now.expired && was !== undefined && !was.signedIn) reloadServiceData();
   });
   on('service.changed', (service) => {
-    useAccount.setState((s) => (s.appInfo ? { appInfo: { ...s.appInfo, service } } : {}));
+    useHost.setState((s) => (s.appInfo ? { appInfo: { ...s.appInfo, service } } : {}));
     dropServiceData();
     reloadServiceData();
   });
@@ -112,7 +112,7 @@ export function startEvents(): void {
   on('data.refreshed', ({ key, id }) => {
     switch (key) {
       case 'metadata':
-        void useAccount.getState().loadMetadata();
+        void useHost.getState().loadMetadata();
         break;
       case 'agents':
         void useAgents.getState().loadAgents();
@@ -137,7 +137,7 @@ export function startEvents(): void {
   // The tray, a notification, a deep link, the global shortcut (straight into the deal search).
   on('navigate', follow);
   on('notice', (notice) =>
-    useAccount.setState((s) => {
+    useHost.setState((s) => {
       if (!s.appInfo || s.appInfo.notices.some((n) => n.id === notice.id)) return {};
       return { appInfo: { ...s.appInfo, notices: [...s.appInfo.notices, notice] } };
     }),
@@ -147,9 +147,9 @@ export function startEvents(): void {
   // crossed with the failed answer.
   onRequestError((error) => {
     if (!isUnauthorized(error)) return;
-    const session = useAccount.getState().session;
+    const session = useHost.getState().session;
     if (session && !session.expired && session.signedIn) {
-      useAccount.setState({ session: { ...session, expired: true } });
+      useHost.setState({ session: { ...session, expired: true } });
     }
   });
 
@@ -158,6 +158,6 @@ export function startEvents(): void {
   void useInbox.getState().load();
   void useInbox.getState().catchUp(showNotification);
 
-  window.addEventListener('online', () => useAccount.setState({ browserOffline: false }));
-  window.addEventListener('offline', () => useAccount.setState({ browserOffline: true }));
+  window.addEventListener('online', () => useHost.setState({ browserOffline: false }));
+  window.addEventListener('offline', () => useHost.setState({ browserOffline: true }));
 }

@@ -2,8 +2,9 @@
 // deals, Ctrl/Cmd+K for the command palette. Plain keys are ignored while typing in a field.
 import { useEffect } from 'react';
 import { screens } from '../lib/routes';
-import { navigate } from './router';
+import { navigate } from '../platform/router';
 import { useUi } from './ui-store';
+import { focusDealSearch } from '../platform/dealSearchFocus';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -44,7 +45,7 @@ export function useShortcuts(): void {
       if (event.key === '/') {
         event.preventDefault();
         navigate({ name: 'deals' });
-        useUi.getState().focusSearch();
+        focusDealSearch();
         return;
       }
       if (event.key === 'g') {

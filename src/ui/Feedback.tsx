@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ErrorData } from '../../electron/contract';
-import { useCoveredByBanner } from '../app/connectivity';
+import { useCoveredByBanner } from '../platform/connectivity';
 import { Button } from './Button';
 
 // After this long a wait gets a word, so a slow service never looks like a hung app.

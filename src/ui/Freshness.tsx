@@ -1,5 +1,5 @@
 // "Updated 5 minutes ago", a stale marker until the service confirms the data, and Refresh.
-import type { Loadable } from '../app/loadable';
+import type { Loadable } from '../platform/loadable';
 import { Badge } from './Badge';
 import { Button } from './Button';
 import { RelativeTime } from './Time';

@@ -5,8 +5,8 @@ import type { MouseEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
 import { toDisplayRows } from '../lib/records';
 import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
-import { openAndFocus } from '../app/focusWhenShown';
-import { openExternal } from '../app/links';
+import { openAndFocus } from '../platform/focusWhenShown';
+import { openExternal } from '../platform/links';
 import { Markdown } from './markdown';
 
 function Value({ value }: { value: DisplayValue }) {

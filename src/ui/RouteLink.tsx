@@ -2,7 +2,7 @@
 // follows itself, without a page load. Focus follows to what the link opened (the deal's heading,
 // the run), not the top of the page.
 import type { ReactNode } from 'react';
-import { openAndFocus } from '../app/focusWhenShown';
+import { openAndFocus } from '../platform/focusWhenShown';
 import { formatRoute } from '../lib/routes';
 import type { Route } from '../lib/routes';
 

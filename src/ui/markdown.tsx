@@ -4,8 +4,8 @@
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
-import { openExternal } from '../app/links';
-import { openAndFocus } from '../app/focusWhenShown';
+import { openExternal } from '../platform/links';
+import { openAndFocus } from '../platform/focusWhenShown';
 import { splitBlocks } from '../lib/markdown/blocks';
 import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';

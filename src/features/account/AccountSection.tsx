@@ -6,14 +6,15 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { ErrorState, FormError, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
-import { startSignIn } from '../../app/Banners';
 import { TokenForm } from './SignInDialog';
-import { capabilityLabels, isDemo, useAccount } from './store';
+import { capabilityLabels, isDemo } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
+import { useAccount } from './store';
 
 export function ServiceSection() {
-  const metadata = useAccount((s) => s.metadata);
-  const appInfo = useAccount((s) => s.appInfo);
-  const load = useAccount((s) => s.loadMetadata);
+  const metadata = useHost((s) => s.metadata);
+  const appInfo = useHost((s) => s.appInfo);
+  const load = useHost((s) => s.loadMetadata);
   const value = metadata.value;
   return (
     <CardSection
@@ -107,7 +108,7 @@ export function ServiceSection() {
 }
 
 export function SessionSection() {
-  const session = useAccount((s) => s.session);
+  const session = useHost((s) => s.session);
   const action = useAccount((s) => s.sessionAction);
   const [pasting, setPasting] = useState(false);
   return (
@@ -145,7 +146,11 @@ export function SessionSection() {
           {action.error && !pasting ? <FormError error={action.error} /> : null}
           <div className="button-row">
             {session.canSignInWithWindow ? (
-              <Button variant="primary" onClick={() => void startSignIn()} busy={action.pending}>
+              <Button
+                variant="primary"
+                onClick={() => void useAccount.getState().startSignIn()}
+                busy={action.pending}
+              >
                 {session.signedIn && !session.expired ? 'Sign in again' : 'Sign in'}
               </Button>
             ) : null}

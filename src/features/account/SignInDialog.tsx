@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { SetTokenInput } from '../../../electron/contract';
-import { useUi } from '../../app/ui-store';
+import { useHost } from '../../platform/hostStore';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormError } from '../../ui/Feedback';
@@ -68,10 +68,10 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
 }
 
 export function SignInDialog() {
-  const open = useUi((s) => s.signInOpen);
-  const session = useAccount((s) => s.session);
+  const open = useAccount((s) => s.signInOpen);
+  const session = useHost((s) => s.session);
   const pending = useAccount((s) => s.sessionAction.pending);
-  const close = () => useUi.getState().setSignIn(false);
+  const close = () => useAccount.getState().setSignInOpen(false);
   return (
     <Dialog open={open} onClose={close} label="Sign in" className="dialog-narrow">
       <div className="dialog-body">

@@ -3,9 +3,9 @@
 // of them should have to reach into another feature's store for that.
 import { create } from 'zustand';
 import type { Agent } from '../../../electron/contract';
-import { idle, loadingFrom, readCached } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
-import type { Call } from '../../app/requests';
+import { idle, loadingFrom, readCached } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
+import type { Call } from '../../platform/requests';
 
 export interface AgentsState {
   agents: Loadable<Agent[]>;

@@ -1,5 +1,5 @@
 // The app's agents store, over the window's bridge.
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 import { createAgentsStore } from './createAgentsStore';
 
 export type { AgentsState } from './createAgentsStore';

@@ -2,8 +2,9 @@
 // the saved copy at once (even offline), marked as such until the service confirms them. `#/today/meeting` (a meeting
 // notification, the tray) brings the meeting's briefing into view and focus.
 import { useEffect } from 'react';
-import { useRoute } from '../../app/router';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { useRoute } from '../../platform/router';
+import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { formatDay } from '../../lib/format';
@@ -76,7 +77,7 @@ function useOpenSection(): void {
 
 export function TodayScreen() {
   useOpenSection();
-  const metadata = useAccount((s) => s.metadata.value);
+  const metadata = useHost((s) => s.metadata.value);
   const briefingsOffered = hasCapability(metadata, 'briefings');
   useEffect(() => {
     if (!briefingsOffered) return;

@@ -9,8 +9,8 @@ import {
   upcomingMeeting,
   type MeetingInfo,
 } from '../../../electron/domain/briefings/meetings';
-import { openAndFocus } from '../../app/focusWhenShown';
-import { navigate } from '../../app/router';
+import { openAndFocus } from '../../platform/focusWhenShown';
+import { navigate } from '../../platform/router';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
 import { focusBriefing } from './focusBriefing';

@@ -1,35 +1,7 @@
-// The morning briefing and the next meeting's briefing, shown from cache first.
-import { create } from 'zustand';
-import type { Briefing } from '../../../electron/contract';
-import { call } from '../../app/api';
-import { idle, loadingFrom, readCached } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+// The app's briefings store, over the window's bridge.
+import { call } from '../../platform/api';
+import { createBriefingsStore } from './createBriefingsStore';
 
-export type BriefingKind = 'morning' | 'meeting';
+export type { BriefingKind, BriefingsState } from './createBriefingsStore';
 
-interface BriefingsState {
-  morning: Loadable<Briefing>;
-  meeting: Loadable<Briefing>;
-  load(kind: BriefingKind, refresh?: boolean): Promise<void>;
-  /** Another service: the previous one's briefings go. */
-  reset(): void;
-}
-
-const seqs: Record<BriefingKind, number> = { morning: 0, meeting: 0 };
-
-export const useBriefings = create<BriefingsState>((set, get) => ({
-  morning: idle(),
-  meeting: idle(),
-  async load(kind, refresh = false) {
-    const seq = ++seqs[kind];
-    set({ [kind]: loadingFrom(get()[kind]) });
-    const name = kind === 'morning' ? 'briefings.morning' : 'briefings.meeting';
-    const next = await readCached(call, name, refresh ? { refresh } : {}, get()[kind]);
-    if (seq === seqs[kind]) set({ [kind]: next });
-  },
-  reset() {
-    seqs.morning += 1;
-    seqs.meeting += 1;
-    set({ morning: idle(), meeting: idle() });
-  },
-}));
+export const useBriefings = createBriefingsStore(call);

@@ -2,7 +2,7 @@
 // a Retry when the agents could not be loaded. An agent chosen earlier that the list no longer
 // holds stays selectable by its id rather than silently switching.
 import type { Agent } from '../../../electron/contract';
-import type { Loadable } from '../../app/loadable';
+import type { Loadable } from '../../platform/loadable';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useAgents } from '../agents';

@@ -7,7 +7,8 @@ import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Kbd, modKey } from '../../ui/Kbd';
 import { askQuotaWarnings } from '../../lib/usage';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
 import { useUsage } from '../usage';
 import { useAgents } from '../agents';
 import { AgentField } from './AgentField';
@@ -28,7 +29,7 @@ export function AskForm({
   const start = useDeals((s) => s.starts[dealId]);
   const agents = useAgents((s) => s.agents);
   const editDraft = useDeals((s) => s.editDraft);
-  const metadata = useAccount((s) => s.metadata.value);
+  const metadata = useHost((s) => s.metadata.value);
   const usage = useUsage((s) => s.summary.value);
   const ids = useId();
 

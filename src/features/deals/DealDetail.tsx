@@ -8,7 +8,7 @@ import { Freshness } from '../../ui/Freshness';
 import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
-import { focusWhenShown, runPanel } from '../../app/focusWhenShown';
+import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
 import { DealRuns } from '../runs/views';
 import { AskForm } from './AskForm';
 import { useDeals } from './store';

@@ -3,12 +3,13 @@
 // deferred so typing never waits for the list. When the picker holds only part of the deals it
 // says so, and a search also goes through the rest (by the service, or page by page in core).
 import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
-import type { KeyboardEvent, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { Deal } from '../../../electron/contract';
-import { navigate } from '../../app/router';
-import { useUi } from '../../app/ui-store';
+import type { Loadable } from '../../platform/loadable';
+import { navigate } from '../../platform/router';
+import { useDealSearchFocus } from '../../platform/dealSearchFocus';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { DealOption } from './DealOption';
@@ -22,27 +23,24 @@ const open = (deal: Deal | undefined) => {
   if (deal) navigate({ name: 'deals', dealId: deal.id });
 };
 
-export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
-  const query = useDeals((s) => s.query);
-  const setQuery = useDeals((s) => s.setQuery);
-  const loadList = useDeals((s) => s.loadList);
-  const deferredQuery = useDeferredValue(query);
-  const focusRequest = useUi((s) => s.searchFocusRequest);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const listId = useId();
-  const [active, setActive] = useState(0);
-
+/** Takes focus when asked (`/`, the palette, the global shortcut), the old query selected. */
+function useSearchFocusRequests(inputRef: RefObject<HTMLInputElement | null>): void {
+  const focusRequest = useDealSearchFocus((s) => s.requests);
   useEffect(() => {
     if (focusRequest === 0) return;
     // `/` is "search again": the old query is selected, so typing replaces it.
     inputRef.current?.focus();
     inputRef.current?.select();
-  }, [focusRequest]);
+  }, [focusRequest, inputRef]);
+}
 
-  const { list, book, results, restLoading, restError, retryRest } = useDealSearch(deferredQuery);
-  // A deal opened from elsewhere (the palette, a link, a notification) becomes the highlighted
-  // one, once it is in the results: the list never points at the deal that was open before.
+/**
+ * The highlighted result. A deal opened from elsewhere (the palette, a link, a notification)
+ * becomes the highlighted one, once it is in the results: the list never points at the deal that
+ * was open before.
+ */
+function useActiveResult(results: Deal[], selectedId: string | undefined) {
+  const [active, setActive] = useState(0);
   const [syncedTo, setSyncedTo] = useState<string | undefined>(undefined);
   if (selectedId !== undefined && selectedId !== syncedTo) {
     const index = results.findIndex((deal) => deal.id === selectedId);
@@ -52,6 +50,58 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
     }
   }
   const current = Math.min(active, Math.max(0, results.length - 1));
+  return [current, setActive] as const;
+}
+
+interface StatesProps {
+  list: Loadable<Deal[]>;
+  found: number;
+  restLoading: boolean;
+  query: string;
+  onRetry: () => void;
+  /** The options, shown when something was found. */
+  children: ReactNode;
+}
+
+/** The list while it loads, when it failed or found nothing, and otherwise the options. */
+function PickerStates({ list, found, restLoading, query, onRetry, children }: StatesProps) {
+  const total = list.value?.length ?? 0;
+  if (!list.value && list.error) {
+    return (
+      <ErrorState
+        title="Could not load deals"
+        error={list.error}
+        onRetry={onRetry}
+        retrying={list.loading}
+      />
+    );
+  }
+  if (!list.value) return <Skeleton lines={8} label="Loading deals…" />;
+  if (found === 0 && restLoading) return <Skeleton lines={3} label="Searching every deal…" />;
+  if (found === 0) {
+    return (
+      <EmptyState title={total === 0 ? 'No deals yet' : 'No deal matches'}>
+        {total === 0
+          ? 'Deals from the service show up here.'
+          : `Nothing matches “${query}”. Try part of the name, the account or the stage.`}
+      </EmptyState>
+    );
+  }
+  return children;
+}
+
+export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
+  const query = useDeals((s) => s.query);
+  const setQuery = useDeals((s) => s.setQuery);
+  const loadList = useDeals((s) => s.loadList);
+  const deferredQuery = useDeferredValue(query);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  useSearchFocusRequests(inputRef);
+
+  const { list, book, results, restLoading, restError, retryRest } = useDealSearch(deferredQuery);
+  const [current, setActive] = useActiveResult(results, selectedId);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state
   const virtualizer = useVirtualizer({
@@ -81,6 +131,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
 
   const optionId = (i: number) => `${listId}-o${i}`;
   const total = list.value?.length ?? 0;
+  const reload = () => void loadList(true);
   return (
     <div className="picker">
       <div className="picker-head">
@@ -113,31 +164,12 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
           <span className="subtle" aria-live="polite">
             {list.value ? countLine(results.length, total, query.trim(), book, restLoading) : ''}
           </span>
-          <Freshness state={list} onRefresh={() => void loadList(true)} label="deals" />
+          <Freshness state={list} onRefresh={reload} label="deals" />
         </div>
       </div>
-      {list.error && list.value ? (
-        <InlineError error={list.error} onRetry={() => void loadList(true)} />
-      ) : null}
+      {list.error && list.value ? <InlineError error={list.error} onRetry={reload} /> : null}
       {restError ? <InlineError error={restError} onRetry={retryRest} /> : null}
-      {!list.value && list.error ? (
-        <ErrorState
-          title="Could not load deals"
-          error={list.error}
-          onRetry={() => void loadList(true)}
-          retrying={list.loading}
-        />
-      ) : !list.value ? (
-        <Skeleton lines={8} label="Loading deals…" />
-      ) : results.length === 0 && restLoading ? (
-        <Skeleton lines={3} label="Searching every deal…" />
-      ) : results.length === 0 ? (
-        <EmptyState title={total === 0 ? 'No deals yet' : 'No deal matches'}>
-          {total === 0
-            ? 'Deals from the service show up here.'
-            : `Nothing matches “${query}”. Try part of the name, the account or the stage.`}
-        </EmptyState>
-      ) : (
+      <PickerStates {...{ list, restLoading, query }} found={results.length} onRetry={reload}>
         <DealOptions
           {...{ scrollRef, virtualizer, results, current, selectedId, listId, onKeyDown }}
           query={deferredQuery}
@@ -146,7 +178,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
             open(results[index]);
           }}
         />
-      )}
+      </PickerStates>
     </div>
   );
 }

@@ -2,13 +2,14 @@
 import { useEffect } from 'react';
 import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/Feedback';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
 import { useDeals } from './store';
 
 export function DealsScreen({ dealId }: { dealId: string | undefined }) {
-  const metadata = useAccount((s) => s.metadata.value);
+  const metadata = useHost((s) => s.metadata.value);
   const offered = hasCapability(metadata, 'deals');
   useEffect(() => {
     const s = useDeals.getState();

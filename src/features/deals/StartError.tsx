@@ -1,7 +1,7 @@
 // Why a run did not start, with what to do: sign in again when the session is the cause, or
 // retry; the typed message is kept either way.
-import { isUnauthorized } from '../../app/api';
-import { startSignIn } from '../../app/Banners';
+import { isUnauthorized } from '../../platform/api';
+import { useAccount } from '../account';
 import { Button } from '../../ui/Button';
 import { ErrorMeta } from '../../ui/Feedback';
 import type { ErrorData } from '../../../electron/contract';
@@ -15,7 +15,11 @@ export function StartError({ error, onRetry }: { error: ErrorData; onRetry: () =
       <ErrorMeta error={error} />
       <div className="form-error-actions">
         {isUnauthorized(error) ? (
-          <Button size="sm" variant="primary" onClick={() => void startSignIn()}>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => void useAccount.getState().startSignIn()}
+          >
             Sign in again
           </Button>
         ) : null}

@@ -5,10 +5,10 @@
 import { create } from 'zustand';
 import type { StoreApi } from 'zustand';
 import type { Deal, DealsList, ErrorData } from '../../../electron/contract';
-import { idle, loadingFrom, readCached } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
-import { toErrorData } from '../../app/requests';
-import type { Call } from '../../app/requests';
+import { idle, loadingFrom, readCached } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
+import { toErrorData } from '../../platform/requests';
+import type { Call } from '../../platform/requests';
 
 export interface Draft {
   agentId: string;

@@ -1,5 +1,5 @@
 // The app's deals store, over the window's bridge; a run starts through the runs store.
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 import { useRuns } from '../runs';
 import { createDealsStore } from './createDealsStore';
 

@@ -2,9 +2,9 @@
 // shared by toasts and the inbox.
 import { useState } from 'react';
 import type { NotificationAction } from '../../../electron/contract';
-import { toErrorData } from '../../app/api';
-import { openAndFocus } from '../../app/focusWhenShown';
-import { toast } from '../../app/toasts';
+import { toErrorData } from '../../platform/api';
+import { openAndFocus } from '../../platform/focusWhenShown';
+import { toast } from '../../platform/toasts';
 import { Button } from '../../ui/Button';
 import { useRuns } from '../runs';
 

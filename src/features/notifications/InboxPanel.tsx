@@ -10,7 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { StrokeIcon } from '../../ui/StrokeIcon';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
-import { useInbox } from './inbox';
+import { useInbox } from './store';
 import { groupByDay } from './inboxDays';
 
 function BellIcon() {

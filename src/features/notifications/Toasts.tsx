@@ -3,10 +3,10 @@
 // starts the prep agent on the meeting's deal and opens the run. They go away by themselves, but
 // not while the pointer or the keyboard focus is on them.
 import { useEffect, useState } from 'react';
-import { useToasts, type Toast } from '../../app/toasts';
+import { useToasts, type Toast } from '../../platform/toasts';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
-import { useInbox } from './inbox';
+import { useInbox } from './store';
 
 const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;

@@ -1,11 +1,11 @@
 // Following where a notification, the tray or a deep link points: a screen (and, for the global
 // shortcut, the deal search), or the inbox panel over whatever screen is showing.
 import type { Navigate } from '../../../electron/contract';
-import { openAndFocus } from '../../app/focusWhenShown';
-import { navigate } from '../../app/router';
-import { useUi } from '../../app/ui-store';
+import { openAndFocus } from '../../platform/focusWhenShown';
+import { navigate } from '../../platform/router';
+import { focusDealSearch } from '../../platform/dealSearchFocus';
 import { routeForTarget } from '../../lib/routes';
-import { useInbox } from './inbox';
+import { useInbox } from './store';
 
 export function follow(target: Navigate): void {
   if (target.focus === 'inbox') {
@@ -14,6 +14,6 @@ export function follow(target: Navigate): void {
   }
   if (target.focus === 'search') {
     navigate(routeForTarget(target));
-    useUi.getState().focusSearch();
+    focusDealSearch();
   } else openAndFocus(routeForTarget(target));
 }

@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { call, toErrorData } from '../../app/api';
+import { call, toErrorData } from '../../platform/api';
 import { isAtBottom } from '../../lib/autoScroll';
 import { formatNumber } from '../../lib/format';
 import { InlineError } from '../../ui/Feedback';

@@ -1,7 +1,7 @@
 // The run panel's header: status, agent and stream state; elapsed time and tokens; and
 // the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
-import { openAndFocus } from '../../app/focusWhenShown';
-import { toast } from '../../app/toasts';
+import { openAndFocus } from '../../platform/focusWhenShown';
+import { toast } from '../../platform/toasts';
 import { pasteReady } from '../../lib/markdown/paste';
 import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';

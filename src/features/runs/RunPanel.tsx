@@ -3,7 +3,8 @@
 // same for a live run (fed by run.update) and a finished one (read back from its transcript).
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
 import { useAgents } from '../agents';
 import { describeRun } from './describeRun';
 import { OutputView } from './OutputView';
@@ -40,7 +41,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
   const pending = useRuns((s) => s.pendingActions[runId]);
   const actionError = useRuns((s) => s.actionErrors[runId]);
   const agents = useAgents((s) => s.agents.value);
-  const streamingOffered = useAccount((s) => hasCapability(s.metadata.value, 'streaming'));
+  const streamingOffered = useHost((s) => hasCapability(s.metadata.value, 'streaming'));
   const hasText = useSyncExternalStore(output.subscribe, () => !output.isEmpty());
 
   if (!meta && detail?.loading && !detail.value) return <Skeleton lines={4} label="Loading run…" />;

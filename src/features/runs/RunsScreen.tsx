@@ -1,7 +1,7 @@
 // Runs: live runs of this session, the history by day (paged, or searched by question, agent,
 // status and deal), and one run's record and stored output.
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { navigate } from '../../app/router';
+import { navigate } from '../../platform/router';
 import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';

@@ -11,10 +11,10 @@ import type {
   RunUpdate,
   RunsPage,
 } from '../../../electron/contract';
-import { idle, loadingFrom } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
-import { toErrorData } from '../../app/requests';
-import type { Call } from '../../app/requests';
+import { idle, loadingFrom } from '../../platform/loadable';
+import type { Loadable } from '../../platform/loadable';
+import { toErrorData } from '../../platform/requests';
+import type { Call } from '../../platform/requests';
 import { markOutputFinished, outputFor } from './output';
 import { fillOutputFromDetail, keepRecent, withoutStoredText } from './runDetails';
 import { fromLive, nextMeta } from './runMeta';

@@ -1,6 +1,6 @@
 // The app's runs store, over the window's bridge. Subscribed to the host's events once (see
 // app/events.ts), so a run keeps streaming while the user is on another screen.
-import { call } from '../../app/api';
+import { call } from '../../platform/api';
 import { createRunsStore } from './createRunsStore';
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './createRunsStore';

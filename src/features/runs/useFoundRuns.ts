@@ -2,7 +2,7 @@
 // deal's page. Held by the component that shows them: a search is not shared state.
 import { useEffect, useState } from 'react';
 import type { ErrorData, RunsFindInput, RunsFound } from '../../../electron/contract';
-import { call, toErrorData } from '../../app/api';
+import { call, toErrorData } from '../../platform/api';
 
 export interface FoundRuns {
   value?: RunsFound;

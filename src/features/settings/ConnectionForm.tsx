@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import type { Settings } from '../../../electron/contract';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account';
+import { useHost } from '../../platform/hostStore';
 import { connectionPatch } from './settingsPatch';
 import { FormFooter, useValidatedSave } from './SettingsForm';
 
@@ -18,7 +18,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
   const [signInUrl, setSignInUrl] = useState(settings.signInUrl ?? '');
   const { errors, error, saved, busy, submit: save } = useValidatedSave();
   // Started with ASSISTANT_BASE_URL: that address is the service, whatever Settings say.
-  const service = useAccount((s) => s.appInfo?.service);
+  const service = useHost((s) => s.appInfo?.service);
   const pinned = service?.pinned === true;
 
   const submit = async (event: FormEvent) => {

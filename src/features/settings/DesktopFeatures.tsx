@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { featureLines, type WebPermission } from '../../lib/desktopFeatures';
 import { CardSection } from '../../ui/CardSection';
-import { useAccount } from '../account';
+import { useHost } from '../../platform/hostStore';
 
 function webPermission(): WebPermission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -11,11 +11,11 @@ function webPermission(): WebPermission {
 
 /** What this desktop offers the app, as the host found out. */
 export function DesktopFeatures() {
-  const appInfo = useAccount((s) => s.appInfo);
+  const appInfo = useHost((s) => s.appInfo);
   const [permission, setPermission] = useState(webPermission);
   useEffect(() => {
     // The shortcut's outcome and the browser's permission may have changed since start.
-    void useAccount.getState().loadAppInfo();
+    void useHost.getState().loadAppInfo();
     const again = () => setPermission(webPermission());
     window.addEventListener('focus', again);
     return () => window.removeEventListener('focus', again);

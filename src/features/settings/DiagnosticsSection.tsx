@@ -2,13 +2,13 @@
 // clipboard is refused.
 import { useState } from 'react';
 import type { ErrorData } from '../../../electron/contract';
-import { call, toErrorData } from '../../app/api';
+import { call, toErrorData } from '../../platform/api';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { copyText } from '../../ui/clipboard';
-import { toast } from '../notifications';
+import { toast } from '../../platform/toasts';
 
 export function DiagnosticsSection() {
   const [text, setText] = useState<string | undefined>();

@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
 import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
-import { askForWebNotifications, canAskForWebNotifications } from '../../app/webNotifications';
+import { askForWebNotifications, canAskForWebNotifications } from '../../platform/webNotifications';
 import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account';
+import { useHost } from '../../platform/hostStore';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
@@ -228,7 +228,7 @@ function NarrowField(props: {
 
 /** In browser mode, notifications show in the page; the browser's own may be allowed too. */
 function BrowserNotificationsOffer() {
-  const host = useAccount((s) => s.appInfo?.host);
+  const host = useHost((s) => s.appInfo?.host);
   const [canAsk, setCanAsk] = useState(canAskForWebNotifications);
   if (host !== 'browser' || !canAsk) return null;
   return (

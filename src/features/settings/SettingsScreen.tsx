@@ -3,7 +3,7 @@
 // details, the connection and diagnostics. Every field is validated inline with the contract's
 // own schema before saving. One section a file, beside this one.
 import { useEffect } from 'react';
-import { useRoute } from '../../app/router';
+import { useRoute } from '../../platform/router';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServiceSection, SessionSection } from '../account/views';

@@ -8,11 +8,11 @@ import type { Settings } from '../../../electron/contract';
 import { acceleratorFromKeyPress } from '../../lib/accelerator';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { useAccount } from '../account';
+import { useHost } from '../../platform/hostStore';
 import { SaveFeedback, useSave } from './SettingsForm';
 
 export function ShortcutForm({ settings }: { settings: Settings }) {
-  const appInfo = useAccount((s) => s.appInfo);
+  const appInfo = useHost((s) => s.appInfo);
   const [value, setValue] = useState(settings.globalShortcut ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const { error: saveError, saved, busy, save: saveSettings } = useSave();
@@ -29,7 +29,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
     setFieldError(undefined);
     const ok = await saveSettings(parsed.data);
     // The host registered (or failed to register) it while saving: read what happened.
-    if (ok) await useAccount.getState().loadAppInfo();
+    if (ok) await useHost.getState().loadAppInfo();
   };
 
   const submit = async (event: FormEvent) => {

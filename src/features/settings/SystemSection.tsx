@@ -2,13 +2,13 @@
 import type { Settings } from '../../../electron/contract';
 import { CardSection } from '../../ui/CardSection';
 import { FormError } from '../../ui/Feedback';
-import { useAccount } from '../account';
+import { useHost } from '../../platform/hostStore';
 import { Check, useSave } from './SettingsForm';
 import { ShortcutForm } from './ShortcutForm';
 
 /** Opening at login and the global shortcut, each explained where this desktop lacks it. */
 export function SystemSection({ settings }: { settings: Settings }) {
-  const appInfo = useAccount((s) => s.appInfo);
+  const appInfo = useHost((s) => s.appInfo);
   const { error, save } = useSave();
   const launch = appInfo?.desktopCapabilities.launchAtLogin;
   const launchUnavailable = launch !== undefined && !launch.available;

@@ -1,2 +1,3 @@
 // The settings feature's public entry: what other features and the app may use of it.
-export { resolveTheme, useSettings } from './store';
+export { useSettings } from './store';
+export { resolveTheme } from './theme';

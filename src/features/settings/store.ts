@@ -1,44 +1,7 @@
-// The user's settings as the host stores them, plus the theme applied to the document.
-import { create } from 'zustand';
-import type { ErrorData, Settings, SettingsPatch, Theme } from '../../../electron/contract';
-import { call, toErrorData } from '../../app/api';
-import { idle, loadingFrom, read } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+// The app's settings store, over the window's bridge.
+import { call } from '../../platform/api';
+import { createSettingsStore } from './createSettingsStore';
 
-interface SettingsState {
-  settings: Loadable<Settings>;
-  saving: boolean;
-  saveError?: ErrorData;
-  load(): Promise<void>;
-  update(patch: SettingsPatch): Promise<boolean>;
-  /** From the settings.changed event. */
-  receive(settings: Settings): void;
-}
+export type { SettingsState } from './createSettingsStore';
 
-export const useSettings = create<SettingsState>((set, get) => ({
-  settings: idle(),
-  saving: false,
-  async load() {
-    set({ settings: loadingFrom(get().settings) });
-    set({ settings: await read(call, 'settings.get', {}, get().settings) });
-  },
-  async update(patch) {
-    set({ saving: true, saveError: undefined });
-    try {
-      const value = await call('settings.update', patch);
-      set({ saving: false, settings: { value, loading: false, stale: false } });
-      return true;
-    } catch (error) {
-      set({ saving: false, saveError: toErrorData(error) });
-      return false;
-    }
-  },
-  receive(settings) {
-    set({ settings: { value: settings, loading: false, stale: false } });
-  },
-}));
-
-export function resolveTheme(theme: Theme, prefersDark: boolean): 'light' | 'dark' {
-  if (theme === 'system') return prefersDark ? 'dark' : 'light';
-  return theme;
-}
+export const useSettings = createSettingsStore(call);

@@ -10,7 +10,8 @@ import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback
 import { Meter } from '../../ui/Meter';
 import { PageHeader } from '../../ui/PageHeader';
 import { RelativeTime, useTicking } from '../../ui/Time';
-import { hasCapability, missingCapabilityReason, useAccount } from '../account';
+import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useHost } from '../../platform/hostStore';
 import { useUsage } from './store';
 
 function daysLeft(end: string, now: number): number {
@@ -90,7 +91,7 @@ function QuotaCard({
 export function UsageScreen() {
   const summary = useUsage((s) => s.summary);
   const load = useUsage((s) => s.load);
-  const metadata = useAccount((s) => s.metadata.value);
+  const metadata = useHost((s) => s.metadata.value);
   const org = metadata?.org.name;
   const offered = hasCapability(metadata, 'usage');
   const now = useTicking(true, 60_000);

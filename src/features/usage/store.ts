@@ -1,29 +1,7 @@
-// Usage against quotas for the billing period.
-import { create } from 'zustand';
-import type { UsageSummary } from '../../../electron/contract';
-import { call } from '../../app/api';
-import { idle, loadingFrom, read } from '../../app/loadable';
-import type { Loadable } from '../../app/loadable';
+// The app's usage store, over the window's bridge.
+import { call } from '../../platform/api';
+import { createUsageStore } from './createUsageStore';
 
-interface UsageState {
-  summary: Loadable<UsageSummary>;
-  load(): Promise<void>;
-  /** Another service: the previous one's usage goes. */
-  reset(): void;
-}
+export type { UsageState } from './createUsageStore';
 
-let seq = 0;
-
-export const useUsage = create<UsageState>((set, get) => ({
-  summary: idle(),
-  async load() {
-    const mine = ++seq;
-    set({ summary: loadingFrom(get().summary) });
-    const next = await read(call, 'usage.summary', {}, get().summary);
-    if (mine === seq) set({ summary: next });
-  },
-  reset() {
-    seq += 1;
-    set({ summary: idle() });
-  },
-}));
+export const useUsage = createUsageStore(call);

@@ -1,6 +1,7 @@
 // Talking to a browser-mode host the way the page does: take the secret from the address the host
-// printed (its fragment), open the socket with the page's Origin through the renderer's own bridge (src/bridge.ts), and
-// record every frame received so tests can check what the page would have seen.
+// printed (its fragment), open the socket with the page's Origin through the renderer's own bridge
+// (src/platform/bridge), and record every frame received so tests can check what the page would
+// have seen.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import {
   createWebSocketTransport,
   type SocketLike,
   type WebSocketTransport,
-} from '../../../src/bridge/transport';
+} from '../../../src/platform/bridge/transport';
 
 export interface RawAnswer {
   status: number;

@@ -13,7 +13,7 @@ import {
 } from '../../../electron/contract';
 import { createDispatcher, type Handlers } from '../../../electron/core/host';
 import { createSilentLogger } from '../../../electron/core/logs/logger';
-import { createBridge } from '../../../src/bridge/transport';
+import { createBridge } from '../../../src/platform/bridge/transport';
 import { badInputs, eventSamples, requestSamples } from './samples';
 
 function sampleHandlers(): Handlers {

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { planBriefing } from '../../../../../src/features/briefings/layout';
+
+const contoso = { dealId: 'd-1', name: 'Contoso – Research agents' };
+const nordlys = { dealId: 'd-2', name: 'Nordlys – Planning assistant' };
+
+const morning = {
+  id: 'brf_1',
+  date: '2026-11-25',
+  headline: 'Good morning',
+  summary: 'The most urgent deal is **Contoso – Research agents** (closes soon).',
+  sections: [
+    {
+      id: 'meetings',
+      title: 'Today’s meetings',
+      body: '- **10:30 UTC** Qualification call – Nordlys',
+      dealRefs: [nordlys],
+    },
+    {
+      id: 'closing-soon',
+      title: 'Closing soon',
+      body: '| Deal | Stage |\n| --- | --- |\n| Contoso – Research agents | Negotiation |',
+      dealRefs: [contoso],
+    },
+  ],
+  deals: [contoso, nordlys],
+  meetings: [
+    {
+      id: 'mtg_1',
+      title: 'Qualification call – Nordlys',
+      startsAt: '2026-11-25T10:30:00Z',
+      endsAt: '2026-11-25T11:15:00Z',
+      location: 'Video call',
+      dealId: 'd-2',
+    },
+  ],
+};
+
+describe('planBriefing', () => {
+  it('lists the meetings in the section that wrote them as text, and repeats no deal as a chip', () => {
+    const plan = planBriefing(morning, 'Good morning');
+    const [meetings, closing] = plan.sections;
+    expect(meetings?.meetings?.map((m) => [m.title, m.startsAt, m.location, m.dealId])).toEqual([
+      ['Qualification call – Nordlys', '2026-11-25T10:30:00.000Z', 'Video call', 'd-2'],
+    ]);
+    expect(meetings?.body).toBeUndefined();
+    expect(meetings?.chips).toEqual([]);
+    // Linked in the summary and in the table: no chip, and the closing "deals" group is gone.
+    expect(plan.bodies[0]?.text).toContain('[**Contoso – Research agents**](#/deals/d-1)');
+    expect(closing?.body).toContain('| [Contoso – Research agents](#/deals/d-1) | Negotiation |');
+    expect(closing?.chips).toEqual([]);
+    expect(plan.refGroups).toEqual([]);
+    expect(plan.meetings).toEqual([]);
+    expect(plan.dealNames.get('d-2')).toBe('Nordlys – Planning assistant');
+  });
+
+  it('keeps a chip for a deal the text does not link, and shows no identifiers as facts', () => {
+    const plan = planBriefing(
+      {
+        meetingId: 'mtg_9',
+        event_id: 'ev-1',
+        location: 'Oslo',
+        sections: [{ title: 'Watch', body: 'Quiet for two weeks.', dealRefs: [contoso] }],
+      },
+      'Meeting',
+    );
+    expect(plan.facts).toEqual({ location: 'Oslo' });
+    expect(plan.sections[0]?.chips).toEqual([contoso]);
+  });
+
+  it('shows a timed list under "events" as meetings, but not a list of titled items', () => {
+    const timed = planBriefing(
+      { events: [{ title: 'Demo', start: '2026-11-25T15:00:00Z' }] },
+      'Day',
+    );
+    expect(timed.meetings.map((m) => m.title)).toEqual(['Demo']);
+    const untimed = planBriefing(
+      { items: [{ title: 'Call Ana' }, { title: 'Send quote' }] },
+      'Day',
+    );
+    expect(untimed.meetings).toEqual([]);
+    expect(untimed.others).toHaveProperty('items');
+  });
+});

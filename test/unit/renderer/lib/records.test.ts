@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { moneyOf, pickString, toDisplayRows } from '../../../../src/lib/records';
+import type { DisplayRow, JsonRecord } from '../../../../src/lib/records';
+
+const byKey = (rows: DisplayRow[], key: string) => rows.find((r) => r.key === key)?.value;
+
+describe('toDisplayRows', () => {
+  const deal: JsonRecord = {
+    name: 'Acme expansion',
+    amount: { amount: 120000, currency: 'EUR' },
+    closeDate: '2025-06-30',
+    probability: 0.4,
+    won: false,
+    website: 'https://acme.example.com',
+    notes: null,
+    contacts: [
+      { name: 'Ada Lovelace', role: 'CTO', email: 'ada@acme.example' },
+      { name: 'Bob', role: 'Buyer' },
+    ],
+    owner: { name: 'Sam', team: { name: 'EMEA' } },
+    somethingNew: 'kept',
+  };
+  const rows = toDisplayRows(deal, { locale: 'en-US' });
+
+  it('shows money with its currency and dates in the locale', () => {
+    expect(byKey(rows, 'amount')).toEqual({ kind: 'money', text: '€120,000' });
+    expect(byKey(rows, 'closeDate')).toMatchObject({ kind: 'date', text: 'Jun 30, 2025' });
+  });
+
+  it('lays out contacts as a table and nested objects as groups', () => {
+    const contacts = byKey(rows, 'contacts');
+    expect(contacts?.kind).toBe('table');
+    if (contacts?.kind !== 'table') throw new Error('not a table');
+    expect(contacts.columns.map((c) => c.label)).toEqual(['Name', 'Role', 'Email']);
+    expect(contacts.rows[1]?.[2]).toEqual({ kind: 'empty', text: '—' });
+    const owner = byKey(rows, 'owner');
+    expect(owner?.kind).toBe('group');
+  });
+
+  it('keeps unknown fields, simple ones first', () => {
+    expect(byKey(rows, 'somethingNew')).toMatchObject({ kind: 'text', text: 'kept' });
+    const kinds = rows.map((r) => r.value.kind);
+    const firstNested = kinds.findIndex((k) => k === 'table' || k === 'group' || k === 'list');
+    expect(
+      kinds.slice(firstNested).every((k) => k === 'table' || k === 'group' || k === 'list'),
+    ).toBe(true);
+    expect(byKey(rows, 'won')).toMatchObject({ kind: 'boolean', text: 'No' });
+    expect(byKey(rows, 'notes')).toMatchObject({ kind: 'empty' });
+    expect(byKey(rows, 'website')).toMatchObject({
+      kind: 'url',
+      href: 'https://acme.example.com/',
+    });
+  });
+
+  it('formats sibling money fields with the record currency', () => {
+    const r = toDisplayRows(
+      { value: 5000, currency: 'USD', seats: 12, extra: 'x', more: 1 },
+      { locale: 'en-US' },
+    );
+    expect(byKey(r, 'value')).toEqual({ kind: 'money', text: '$5,000' });
+    expect(byKey(r, 'seats')).toEqual({ kind: 'number', text: '12' });
+  });
+
+  it('never follows a non-web URL and links deal ids', () => {
+    const r = toDisplayRows({ link: 'javascript:alert(1)', dealId: 'd-1' });
+    expect(byKey(r, 'link')).toMatchObject({ kind: 'text' });
+    expect(byKey(r, 'dealId')).toMatchObject({ kind: 'deal', dealId: 'd-1' });
+  });
+
+  it('omits keys and flattens very deep nesting to text', () => {
+    const r = toDisplayRows(
+      { a: { b: { c: { d: 1 } } }, title: 'x' },
+      { omit: ['title'], maxDepth: 1 },
+    );
+    expect(r.map((x) => x.key)).toEqual(['a']);
+    const a = byKey(r, 'a');
+    if (a?.kind !== 'group') throw new Error('not a group');
+    expect(a.rows[0]?.value).toMatchObject({ kind: 'text', text: '{"c":{"d":1}}' });
+  });
+});
+
+describe('moneyOf and pickString', () => {
+  it('reads an amount object', () => {
+    expect(moneyOf({ value: '12.5', currencyCode: 'GBP' })).toEqual({
+      amount: 12.5,
+      currency: 'GBP',
+    });
+    expect(moneyOf({ amount: 1, currency: 'eur' })).toBeUndefined();
+  });
+  it('picks the first present key case-insensitively', () => {
+    expect(pickString({ Stage: 'Won', status: 'x' }, ['stage', 'status'])).toBe('Won');
+  });
+});
