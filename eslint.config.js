@@ -1,5 +1,5 @@
 // Lint rules, including the import boundaries that keep the runtime split honest
-// (see docs/ARCHITECTURE.md, "What may import what").
+// (see docs/ARCHITECTURE.md, "Rooms and what may import what").
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';

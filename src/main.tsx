@@ -2,7 +2,7 @@
 // `location`) and its socket opened, the styles and the OS theme, then the app (./start.tsx).
 // The app is a chunk of its own, which index.html preloads: the socket opens, and on Today sends
 // the first reads, while the app's code is still arriving and being evaluated (see
-// docs/ARCHITECTURE.md, "Start-up order").
+// docs/performance.md, "Start-up order").
 import './platform/bridge/host-secret';
 import './platform/bridge/early-socket';
 import './styles/tokens.css';

@@ -1,6 +1,6 @@
 // The app, imported by main.tsx: the router, the host's events, the first reads (all from cache,
 // so the first screen shows at once, even offline), then the first render (see
-// docs/ARCHITECTURE.md, "Start-up order").
+// docs/performance.md, "Start-up order").
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';

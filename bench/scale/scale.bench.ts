@@ -1,4 +1,5 @@
-// `npm run bench -- scale`: the app at the scale salespeople use it (see README, "Benchmarks").
+// `npm run bench -- scale`: the app at the scale salespeople use it (docs/performance.md,
+// "Benchmarks").
 // Each part prints its figures against its goals; a part that breaks is "not measured" with the
 // reason, and the others still run. Nothing here fails the build.
 import { loadavg } from 'node:os';

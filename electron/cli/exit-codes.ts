@@ -1,4 +1,4 @@
-// The command's exit codes, promised in `--help` and the README: scripts branch on them, so each
+// The command's exit codes, promised in `--help` and docs/command-line.md: scripts branch on them, so each
 // error kind maps to exactly one code and the table below is the single source of truth.
 import type { AssistantError } from '../core/errors';
 

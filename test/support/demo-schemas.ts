@@ -1,5 +1,6 @@
-// What the tests expect the demo service to answer, written from the API document and the demo's
-// README (not from the service's code): envelopes strictly, payloads with the fields tests use.
+// What the tests expect the demo service to answer, written from the API document and
+// docs/demo-service.md (not from the service's code): envelopes strictly, payloads with the
+// fields tests use.
 import { z } from 'zod';
 
 export const envelope = <T extends z.ZodType>(data: T) =>

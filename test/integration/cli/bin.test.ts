@@ -52,13 +52,13 @@ it('bin/assistant.js runs the built command: --version, status --json, a followe
   expect(`${followed.stdout}${followed.stderr}`).not.toContain(service.token);
 });
 
-it('runs as `npm run assistant -- …`, the way the README says, and the README never says npx', async () => {
+it('runs as `npm run assistant -- …`, the way docs/command-line.md says, and the docs never say npx', async () => {
   const { stdout } = await run('npm', ['run', '-s', 'assistant', '--', 'status', '--json'], {
     cwd: ROOT,
     env: baseEnv(serviceEnv(service)),
   });
   expect(JSON.parse(stdout)).toMatchObject({ version: 'v1', environment: 'demo' });
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  expect(readme).toContain('npm run -s assistant -- status');
-  expect(readme).not.toMatch(/npx assistant/);
+  const guide = await readFile(join(ROOT, 'docs', 'command-line.md'), 'utf8');
+  expect(guide).toContain('npm run -s assistant -- status');
+  expect(guide).not.toMatch(/npx assistant/);
 });
