@@ -149,7 +149,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs,ts}'],
-    ignores: ['src/**'],
+    ignores: ['src/**', 'extension/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -237,6 +237,32 @@ export default tseslint.config(
     },
   },
   // ---- end of the src/ blocks ---------------------------------------------------------------
+  {
+    // The browser companion's extension runs in the browser and never holds the session: it
+    // shares no code with core or the hosts, and never calls the network (docs/companion.md).
+    files: ['extension/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            electronSubpaths,
+            nodeBuiltins,
+            coreFromOutside,
+            {
+              group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
+              message: 'The extension talks to the app only through native messaging.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...rendererGlobals],
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   {
     files: ['electron/contract/**/*.ts'],
     ignores: ['electron/contract/zod.ts'],
