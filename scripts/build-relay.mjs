@@ -11,7 +11,9 @@ const rustupCargo = join(homedir(), '.cargo', 'bin', `cargo${exe}`);
 const onPath = spawnSync(`cargo${exe}`, ['--version'], { stdio: 'ignore' }).status === 0;
 const cargo = onPath ? `cargo${exe}` : existsSync(rustupCargo) ? rustupCargo : undefined;
 if (cargo === undefined) {
-  console.error('build:relay needs Rust (cargo): install it with rustup, or apt-get install cargo.');
+  console.error(
+    'build:relay needs Rust (cargo): install it with rustup, or apt-get install cargo.',
+  );
   process.exit(1);
 }
 const result = spawnSync(

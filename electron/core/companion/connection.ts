@@ -101,7 +101,9 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
       const updates = (payload as RunUpdates).updates.filter((u) => followed.has(u.runId));
       if (updates.length > 0) outbound.send({ type: 'event', name, payload: { updates } });
     } else if (name === 'runs.changed') {
-      const runs = (payload as EventPayload<'runs.changed'>).runs.filter((r) => followed.has(r.runId));
+      const runs = (payload as EventPayload<'runs.changed'>).runs.filter((r) =>
+        followed.has(r.runId),
+      );
       if (runs.length > 0) outbound.send({ type: 'event', name, payload: { runs } });
     } else {
       outbound.send({ type: 'event', name, payload });
