@@ -61,6 +61,15 @@ const EVENTS_FOR_COMPANION = new Set<EventName>([
   'connectivity.changed',
 ]);
 
+/** The id of a frame that is not a well-formed call, when it has one, to answer it by. */
+function callIdOf(frame: DecodedFrame): number | undefined {
+  if (frame.kind !== 'frame' || typeof frame.value !== 'object' || frame.value === null) {
+    return undefined;
+  }
+  const id = (frame.value as { id?: unknown }).id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
+}
+
 // eslint-disable-next-line max-lines-per-function -- factory: named inner functions share the connection's state
 export function serveConnection(options: ConnectionOptions): CompanionConnection {
   const { socket, log } = options;
@@ -84,7 +93,8 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     if (state === 'closed') return;
     outbound.send({ type: 'refused', reason, message });
     close();
-    socket.end();
+    // Once the refusal is written the socket goes, whether or not the relay closes its side.
+    socket.end(() => socket.destroy());
   }
 
   function close() {
@@ -167,7 +177,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
       return;
     }
     const parsed = frame.kind === 'frame' ? Call.safeParse(frame.value) : undefined;
-    const id = parsed?.success === true ? parsed.data.id : undefined;
+    const id = parsed?.success === true ? parsed.data.id : callIdOf(frame);
     const refuse = (code: string, message: string, retryable = false) => {
       if (id === undefined) outbound.send({ type: 'notice', code, message });
       else outbound.send({ type: 'result', id, result: failure(code, message, retryable) });
