@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { LiveRunSummary, type Navigate, type Settings } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import type { Backend } from '../core/backend';
+import { BACKGROUND_FLAG, startCompanion } from '../core/companion';
 import type { DeepLink } from '../core/deeplinks';
 import type { UpdateController } from '../core/updates';
 import { linuxSessionOf } from '../core/desktop';
@@ -68,6 +69,8 @@ const devServer = app.isPackaged
 const appOrigin = devServer?.origin ?? APP_ORIGIN;
 const entryUrl = devServer?.url ?? APP_ENTRY_URL;
 const devTools = !app.isPackaged;
+// Started by the browser companion's relay: serve it without opening a window.
+const startedInBackground = process.argv.includes(BACKGROUND_FLAG);
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance runs: Electron hands it our argv (and any deep link) through
@@ -302,6 +305,13 @@ function main(): void {
         onTrustedCall: () => windows.pageListening(),
       }),
     );
+    const companion = await startCompanion({
+      backend: current,
+      log: rootLog,
+      dataDir: app.getPath('userData'),
+      appVersion: APP_VERSION,
+    });
+    stops.push(() => void companion?.stop());
     const tray = startTray(current, rootLog);
     const applySettings = applyStoredSettings(current, tray, shortcut, rootLog);
     const updates = startUpdater(current, rootLog);
@@ -332,7 +342,7 @@ function main(): void {
 
     // Through the same guard as every other opener: a tray click, a second instance or a deep
     // link during the first window's creation still gives one window.
-    await windows.show();
+    if (!startedInBackground) await windows.show();
   }
 
   async function close(): Promise<void> {

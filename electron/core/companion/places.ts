@@ -11,6 +11,9 @@ export const NATIVE_HOST_NAME = 'com.assistant.desktop.companion';
 export const SOCKET_ENV = 'ASSISTANT_COMPANION_SOCKET';
 export const COMPANION_DIR_ENV = 'ASSISTANT_COMPANION_DIR';
 
+/** The flag the relay's launch command starts the app with: no window, just the socket. */
+export const BACKGROUND_FLAG = '--background';
+
 /** The launch file in the companion folder: the app's program, then one argument per line. */
 export const LAUNCH_FILE = 'launch';
 
