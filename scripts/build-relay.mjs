@@ -1,6 +1,6 @@
 // Builds the browser companion's relay (relay/, Rust, standard library only) in release mode into
-// relay/target/release/. cargo is found on PATH or where rustup puts it (~/.cargo/bin), which is
-// not always on a non-interactive shell's PATH.
+// relay/target/release/ (or, with --test, runs its unit tests). cargo is found on PATH or where
+// rustup puts it (~/.cargo/bin), which is not always on a non-interactive shell's PATH.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -16,9 +16,11 @@ if (cargo === undefined) {
   );
   process.exit(1);
 }
+// `--test`: the relay's own unit tests (frames, the JSON check, origins) instead of the build.
+const verb = process.argv.includes('--test') ? 'test' : 'build';
 const result = spawnSync(
   cargo,
-  ['build', '--release', '--quiet', '--manifest-path', join('relay', 'Cargo.toml')],
+  [verb, '--release', '--quiet', '--manifest-path', join('relay', 'Cargo.toml')],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
