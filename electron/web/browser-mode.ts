@@ -30,7 +30,7 @@ export interface BrowserModeOptions {
   /** Print log lines to stderr too. */
   logToConsole?: boolean;
   log?: RootLogger;
-  /** Serve the browser companion on the per-user socket (the `assistant-web` command does). */
+  /** Serve the browser companion on the per-user socket (`npm run web` does). */
   companion?: boolean;
   /** Tuning passed to the backend (tests). */
   backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now'>;
