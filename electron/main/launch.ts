@@ -3,6 +3,7 @@
 // comes from: the packaged renderer, or Vite's dev server under `npm run dev`.
 
 import { app } from 'electron';
+import { BACKGROUND_FLAG } from '../core/companion';
 import { linuxSessionOf, type LinuxSession } from '../core/desktop';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
 import { parseDevServerUrl } from '../core/security/dev-server';
@@ -19,6 +20,8 @@ export interface Launch {
   appOrigin: string;
   entryUrl: string;
   devTools: boolean;
+  /** Started by the browser companion's relay: serve it without opening a window. */
+  startedInBackground: boolean;
 }
 
 /** Tells Electron what it must know before `ready`; returns what the rest of the shell reads. */
@@ -47,5 +50,6 @@ export function prepareLaunch(): Launch {
     appOrigin: devServer?.origin ?? APP_ORIGIN,
     entryUrl: devServer?.url ?? APP_ENTRY_URL,
     devTools: !app.isPackaged,
+    startedInBackground: process.argv.includes(BACKGROUND_FLAG),
   };
 }

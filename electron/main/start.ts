@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { LiveRunSummary, type Settings } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import type { Backend } from '../core/backend';
+import { startCompanion } from '../core/companion';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import type { UpdateController } from '../core/updates';
 import { installApplicationMenu } from './app-menu';
@@ -175,6 +176,13 @@ export async function startShell(shell: Shell): Promise<void> {
       onTrustedCall: () => shell.windows.pageListening(),
     }),
   );
+  const companion = await startCompanion({
+    backend: current,
+    log: rootLog,
+    dataDir: app.getPath('userData'),
+    appVersion: APP_VERSION,
+  });
+  shell.stops.push(() => void companion?.stop());
   const tray = startTray(shell, current, rootLog);
   const applySettings = applyStoredSettings(current, tray, shortcut, rootLog);
   const updates = startUpdater(shell, current, rootLog);
@@ -205,5 +213,5 @@ export async function startShell(shell: Shell): Promise<void> {
 
   // Through the same guard as every other opener: a tray click, a second instance or a deep
   // link during the first window's creation still gives one window.
-  await shell.windows.show();
+  if (!shell.launch.startedInBackground) await shell.windows.show();
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend, type BackendOptions } from '../core/backend';
+import { startCompanion } from '../core/companion';
 import { createFocusTracker } from '../core/host';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';
@@ -29,6 +30,8 @@ export interface BrowserModeOptions {
   /** Print log lines to stderr too. */
   logToConsole?: boolean;
   log?: RootLogger;
+  /** Serve the browser companion on the per-user socket (`npm run web` does). */
+  companion?: boolean;
   /** Tuning passed to the backend (tests). */
   backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now'>;
 }
@@ -115,6 +118,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     throw error;
   }
 
+  const companion = options.companion
+    ? await startCompanion({ backend, log, dataDir: options.dataDir, appVersion: APP_VERSION })
+    : undefined;
+
   return {
     url: host.url,
     origin: host.origin,
@@ -124,6 +131,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     demo,
     isWindowFocused: () => focus.anyFocused(),
     async stop() {
+      await companion?.stop();
       await host.stop();
       await backend.close();
       await demo?.stop();

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     ...(token === undefined ? {} : { token }),
     scheduler: !values['no-notifications'],
     logToConsole: true,
+    companion: true,
   });
   process.stdout.write(
     `${JSON.stringify({ url: mode.url, demo: mode.demo !== undefined, dataDir })}\n`,

@@ -20,7 +20,7 @@ import { redact, type SecretRegistry } from '../logs/redact';
 
 export interface RequestContext {
   /** Which host the call came through, for logs. */
-  host: 'electron' | 'browser' | 'test';
+  host: 'electron' | 'browser' | 'companion' | 'test';
   /** Which page made the call, where a host serves several (browser mode: one per socket). */
   pageId?: string;
 }

@@ -1,7 +1,8 @@
 // CRM profiles: the demo's deals as a service in front of Salesforce, HubSpot, Pipedrive,
 // Dynamics 365 or Zoho CRM would pass them on, in that CRM's public REST shape (field names,
-// nesting, value types). Where the CRM's own id is not a UUID, the service's UUID rides beside
-// it, because runs are started with it. `default` is the demo's own shape.
+// nesting, value types). Each record carries its CRM's own id, the one that CRM's web app shows in
+// its addresses (Dynamics' is a GUID, the service's own); where it is not a UUID, the service's
+// UUID rides beside it, because runs are started with it. `default` is the demo's own shape.
 import type { DealDetail, DealStage } from './deals';
 import { hash32, nameUuid } from './random';
 
@@ -66,15 +67,33 @@ const PIPEDRIVE_STAGE_IDS: Record<DealStage, number> = {
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** An 18-character Salesforce-style record id with the object's key prefix. */
+/**
+ * An 18-character Salesforce-style record id with the object's key prefix: 15 case-sensitive
+ * characters and Salesforce's 3-character checksum of their case, so that the 15-character form a
+ * Lightning address may carry names the same record.
+ */
 function salesforceId(prefix: string, seed: string): string {
   let n = hash32(seed);
-  let out = prefix + '5g0000';
-  for (let i = 0; i < 9; i += 1) {
-    out += ALPHANUMERIC[n % 62];
+  let id15 = prefix + '5g0000';
+  for (let i = 0; i < 6; i += 1) {
+    id15 += ALPHANUMERIC[n % 62];
     n = Math.floor(n / 62) + hash32(`${seed}:${i}`);
   }
-  return `${out}AAA`.slice(0, 18);
+  return id15 + salesforceChecksum(id15);
+}
+
+// Salesforce's own rule, written again here: the demo service shares no code with the client.
+function salesforceChecksum(id15: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+  let suffix = '';
+  for (let chunk = 0; chunk < 15; chunk += 5) {
+    let bits = 0;
+    for (let i = 0; i < 5; i += 1) {
+      if (/[A-Z]/.test(id15.charAt(chunk + i))) bits += 2 ** i;
+    }
+    suffix += alphabet.charAt(bits);
+  }
+  return suffix;
 }
 
 function digits(seed: string, length: number): string {

@@ -29,7 +29,9 @@ export async function launchWithDouble(
     collectPageCoverage: onPageCoverage !== undefined,
     ...(onPageCoverage === undefined ? {} : { onPageCoverage }),
     ...(options.args === undefined ? {} : { args: options.args }),
-    env: { ASSISTANT_USER_DATA_DIR: userDataDir, ...options.env },
+    // The companion's socket is per user: journeys running side by side leave it alone (its
+    // own integration tests cover it).
+    env: { ASSISTANT_USER_DATA_DIR: userDataDir, ASSISTANT_COMPANION: 'off', ...options.env },
   });
 
   const pollUntil = async <T>(

@@ -29,10 +29,13 @@ export async function launchWithElectron(
       ...(options.args ?? []),
     ],
     cwd: repo,
-    env: { ...process.env, ASSISTANT_USER_DATA_DIR: userDataDir, ...options.env } as Record<
-      string,
-      string
-    >,
+    // The companion's socket is per user: journeys leave it alone (see double.ts).
+    env: {
+      ...process.env,
+      ASSISTANT_USER_DATA_DIR: userDataDir,
+      ASSISTANT_COMPANION: 'off',
+      ...options.env,
+    } as Record<string, string>,
     timeout: 60_000,
   });
   let exitCode: number | undefined;

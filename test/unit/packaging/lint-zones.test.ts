@@ -36,6 +36,18 @@ interface Zone {
 
 const zones: Zone[] = [
   {
+    // The browser companion's extension reaches the app only through native messaging.
+    file: 'extension/src/deal-address/example.ts',
+    wrong: [
+      ['electron', use('electron')],
+      ['a Node built-in', use('node:fs')],
+      ['core', use('../../../electron/core/companion/crm-id')],
+      ['browser mode', use('../../../electron/web')],
+      ['the network', 'export const f = () => fetch("/x");\n'],
+    ],
+    right: [use('./types'), 'export const host = (a: string) => new URL(a).host;\n'],
+  },
+  {
     file: 'src/features/deals/Example.tsx',
     wrong: [
       ['electron', use('electron')],

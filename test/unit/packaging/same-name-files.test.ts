@@ -7,10 +7,6 @@ import { describe, expect, it } from 'vitest';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
-// TEMPORARY (issue #23): src/bridge.ts beside src/bridge/ moves with the renderer's own change;
-// remove this exception when it lands.
-const KNOWN = new Set(['src/bridge.ts']);
-
 /** Every `X.ts`/`X.tsx` under `root` that has a folder `X/` beside it, relative to `base`. */
 function filesBesideFolders(root: string, base = repo): string[] {
   const found: string[] = [];
@@ -32,7 +28,7 @@ function filesBesideFolders(root: string, base = repo): string[] {
 describe('files and folders', () => {
   for (const room of ['src', 'electron']) {
     it(`${room}/ has no file beside a folder of the same name`, () => {
-      const offenders = filesBesideFolders(join(repo, room)).filter((path) => !KNOWN.has(path));
+      const offenders = filesBesideFolders(join(repo, room));
       expect(offenders).toEqual([]);
     });
   }

@@ -1,0 +1,12 @@
+// The browser companion's host side: the socket the relays connect to, the narrow contract it
+// serves, the user's decisions about browsers, and the native-messaging registration data.
+export { startCompanionHost, type CompanionHost, type CompanionHostOptions } from './host';
+export {
+  BACKGROUND_FLAG,
+  NATIVE_HOST_NAME,
+  companionDir,
+  currentPlaceInputs,
+  socketPath,
+} from './places';
+export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
+export { startCompanion, COMPANION_SWITCH_ENV } from './start';

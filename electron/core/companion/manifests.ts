@@ -1,0 +1,169 @@
+// The native-messaging host manifest that tells a Chromium-family browser where the relay is, and
+// where each browser looks for it, as data: per-user folders on macOS and Linux (Flatpak builds
+// keep theirs inside their sandbox's folder), registry keys under HKCU on Windows whose default
+// value is the manifest file's path. The app writes them at every start (an update moves the
+// relay) for the browsers this user has, and removes them on uninstall.
+import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { pathsOf, NATIVE_HOST_NAME } from './places';
+import { allowedOrigins } from './extension-ids';
+
+export const BROWSERS = ['chrome', 'chromium', 'edge', 'brave'] as const;
+export type Browser = (typeof BROWSERS)[number];
+
+export interface HostManifest {
+  name: string;
+  description: string;
+  path: string;
+  type: 'stdio';
+  allowed_origins: string[];
+}
+
+export function hostManifest(relayPath: string): HostManifest {
+  return {
+    name: NATIVE_HOST_NAME,
+    description: 'Assistant Desktop: lets the browser companion ask agents about your deals.',
+    path: relayPath,
+    type: 'stdio',
+    allowed_origins: allowedOrigins(),
+  };
+}
+
+/** A browser's manifest file; written only when `browserDir` exists (the user has it). */
+export interface ManifestFilePlace {
+  browser: Browser;
+  /** The Flatpak application id, for a Flatpak build. */
+  flatpak?: string;
+  /** The browser's own folder for this user. */
+  browserDir: string;
+  manifestPath: string;
+}
+
+/** Each browser's user-data folder name, relative to the OS's per-user configuration folder. */
+const MAC_DIRS: Record<Browser, string[]> = {
+  chrome: ['Google', 'Chrome'],
+  chromium: ['Chromium'],
+  edge: ['Microsoft Edge'],
+  brave: ['BraveSoftware', 'Brave-Browser'],
+};
+const LINUX_DIRS: Record<Browser, string[]> = {
+  chrome: ['google-chrome'],
+  chromium: ['chromium'],
+  edge: ['microsoft-edge'],
+  brave: ['BraveSoftware', 'Brave-Browser'],
+};
+const FLATPAK_IDS: Record<Browser, string> = {
+  chrome: 'com.google.Chrome',
+  chromium: 'org.chromium.Chromium',
+  edge: 'com.microsoft.Edge',
+  brave: 'com.brave.Browser',
+};
+const REGISTRY_KEYS: Record<Browser, string> = {
+  chrome: 'Software\\Google\\Chrome',
+  chromium: 'Software\\Chromium',
+  edge: 'Software\\Microsoft\\Edge',
+  brave: 'Software\\BraveSoftware\\Brave-Browser',
+};
+
+export interface PlatformHome {
+  platform: NodeJS.Platform;
+  home: string;
+  /** Linux: `XDG_CONFIG_HOME` when set (Chromium reads it), else ~/.config. */
+  configHome?: string;
+}
+
+/** macOS and Linux (Flatpak included); none on Windows, which uses the registry. */
+export function manifestFilePlaces({
+  platform,
+  home,
+  configHome,
+}: PlatformHome): ManifestFilePlace[] {
+  const { join } = pathsOf(platform);
+  const file = `${NATIVE_HOST_NAME}.json`;
+  const place = (browser: Browser, browserDir: string, flatpak?: string): ManifestFilePlace => ({
+    browser,
+    ...(flatpak === undefined ? {} : { flatpak }),
+    browserDir,
+    manifestPath: join(browserDir, 'NativeMessagingHosts', file),
+  });
+  if (platform === 'darwin') {
+    const support = join(home, 'Library', 'Application Support');
+    return BROWSERS.map((browser) => place(browser, join(support, ...MAC_DIRS[browser])));
+  }
+  if (platform === 'win32') return [];
+  const config = configHome ?? join(home, '.config');
+  return [
+    ...BROWSERS.map((browser) => place(browser, join(config, ...LINUX_DIRS[browser]))),
+    ...BROWSERS.map((browser) =>
+      place(
+        browser,
+        join(home, '.var', 'app', FLATPAK_IDS[browser], 'config', ...LINUX_DIRS[browser]),
+        FLATPAK_IDS[browser],
+      ),
+    ),
+  ];
+}
+
+export interface RegistryPlace {
+  browser: Browser;
+  /** Under HKEY_CURRENT_USER; its default value is the manifest file's path. */
+  key: string;
+}
+
+export function registryPlaces(): RegistryPlace[] {
+  return BROWSERS.map((browser) => ({
+    browser,
+    key: `HKCU\\${REGISTRY_KEYS[browser]}\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`,
+  }));
+}
+
+/** One `reg.exe` call: its arguments as given to execFile (no shell, no quoting). */
+export interface RegCommand {
+  command: 'reg';
+  args: string[];
+}
+
+/** Registers the manifest at `manifestPath` for every browser (a key for one not installed is harmless). */
+export function registryAddPlan(manifestPath: string): RegCommand[] {
+  return registryPlaces().map(({ key }) => ({
+    command: 'reg',
+    args: ['add', key, '/ve', '/t', 'REG_SZ', '/d', manifestPath, '/f'],
+  }));
+}
+
+export function registryRemovalPlan(): RegCommand[] {
+  return registryPlaces().map(({ key }) => ({ command: 'reg', args: ['delete', key, '/f'] }));
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Writes the manifest for every browser this user has (its folder exists); returns the files
+ * written. The browser reads the file, so it is 0644 in a folder of the user's own.
+ */
+export async function writeManifestFiles(
+  places: readonly ManifestFilePlace[],
+  relayPath: string,
+): Promise<string[]> {
+  const text = `${JSON.stringify(hostManifest(relayPath), null, 2)}\n`;
+  const written: string[] = [];
+  for (const place of places) {
+    if (!(await isFolder(place.browserDir))) continue;
+    const { dirname } = pathsOf(process.platform);
+    await mkdir(dirname(place.manifestPath), { recursive: true });
+    await writeFile(place.manifestPath, text, { mode: 0o644 });
+    await chmod(place.manifestPath, 0o644);
+    written.push(place.manifestPath);
+  }
+  return written;
+}
+
+/** Removes every manifest this app wrote (uninstall); a missing one is fine. */
+export async function removeManifestFiles(places: readonly ManifestFilePlace[]): Promise<void> {
+  for (const place of places) await rm(place.manifestPath, { force: true });
+}

@@ -1,0 +1,190 @@
+// The narrow contract the companion may use: a named subset of the app's contract, each call
+// checked with the contract's own schemas by the same dispatcher the other hosts use, plus two
+// requests of its own built on that subset (finding a deal by its CRM record; following a run).
+// Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
+import { z } from 'zod';
+import {
+  Deal,
+  LiveRun,
+  LiveRuns,
+  LiveRunSummary,
+  RunIdInput,
+  RunsFindInput,
+  Transcript,
+  DealsList,
+  HostErrorCodes,
+  type Result,
+} from '../../contract';
+import { describeIssue, type Dispatch, type RequestContext } from '../host/dispatcher';
+import { CRMS } from './crm-id';
+import { CompanionErrorCodes, failure } from './protocol';
+import { findDealByRecord } from './deal-record-ids';
+
+/** Contract requests the companion may make, as they are. */
+export const CONTRACT_SUBSET = [
+  'deals.get',
+  'agents.list',
+  'runs.start',
+  'runs.cancel',
+  'runs.find',
+  'briefings.meeting',
+  'usage.summary',
+] as const;
+
+/** The companion's own requests. */
+export const COMPANION_REQUESTS = ['deals.findByCrmRecord', 'runs.follow'] as const;
+
+export const SUBSET = [...CONTRACT_SUBSET, ...COMPANION_REQUESTS] as const;
+export type SubsetName = (typeof SUBSET)[number];
+
+export function isSubsetName(name: string): name is SubsetName {
+  return (SUBSET as readonly string[]).includes(name);
+}
+
+/** Finding runs is for one deal at a time: the panel shows that deal's runs. */
+const DealRunsInput = RunsFindInput.required({ dealId: true });
+
+export const FindByCrmRecordInput = z.strictObject({
+  crm: z.enum(CRMS),
+  recordId: z.string().trim().min(1).max(64),
+  /** The tab's title, for finding the deal by name when no record carries the id. */
+  title: z.string().trim().min(1).max(200).optional(),
+});
+export const FoundDeal = z.object({
+  deal: Deal.nullable(),
+  matchedBy: z.enum(['record-id', 'title']).nullable(),
+});
+export type FoundDeal = z.infer<typeof FoundDeal>;
+
+export const FollowOutput = z.object({
+  run: LiveRun.nullable(),
+  transcript: Transcript.nullable(),
+});
+
+/** What a connection keeps for its calls: the runs it follows (it gets their updates). */
+export interface Follows {
+  has(runId: string): boolean;
+  add(runId: string): void;
+}
+
+type Served = Promise<Result<unknown>>;
+
+async function data<T>(
+  dispatch: Dispatch,
+  name: string,
+  input: unknown,
+  context: RequestContext,
+  schema: z.ZodType<T>,
+): Promise<{ ok: true; data: T } | { ok: false; result: Result<never> }> {
+  const result = await dispatch(name, input, context);
+  if (!result.ok) return { ok: false, result };
+  return { ok: true, data: schema.parse(result.data) };
+}
+
+/** The dispatcher's answer to input outside a schema, for the companion's own requests. */
+function invalidInput(error: z.ZodError): Result<never> {
+  const { field, message } = describeIssue(error);
+  return {
+    ok: false,
+    error: {
+      code: HostErrorCodes.invalidInput,
+      kind: 'invalid_input',
+      message,
+      ...(field === undefined ? {} : { field }),
+      retryable: false,
+    },
+  };
+}
+
+async function findByCrmRecord(
+  dispatch: Dispatch,
+  input: unknown,
+  context: RequestContext,
+): Served {
+  const parsed = FindByCrmRecordInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { crm, recordId, title } = parsed.data;
+  const answer = (found: FoundDeal): Result<FoundDeal> => ({
+    ok: true,
+    data: FoundDeal.parse(found),
+  });
+  // The deals the app holds first; past them, the service's search (or core's scan of every page).
+  const held = await data(dispatch, 'deals.list', {}, context, DealsList);
+  if (!held.ok) return held.result;
+  let deal = findDealByRecord(held.data.value, crm, recordId);
+  if (deal === undefined && held.data.truncated === true) {
+    const searched = await data(dispatch, 'deals.list', { search: recordId }, context, DealsList);
+    if (!searched.ok) return searched.result;
+    deal = findDealByRecord(searched.data.value, crm, recordId);
+  }
+  if (deal !== undefined) return answer({ deal, matchedBy: 'record-id' });
+  if (title !== undefined) {
+    const found = await data(dispatch, 'deals.list', { search: title }, context, DealsList);
+    if (!found.ok) return found.result;
+    const named = found.data.value.filter((d) => d.title.toLowerCase() === title.toLowerCase());
+    // A name two deals share names neither.
+    if (named.length === 1) return answer({ deal: named[0] ?? null, matchedBy: 'title' });
+  }
+  return answer({ deal: null, matchedBy: null });
+}
+
+async function follow(
+  dispatch: Dispatch,
+  input: unknown,
+  context: RequestContext,
+  follows: Follows,
+): Served {
+  const parsed = RunIdInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { runId } = parsed.data;
+  follows.add(runId);
+  const live = await data(dispatch, 'runs.live', {}, context, LiveRuns);
+  if (!live.ok) return live.result;
+  const run = live.data.runs.find((r) => r.runId === runId) ?? null;
+  if (run !== null) return { ok: true, data: FollowOutput.parse({ run, transcript: null }) };
+  const stored = await data(dispatch, 'runs.transcript', { runId }, context, Transcript.nullable());
+  if (!stored.ok) return stored.result;
+  return { ok: true, data: FollowOutput.parse({ run: null, transcript: stored.data }) };
+}
+
+/**
+ * Serves one call of the subset. Contract requests go through the dispatcher as they are (it
+ * parses their input with the contract's schema); a run the companion starts is followed at once.
+ */
+export async function serveSubset(
+  name: SubsetName,
+  input: unknown,
+  context: RequestContext,
+  dispatch: Dispatch,
+  follows: Follows,
+): Served {
+  switch (name) {
+    case 'deals.findByCrmRecord':
+      return findByCrmRecord(dispatch, input, context);
+    case 'runs.follow':
+      return follow(dispatch, input, context, follows);
+    case 'runs.find': {
+      const parsed = DealRunsInput.safeParse(input);
+      return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);
+    }
+    case 'runs.cancel': {
+      // Only a run this companion started or follows: it cannot stop the user's other work.
+      const parsed = RunIdInput.safeParse(input);
+      if (!parsed.success) return invalidInput(parsed.error);
+      if (!follows.has(parsed.data.runId)) {
+        return failure(
+          CompanionErrorCodes.notFollowed,
+          'That run was not asked from this browser.',
+        );
+      }
+      return dispatch(name, parsed.data, context);
+    }
+    case 'runs.start': {
+      const result = await dispatch(name, input, context);
+      if (result.ok) follows.add(LiveRunSummary.parse(result.data).runId);
+      return result;
+    }
+    default:
+      return dispatch(name, input, context);
+  }
+}

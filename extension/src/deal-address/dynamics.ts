@@ -1,0 +1,47 @@
+// Dynamics 365: `<org>.crm<N>.dynamics.com/main.aspx?…`, a record page of the opportunity entity,
+// named by its logical name (`etn=opportunity`) or, in older addresses, its type code (`etc=3`).
+// The GUID comes in any spelling: braces or not, either case, percent-encoded once or twice.
+import type { AddressReader } from './types';
+
+const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.crm\d{0,2}\.dynamics\.com$/;
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const OPPORTUNITY_TYPE_CODE = '3';
+
+/** The GUID in lower case without braces, or null. */
+export function readGuid(raw: string): string | null {
+  let text = raw.trim();
+  for (let i = 0; i < 2 && text.includes('%'); i += 1) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      return null;
+    }
+  }
+  text = text.trim().toLowerCase();
+  if (text.startsWith('{') && text.endsWith('}')) text = text.slice(1, -1);
+  return GUID.test(text) ? text : null;
+}
+
+/** Query parameters by lower-case name (Dynamics writes them in lower case, but not always). */
+function params(url: URL): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of url.searchParams) {
+    const name = key.toLowerCase();
+    if (!out.has(name)) out.set(name, value);
+  }
+  return out;
+}
+
+export const readDynamics: AddressReader = (url) => {
+  const host = url.hostname;
+  if (!HOST.test(host) || url.pathname.toLowerCase() !== '/main.aspx') return null;
+  const query = params(url);
+  if (query.get('pagetype')?.toLowerCase() !== 'entityrecord') return null;
+  const entity = query.get('etn')?.toLowerCase();
+  const isOpportunity =
+    entity === 'opportunity' ||
+    (entity === undefined && query.get('etc') === OPPORTUNITY_TYPE_CODE);
+  if (!isOpportunity) return null;
+  const id = readGuid(query.get('id') ?? '');
+  return id === null ? null : { crm: 'dynamics', recordId: id, host };
+};

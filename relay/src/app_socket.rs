@@ -1,0 +1,109 @@
+//! The connection to the app: a Unix domain socket, or on Windows a named pipe opened as a file.
+//! Each is split into a reading half and a writing half, used by one thread each.
+
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+pub type Halves = (Box<dyn Read + Send>, Box<dyn Write + Send>);
+
+/// Why a connection failed: the app is not there (start it and wait) or something else.
+pub fn app_is_absent(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::NotFound | io::ErrorKind::ConnectionRefused
+    ) || is_pipe_busy(error)
+}
+
+#[cfg(unix)]
+pub fn connect(path: &Path) -> io::Result<Halves> {
+    let stream = std::os::unix::net::UnixStream::connect(path)?;
+    let reader = stream.try_clone()?;
+    Ok((Box::new(reader), Box::new(stream)))
+}
+
+#[cfg(unix)]
+fn is_pipe_busy(_error: &io::Error) -> bool {
+    false
+}
+
+#[cfg(windows)]
+pub use self::windows::connect;
+
+#[cfg(windows)]
+fn is_pipe_busy(error: &io::Error) -> bool {
+    // ERROR_PIPE_BUSY: every instance is taken for a moment; the app makes another.
+    error.raw_os_error() == Some(231)
+}
+
+#[cfg(windows)]
+mod windows {
+    //! A pipe handle opened for synchronous I/O serialises every call on it: a ReadFile waiting
+    //! for the app would hold back the other thread's WriteFile. So the reading half never waits
+    //! inside ReadFile: it asks PeekNamedPipe how much is there and reads only that, pausing
+    //! briefly when nothing is. Not compile-checked on Linux (no Windows target installed there);
+    //! the release workflow builds it on Windows.
+    use super::Halves;
+    use std::fs::{File, OpenOptions};
+    use std::io::{self, Read};
+    use std::os::windows::io::AsRawHandle;
+    use std::path::Path;
+    use std::thread;
+    use std::time::Duration;
+
+    #[link(name = "kernel32")]
+    extern "system" {
+        fn PeekNamedPipe(
+            pipe: *mut core::ffi::c_void,
+            buffer: *mut u8,
+            buffer_size: u32,
+            bytes_read: *mut u32,
+            total_available: *mut u32,
+            bytes_left_this_message: *mut u32,
+        ) -> i32;
+    }
+
+    struct PipeReader {
+        file: File,
+    }
+
+    impl Read for PipeReader {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if buf.is_empty() {
+                return Ok(0);
+            }
+            loop {
+                let mut available: u32 = 0;
+                // Safety: the handle is open for as long as `self.file`; null buffers are allowed.
+                let ok = unsafe {
+                    PeekNamedPipe(
+                        self.file.as_raw_handle() as *mut core::ffi::c_void,
+                        std::ptr::null_mut(),
+                        0,
+                        std::ptr::null_mut(),
+                        &mut available,
+                        std::ptr::null_mut(),
+                    )
+                };
+                if ok == 0 {
+                    let error = io::Error::last_os_error();
+                    // ERROR_BROKEN_PIPE: the app closed its end.
+                    if error.raw_os_error() == Some(109) {
+                        return Ok(0);
+                    }
+                    return Err(error);
+                }
+                if available > 0 {
+                    let want = buf.len().min(available as usize);
+                    return self.file.read(&mut buf[..want]);
+                }
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+    }
+
+    pub fn connect(path: &Path) -> io::Result<Halves> {
+        let file = OpenOptions::new().read(true).write(true).open(path)?;
+        let writer = file.try_clone()?;
+        Ok((Box::new(PipeReader { file }), Box::new(writer)))
+    }
+}

@@ -1,0 +1,268 @@
+//! Assistant Desktop's native-messaging relay. The browser starts it for the companion extension
+//! (argv[1] is the extension's origin) and talks to it over stdin/stdout in Chrome's frames; the
+//! relay connects to the running app's per-user socket (starting the app when it is not running),
+//! introduces the extension with a handshake frame, and then passes frames both ways unchanged.
+//! Oversized or malformed frames are refused with an error frame to the extension, never passed
+//! on and never fatal. It holds no secret and keeps nothing: it is a pipe with a doorman.
+
+mod app_socket;
+mod frames;
+mod json;
+mod launch;
+mod places;
+
+use frames::{Frame, Order, MAX_TO_APP, MAX_TO_EXTENSION};
+use std::env;
+use std::io::{self, Read, Write};
+use std::process;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+const PROTOCOL: u32 = 1;
+/// How long to wait for an app it started (tests shorten it).
+const WAIT_ENV: &str = "ASSISTANT_RELAY_WAIT_MS";
+const DEFAULT_WAIT_MS: u64 = 20_000;
+const MAX_ORIGIN: usize = 128;
+
+type Extension = Arc<Mutex<io::Stdout>>;
+
+fn send_to_extension(extension: &Extension, body: &[u8]) -> io::Result<()> {
+    let mut out = extension
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    frames::write_frame(&mut *out, Order::Native, body)
+}
+
+/// A frame of the relay's own, telling the extension what went wrong.
+fn relay_error(extension: &Extension, code: &str, message: &str) {
+    let body = format!(
+        "{{\"type\":\"relay-error\",\"code\":{},\"message\":{}}}",
+        json::quote(code),
+        json::quote(message)
+    );
+    let _ = send_to_extension(extension, body.as_bytes());
+}
+
+fn relay_status(extension: &Extension, state: &str) {
+    let body = format!(
+        "{{\"type\":\"relay-status\",\"state\":{}}}",
+        json::quote(state)
+    );
+    let _ = send_to_extension(extension, body.as_bytes());
+}
+
+/// `chrome-extension://<id>/`, as Chromium passes it; nothing else is introduced to the app.
+fn valid_origin(origin: &str) -> bool {
+    match origin.strip_prefix("chrome-extension://") {
+        Some(rest) => {
+            origin.len() <= MAX_ORIGIN
+                && rest.ends_with('/')
+                && rest[..rest.len() - 1]
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase())
+                && rest.len() > 1
+        }
+        None => false,
+    }
+}
+
+fn wait_limit() -> Duration {
+    let ms = env::var(WAIT_ENV)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(DEFAULT_WAIT_MS);
+    Duration::from_millis(ms)
+}
+
+/// Connects to the app; when it is not running, starts it once and waits for its socket.
+fn connect_to_app(extension: &Extension) -> Result<app_socket::Halves, (String, String)> {
+    let path = places::socket_path();
+    let first = match app_socket::connect(&path) {
+        Ok(halves) => return Ok(halves),
+        Err(error) => error,
+    };
+    if !app_socket::app_is_absent(&first) {
+        return Err((
+            "app-unreachable".into(),
+            format!("Could not reach Assistant Desktop: {}", first),
+        ));
+    }
+    let command = launch::read_launch_file(&places::launch_file()).map_err(|error| {
+        (
+            "app-not-running".to_string(),
+            format!("Assistant Desktop is not running and could not be started ({}). Open it, then try again.", error),
+        )
+    })?;
+    relay_status(extension, "starting-app");
+    launch::start(&command).map_err(|error| {
+        (
+            "app-not-started".to_string(),
+            format!("Assistant Desktop could not be started: {}", error),
+        )
+    })?;
+    let deadline = Instant::now() + wait_limit();
+    loop {
+        thread::sleep(Duration::from_millis(100));
+        match app_socket::connect(&path) {
+            Ok(halves) => return Ok(halves),
+            Err(error) if app_socket::app_is_absent(&error) && Instant::now() < deadline => {}
+            Err(_) => {
+                return Err((
+                    "app-not-started".into(),
+                    "Assistant Desktop was started but did not answer in time.".into(),
+                ))
+            }
+        }
+    }
+}
+
+fn hello(origin: &str) -> String {
+    format!(
+        "{{\"type\":\"hello\",\"origin\":{},\"relay\":{},\"protocol\":{}}}",
+        json::quote(origin),
+        json::quote(VERSION),
+        PROTOCOL
+    )
+}
+
+/// A frame is passed on only when it is UTF-8 JSON.
+fn well_formed(body: &[u8]) -> bool {
+    std::str::from_utf8(body).is_ok() && json::is_json(body)
+}
+
+/// Extension → app, until the browser closes the port.
+fn extension_to_app(mut app: Box<dyn Write + Send>, extension: Extension) -> io::Result<()> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        match frames::read_frame(&mut input, Order::Native, MAX_TO_APP)? {
+            Frame::End => return Ok(()),
+            Frame::Oversized(len) => relay_error(
+                &extension,
+                "frame-too-large",
+                &format!(
+                    "A message of {} bytes is over the {} byte limit; it was not sent.",
+                    len, MAX_TO_APP
+                ),
+            ),
+            Frame::Body(body) if !well_formed(&body) => relay_error(
+                &extension,
+                "malformed-frame",
+                "A message that is not JSON was not sent.",
+            ),
+            Frame::Body(body) => frames::write_frame(&mut *app, Order::Little, &body)?,
+        }
+    }
+}
+
+/// App → extension, until the app closes the socket.
+fn app_to_extension(mut app: Box<dyn Read + Send>, extension: Extension) -> io::Result<()> {
+    loop {
+        match frames::read_frame(&mut *app, Order::Little, MAX_TO_EXTENSION)? {
+            Frame::End => return Ok(()),
+            Frame::Oversized(len) => relay_error(
+                &extension,
+                "frame-too-large",
+                &format!(
+                    "The app sent a message of {} bytes, over the browser's limit; it was dropped.",
+                    len
+                ),
+            ),
+            Frame::Body(body) if !well_formed(&body) => relay_error(
+                &extension,
+                "malformed-frame",
+                "The app sent a message that is not JSON; it was dropped.",
+            ),
+            Frame::Body(body) => send_to_extension(&extension, &body)?,
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = env::args().collect();
+    let first = args.get(1).map(String::as_str).unwrap_or("");
+    if first == "--version" {
+        println!("assistant-relay {} (protocol {})", VERSION, PROTOCOL);
+        return;
+    }
+    if first == "--print-places" {
+        println!("{}", places::socket_path().display());
+        println!("{}", places::launch_file().display());
+        return;
+    }
+    let extension: Extension = Arc::new(Mutex::new(io::stdout()));
+    if !valid_origin(first) {
+        eprintln!(
+            "assistant-relay is started by the browser for the Assistant companion extension."
+        );
+        relay_error(
+            &extension,
+            "bad-origin",
+            "The relay was not started by a browser extension.",
+        );
+        process::exit(2);
+    }
+    let (reader, mut writer) = match connect_to_app(&extension) {
+        Ok(halves) => halves,
+        Err((code, message)) => {
+            relay_error(&extension, &code, &message);
+            process::exit(1);
+        }
+    };
+    if frames::write_frame(&mut *writer, Order::Little, hello(first).as_bytes()).is_err() {
+        relay_error(
+            &extension,
+            "app-closed",
+            "Assistant Desktop closed the connection.",
+        );
+        process::exit(1);
+    }
+    let to_extension = extension.clone();
+    thread::spawn(move || {
+        let outcome = app_to_extension(reader, to_extension.clone());
+        let message = match outcome {
+            Ok(()) => "Assistant Desktop closed the connection.".to_string(),
+            Err(error) => format!("The connection to Assistant Desktop failed: {}", error),
+        };
+        relay_error(&to_extension, "app-closed", &message);
+        process::exit(0);
+    });
+    // The browser closing the port (stdin's end) ends the relay; so does a broken socket.
+    let _ = extension_to_app(writer, extension);
+    process::exit(0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn takes_only_extension_origins() {
+        assert!(valid_origin(
+            "chrome-extension://onobfabojmcojifpgelmncjhfafaoboe/"
+        ));
+        for bad in [
+            "",
+            "--parent-window=0",
+            "chrome-extension://",
+            "chrome-extension:///",
+            "chrome-extension://abc",
+            "chrome-extension://ABC/",
+            "chrome-extension://a\"b/",
+            "https://example.com/",
+        ] {
+            assert!(!valid_origin(bad), "{}", bad);
+        }
+        let long = format!("chrome-extension://{}/", "a".repeat(200));
+        assert!(!valid_origin(&long));
+    }
+
+    #[test]
+    fn says_hello_as_json() {
+        let text = hello("chrome-extension://abc/");
+        assert!(json::is_json(text.as_bytes()));
+        assert!(text.contains("\"origin\":\"chrome-extension://abc/\""));
+    }
+}

@@ -1,0 +1,89 @@
+// A browser's side of native messaging, for tests: starts the relay as Chromium does (the
+// extension's origin as its argument, frames on stdin/stdout in the machine's byte order) and
+// reads what it sends back, message by message.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { endianness } from 'node:os';
+import { relayBinary } from '../../support/relay-binary';
+
+const little = endianness() === 'LE';
+
+export function nativeFrame(body: string | Buffer): Buffer {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const header = Buffer.alloc(4);
+  if (little) header.writeUInt32LE(bytes.length);
+  else header.writeUInt32BE(bytes.length);
+  return Buffer.concat([header, bytes]);
+}
+
+export type Message = Record<string, unknown> & { type?: string };
+
+export interface NativePort {
+  process: ChildProcessWithoutNullStreams;
+  /** Every message received so far, in order. */
+  received: Message[];
+  send(message: unknown): void;
+  sendRaw(bytes: Buffer): void;
+  /** The first message (received or still to come) after `from` that `test` accepts. */
+  next(test: (message: Message) => boolean, from?: number): Promise<Message>;
+  /** Resolves with the exit code once the relay ends. */
+  exited: Promise<number | null>;
+  close(): void;
+}
+
+export function openNativePort(origin: string, env: Record<string, string>): NativePort {
+  const child = spawn(relayBinary(), [origin], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const received: Message[] = [];
+  const waiters = new Set<() => void>();
+  let buffer = Buffer.alloc(0);
+  child.stdout.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    while (buffer.length >= 4) {
+      const length = little ? buffer.readUInt32LE(0) : buffer.readUInt32BE(0);
+      if (buffer.length < 4 + length) break;
+      received.push(JSON.parse(buffer.subarray(4, 4 + length).toString('utf8')) as Message);
+      buffer = buffer.subarray(4 + length);
+    }
+    for (const wake of [...waiters]) wake();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return {
+    process: child,
+    received,
+    send: (message) => child.stdin.write(nativeFrame(JSON.stringify(message))),
+    sendRaw: (bytes) => child.stdin.write(bytes),
+    next(test, from = 0) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.slice(from).find(test);
+          if (found !== undefined) {
+            waiters.delete(check);
+            resolve(found);
+            return true;
+          }
+          return false;
+        };
+        if (check()) return;
+        waiters.add(check);
+        void exited.then(() => {
+          if (!check()) {
+            waiters.delete(check);
+            reject(
+              new Error(`The relay ended; received ${JSON.stringify(received).slice(0, 2000)}`),
+            );
+          }
+        });
+      });
+    },
+    exited,
+    close: () => {
+      child.stdin.end();
+    },
+  };
+}
+
+export const isType = (type: string) => (message: Message) => message.type === type;
+export const resultOf = (id: number) => (message: Message) =>
+  message.type === 'result' && message.id === id;

@@ -1,0 +1,197 @@
+import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  DEVELOPMENT_EXTENSION_ID,
+  DEVELOPMENT_EXTENSION_KEY,
+  EXTENSION_ID,
+  extensionIdOf,
+} from '../../../../electron/core/companion/extension-ids';
+import {
+  hostManifest,
+  manifestFilePlaces,
+  registryAddPlan,
+  registryRemovalPlan,
+  removeManifestFiles,
+  writeManifestFiles,
+} from '../../../../electron/core/companion/manifests';
+import {
+  companionDir,
+  socketPath,
+  type PlaceInputs,
+} from '../../../../electron/core/companion/places';
+
+const NAME = 'com.assistant.desktop.companion';
+
+describe('the extension ids', () => {
+  it('derives the development id from the key its manifest carries', () => {
+    expect(extensionIdOf(DEVELOPMENT_EXTENSION_KEY)).toBe(DEVELOPMENT_EXTENSION_ID);
+    expect(DEVELOPMENT_EXTENSION_ID).toMatch(EXTENSION_ID);
+  });
+});
+
+describe('the host manifest', () => {
+  it('names the relay, stdio, and only the extension’s own origins', () => {
+    expect(hostManifest('/opt/Assistant Desktop/resources/assistant-relay')).toEqual({
+      name: NAME,
+      description: expect.any(String) as string,
+      path: '/opt/Assistant Desktop/resources/assistant-relay',
+      type: 'stdio',
+      allowed_origins: [`chrome-extension://${DEVELOPMENT_EXTENSION_ID}/`],
+    });
+  });
+});
+
+describe('where each browser looks for it', () => {
+  it('Linux: the four browsers’ config folders, then their Flatpak builds', () => {
+    const places = manifestFilePlaces({ platform: 'linux', home: '/home/mia' });
+    expect(places.map((p) => p.manifestPath)).toEqual([
+      `/home/mia/.config/google-chrome/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.config/chromium/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.config/microsoft-edge/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.config/BraveSoftware/Brave-Browser/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.var/app/com.google.Chrome/config/google-chrome/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.var/app/org.chromium.Chromium/config/chromium/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.var/app/com.microsoft.Edge/config/microsoft-edge/NativeMessagingHosts/${NAME}.json`,
+      `/home/mia/.var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser/NativeMessagingHosts/${NAME}.json`,
+    ]);
+    expect(places[4]).toMatchObject({ browser: 'chrome', flatpak: 'com.google.Chrome' });
+    const xdg = manifestFilePlaces({ platform: 'linux', home: '/home/mia', configHome: '/cfg' });
+    expect(xdg[1]?.browserDir).toBe('/cfg/chromium');
+  });
+
+  it('macOS: Application Support', () => {
+    const places = manifestFilePlaces({ platform: 'darwin', home: '/Users/mia' });
+    expect(places.map((p) => [p.browser, p.manifestPath])).toEqual([
+      [
+        'chrome',
+        `/Users/mia/Library/Application Support/Google/Chrome/NativeMessagingHosts/${NAME}.json`,
+      ],
+      [
+        'chromium',
+        `/Users/mia/Library/Application Support/Chromium/NativeMessagingHosts/${NAME}.json`,
+      ],
+      [
+        'edge',
+        `/Users/mia/Library/Application Support/Microsoft Edge/NativeMessagingHosts/${NAME}.json`,
+      ],
+      [
+        'brave',
+        `/Users/mia/Library/Application Support/BraveSoftware/Brave-Browser/NativeMessagingHosts/${NAME}.json`,
+      ],
+    ]);
+  });
+
+  it('Windows: no folders, but a key per browser under HKCU pointing at the manifest file', () => {
+    expect(manifestFilePlaces({ platform: 'win32', home: 'C:\\Users\\mia' })).toEqual([]);
+    const manifest = 'C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\host.json';
+    expect(registryAddPlan(manifest)).toEqual(
+      [
+        'Software\\Google\\Chrome',
+        'Software\\Chromium',
+        'Software\\Microsoft\\Edge',
+        'Software\\BraveSoftware\\Brave-Browser',
+      ].map((browserKey) => ({
+        command: 'reg',
+        args: [
+          'add',
+          `HKCU\\${browserKey}\\NativeMessagingHosts\\${NAME}`,
+          '/ve',
+          '/t',
+          'REG_SZ',
+          '/d',
+          manifest,
+          '/f',
+        ],
+      })),
+    );
+    expect(registryRemovalPlan()[2]).toEqual({
+      command: 'reg',
+      args: ['delete', `HKCU\\Software\\Microsoft\\Edge\\NativeMessagingHosts\\${NAME}`, '/f'],
+    });
+  });
+});
+
+describe('writing and removing the manifests', () => {
+  let home: string | undefined;
+  afterEach(async () => {
+    if (home !== undefined) await rm(home, { recursive: true, force: true });
+  });
+
+  it('writes one for each browser the user has, readable by it, and removes them all', async () => {
+    home = await mkdtemp(join(tmpdir(), 'companion-home-'));
+    await mkdir(join(home, '.config', 'chromium'), { recursive: true });
+    await mkdir(
+      join(home, '.var', 'app', 'com.brave.Browser', 'config', 'BraveSoftware', 'Brave-Browser'),
+      {
+        recursive: true,
+      },
+    );
+    const places = manifestFilePlaces({ platform: 'linux', home });
+    const written = await writeManifestFiles(places, '/opt/relay');
+    expect(written).toEqual([
+      join(home, '.config', 'chromium', 'NativeMessagingHosts', `${NAME}.json`),
+      join(
+        home,
+        '.var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser/NativeMessagingHosts',
+        `${NAME}.json`,
+      ),
+    ]);
+    const first = written[0] as string;
+    expect(JSON.parse(await readFile(first, 'utf8'))).toEqual(hostManifest('/opt/relay'));
+    expect((await stat(first)).mode & 0o777).toBe(0o644);
+
+    await removeManifestFiles(places);
+    await expect(stat(first)).rejects.toThrow();
+  });
+});
+
+describe('the socket and the companion folder (the relay follows the same rule)', () => {
+  const base: PlaceInputs = {
+    platform: 'linux',
+    env: {},
+    home: '/home/mia',
+    uid: 1000,
+    username: 'mia',
+  };
+
+  it('Linux: the runtime folder when there is one, else a per-user folder in /tmp', () => {
+    expect(socketPath({ ...base, env: { XDG_RUNTIME_DIR: '/run/user/1000' } })).toBe(
+      '/run/user/1000/assistant-desktop/companion.sock',
+    );
+    expect(socketPath(base)).toBe('/tmp/assistant-desktop-1000/companion.sock');
+    expect(socketPath({ ...base, env: { XDG_RUNTIME_DIR: 'relative' } })).toBe(
+      '/tmp/assistant-desktop-1000/companion.sock',
+    );
+    expect(companionDir(base)).toBe('/home/mia/.config/assistant-desktop/companion');
+  });
+
+  it('macOS: the per-user TMPDIR and Application Support', () => {
+    const mac = { ...base, platform: 'darwin' as const, home: '/Users/mia' };
+    expect(socketPath({ ...mac, env: { TMPDIR: '/var/folders/ab/xyz/T/' } })).toBe(
+      '/var/folders/ab/xyz/T/assistant-desktop/companion.sock',
+    );
+    expect(companionDir(mac)).toBe(
+      '/Users/mia/Library/Application Support/Assistant Desktop/companion',
+    );
+  });
+
+  it('Windows: a pipe named for the user, and the local application data folder', () => {
+    const win = {
+      ...base,
+      platform: 'win32' as const,
+      home: 'C:\\Users\\mia',
+      username: 'Mia Müller',
+      env: { LOCALAPPDATA: 'C:\\Users\\mia\\AppData\\Local' },
+    };
+    expect(socketPath(win)).toBe('\\\\.\\pipe\\assistant-desktop-companion-Mia_M_ller');
+    expect(companionDir(win)).toBe('C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion');
+  });
+
+  it('follows the overrides', () => {
+    const env = { ASSISTANT_COMPANION_SOCKET: '/x/s.sock', ASSISTANT_COMPANION_DIR: '/x/dir' };
+    expect(socketPath({ ...base, env })).toBe('/x/s.sock');
+    expect(companionDir({ ...base, env })).toBe('/x/dir');
+  });
+});
