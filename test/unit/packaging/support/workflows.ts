@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { npmCommand } from '../../../support/npm';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, '.github', 'workflows');
@@ -120,12 +121,16 @@ export interface LintRun {
  * `file` (the linter takes one path or glob).
  */
 export function lintWorkflows(file?: string): Promise<LintRun> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['run', '--silent', 'lint:workflows', ...(file === undefined ? [] : ['--', file])];
+  const npm = npmCommand([
+    'run',
+    '--silent',
+    'lint:workflows',
+    ...(file === undefined ? [] : ['--', file]),
+  ]);
   return new Promise((resolve, reject) => {
     execFile(
-      npm,
-      args,
+      npm.file,
+      npm.args,
       { cwd: REPO_ROOT, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : undefined;
