@@ -1,7 +1,10 @@
-// The user's data on this computer is theirs alone, over the real backend and the demo service:
-// every data folder is 0700 and every file 0600; a symbolic link planted where the log, a run's
-// transcript or the settings go is refused, never followed; browser mode keeps its data in the
-// per-user state folder and refuses a folder another user owns or may write to.
+// The user's data on this computer is theirs alone, over the real backend and the demo service.
+// On POSIX (Linux, macOS): every data folder is 0700 and every file 0600; a symbolic link planted
+// where the log, a run's transcript or the settings go is refused, never followed; browser mode
+// refuses a folder another user owns or may write to. On Windows, where folders are protected by
+// ACLs rather than modes and planting a link needs privileges, what holds is where the data goes:
+// browser mode keeps it in the OS's per-user folder (the XDG state folder, ~/Library/Application
+// Support, %LOCALAPPDATA% under the user's profile), never a shared one.
 import { spawn } from 'node:child_process';
 import {
   chmod,
@@ -17,9 +20,10 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveRunSummary } from '../../../electron/contract';
-import { createBackend, type Backend } from '../../../electron/core/backend';
+import { createBackend, type Backend, type BackendOptions } from '../../../electron/core/backend';
+import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode } from '../../../electron/web/browser-mode';
 import { testBackendOptions } from '../../support/backend-options';
@@ -42,15 +46,11 @@ afterEach(async () => {
 });
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+const windows = process.platform === 'win32';
 
-async function start(dataDir: string): Promise<Backend> {
-  // The backend's own logger (no `log` given): the log file is opened as the app opens it.
-  const options = testBackendOptions({
-    dataDir,
-    log: undefined,
-    baseUrl: demo.baseUrl,
-    token: demo.token,
-  });
+async function start(dataDir: string, log?: BackendOptions['log']): Promise<Backend> {
+  // The backend's own logger when none is given: the log file is opened as the app opens it.
+  const options = testBackendOptions({ dataDir, log, baseUrl: demo.baseUrl, token: demo.token });
   backend = await createBackend({ ...options, scheduler: false });
   return backend;
 }
@@ -61,7 +61,8 @@ async function call<T>(name: string, input: unknown): Promise<T> {
   return result.data as T;
 }
 
-describe('data folders and files', () => {
+// Windows has no modes to check, and O_NOFOLLOW does not exist there (private-files.ts).
+describe.skipIf(windows)('data folders and files (POSIX)', () => {
   it('are created 0700 and 0600', async () => {
     const dataDir = join(work, 'new', 'data');
     await start(dataDir);
@@ -111,13 +112,30 @@ describe('data folders and files', () => {
     );
     await symlink(victim, join(dataDir, 'runs', 'planted-run', 'events.jsonl'));
 
-    const app = await start(dataDir);
+    // The app's logger, opened as the backend opens its own, so the test hears the start-up
+    // resume of interrupted runs end.
+    const entries: LogEntry[] = [];
+    const log = createLogger({
+      filePath: join(dataDir, 'logs', 'main.log'),
+      onEntry: (entry) => entries.push(entry),
+    });
+    const app = await start(dataDir, log);
     await call('settings.update', { theme: 'dark' });
     await call('deals.list', { refresh: true });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The planted transcript is refused (ELOOP), so the run is not followed again.
+    await vi.waitFor(
+      () => {
+        const resume = entries.find(
+          (entry) => entry.message === 'Could not resume interrupted runs',
+        );
+        expect(resume?.fields).toMatchObject({ error: { code: 'ELOOP' } });
+      },
+      { timeout: 10_000 },
+    );
     expect(app.liveRuns().some((run) => run.runId === 'planted-run' && !run.done)).toBe(false);
     await app.close();
     backend = undefined;
+    log.close();
 
     expect(await readFile(victim, 'utf8')).toBe('untouched');
   });
