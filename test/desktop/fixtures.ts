@@ -7,7 +7,7 @@ import { test as base, expect } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
-import { displayMissing, findElectronBinary } from '../electron/support/electron-binary';
+import { displayMissing, findElectronBinary } from './driver/electron-binary';
 import { startDemoService, type DemoService } from '../../electron/demo-service';
 import { launchWithDouble } from './driver/double';
 import { launchWithElectron } from './driver/electron';
