@@ -85,7 +85,9 @@ async function startWithHeldCheck(): Promise<Backend> {
     isWindowFocused: () => false,
   });
   backend.events.subscribe((name) => events.push({ name, afterClose: closed }));
-  await until(() => proxy.stats.log.some((request) => request.path === USAGE_PATH));
+  await until(() =>
+    proxy.stats.log.some((request) => request.path === USAGE_PATH && request.forwarded === true),
+  );
   return backend;
 }
 
