@@ -1,6 +1,9 @@
-// Browser tests: Debian's Chromium (never a downloaded browser) against browser mode with the
-// embedded demo service, which each test file starts in-process through test/e2e/support/app.ts.
+// Browser tests: a Chromium found by test/support/chromium.ts (CHROMIUM_PATH, Playwright's own
+// build, or the system's: Debian's here) against browser mode with the embedded demo service,
+// which each test file starts in-process through test/e2e/support/app.ts. Without a Chromium the
+// run stops here, saying what to install.
 import { defineConfig } from '@playwright/test';
+import { requireChromium } from './test/support/chromium';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -19,7 +22,7 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: requireChromium(),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
     trace: 'retain-on-failure',

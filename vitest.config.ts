@@ -6,7 +6,7 @@ export default defineConfig({
     include: [
       'test/unit/**/*.test.ts',
       'test/integration/**/*.test.ts',
-      'test/electron/**/*.test.ts',
+      'test/security-scan/**/*.test.ts',
     ],
     environment: 'node',
     pool: 'forks',

@@ -1,5 +1,6 @@
-// Renderer benchmarks, measured in one run in Debian's Chromium against browser mode (the real
-// core and web host) and the demo service, with a minimal EventSource page as the reference:
+// Renderer benchmarks, measured in one run in Debian's Chromium (test/support/chromium.ts finds
+// it) against browser mode (the real core and web host) and the demo service, with a minimal
+// EventSource page as the reference:
 //
 // 1. Events/s from the service to the DOM, 40,000-token runs at full speed: app ≥ 0.8 × minimal.
 // 2. p95 latency from the service sending a delta to its paint at 2,000 tokens/s: app ≤ minimal

@@ -50,10 +50,10 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Main
     title: 'Assistant Desktop',
     backgroundColor: '#ffffff',
     ...(options.icon === undefined ? {} : { icon: options.icon }),
-    // Written out here as in sign-in-window.ts, not shared: Electronegativity (test/electron) reads
-    // each BrowserWindow's webPreferences where it is created, and takes a spread constant for
-    // missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are kept
-    // alike by test/unit/main/hardened-web-preferences.test.ts.
+    // Written out here as in sign-in-window.ts, not shared: Electronegativity (test/security-scan)
+    // reads each BrowserWindow's webPreferences where it is created, and takes a spread constant
+    // for missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are
+    // kept alike by test/unit/main/hardened-web-preferences.test.ts.
     webPreferences: {
       // electronegativity-justified: PRELOAD_JS_CHECK — the preload is sandboxed and exposes only
       // invoke/on limited to the contract's names (electron/preload/index.ts); main checks every

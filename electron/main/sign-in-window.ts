@@ -52,10 +52,10 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     show: false,
     autoHideMenuBar: true,
     ...(options.parent === undefined ? {} : { parent: options.parent }),
-    // Written out here as in main-window.ts, not shared: Electronegativity (test/electron) reads
-    // each BrowserWindow's webPreferences where it is created, and takes a spread constant for
-    // missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are kept
-    // alike by test/unit/main/hardened-web-preferences.test.ts.
+    // Written out here as in main-window.ts, not shared: Electronegativity (test/security-scan)
+    // reads each BrowserWindow's webPreferences where it is created, and takes a spread constant
+    // for missing settings (contextIsolation, sandbox: HIGH and MEDIUM findings). The two are
+    // kept alike by test/unit/main/hardened-web-preferences.test.ts.
     webPreferences: {
       session: partition,
       contextIsolation: true,

@@ -1,18 +1,21 @@
 // The desktop journeys' fixtures: `launchApp` gives the driver of the project being run (the
-// Electron double, or the real binary where it is installed) and ends every app it launched; the
-// double project also records V8 coverage of the built main bundle (this worker's process) and
-// of the preload (each page's JS coverage) for coverage/report.ts.
+// Electron double, or the real binary where it is installed) and ends every app it launched.
+// Each project launches only what it needs: the double's Chromium is started for the double
+// project alone (never Playwright's `browser` fixture, which every project would start), so the
+// electron project runs where no browser is installed. The double project also records V8
+// coverage of the built main bundle (this worker's process) and of the preload (each page's JS
+// coverage) for coverage/report.ts.
 
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Browser } from '@playwright/test';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { resolve } from 'node:path';
-import { displayMissing, findElectronBinary } from '../electron/support/electron-binary';
+import { displayMissing, findElectronBinary } from './driver/electron-binary';
 import { startDemoService, type DemoService } from '../../electron/demo-service';
 import { launchWithDouble } from './driver/double';
 import { launchWithElectron } from './driver/electron';
 import type { DesktopApp, DriverKind, LaunchOptions } from './driver/types';
-import { chromiumPath } from './playwright.config';
+import { doubleChromium } from './playwright.config';
 
 export const repo = resolve(import.meta.dirname, '../..');
 export const COVERAGE_DIR = resolve(repo, 'test-results', 'desktop-coverage');
@@ -26,6 +29,8 @@ export function realElectronSkipReason(): string | undefined {
 
 interface WorkerFixtures {
   coverage: { pageEntries: Array<{ sourceUrl: string; entries: unknown[] }> } | undefined;
+  /** The Chromium whose pages are the double's windows; undefined in the electron project. */
+  doubleBrowser: Browser | undefined;
 }
 interface TestFixtures {
   driverKind: DriverKind;
@@ -62,14 +67,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', auto: true },
   ],
 
+  doubleBrowser: [
+    async ({ playwright, launchOptions, headless }, use, workerInfo) => {
+      if (workerInfo.project.name !== 'double' || 'missing' in doubleChromium) {
+        await use(undefined);
+        return;
+      }
+      const browser = await playwright.chromium.launch({ ...launchOptions, headless });
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+
   // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
   driverKind: async ({}, use, testInfo) => {
     const kind = testInfo.project.name === 'electron' ? 'electron' : 'double';
-    if (kind === 'double') {
-      testInfo.skip(
-        chromiumPath === undefined,
-        'the Electron double needs a system Chromium (/usr/bin/chromium, or ASSISTANT_CHROMIUM)',
-      );
+    if (kind === 'double' && 'missing' in doubleChromium) {
+      testInfo.skip(true, `the Electron double needs a Chromium: ${doubleChromium.missing}`);
     }
     if (kind === 'electron') {
       const reason = realElectronSkipReason();
@@ -92,21 +107,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await demo.stop();
   },
 
-  launchApp: async ({ driverKind, browser, coverage }, use) => {
+  launchApp: async ({ driverKind, doubleBrowser, coverage }, use) => {
     const launched: DesktopApp[] = [];
     const binary = findElectronBinary();
+    // Unreachable throws: driverKind skips each project when what it launches is missing.
+    const launch = (options: LaunchOptions): Promise<DesktopApp> => {
+      if (driverKind === 'electron') {
+        if ('missing' in binary) throw new Error(binary.missing);
+        return launchWithElectron(binary.path, repo, options);
+      }
+      if (doubleBrowser === undefined) throw new Error('the double has no Chromium');
+      return launchWithDouble(
+        doubleBrowser,
+        repo,
+        options,
+        coverage === undefined
+          ? undefined
+          : (entries, sourceUrl) => coverage.pageEntries.push({ sourceUrl, entries }),
+      );
+    };
     await use(async (options = {}) => {
-      const app =
-        driverKind === 'electron' && 'path' in binary
-          ? await launchWithElectron(binary.path, repo, options)
-          : await launchWithDouble(
-              browser,
-              repo,
-              options,
-              coverage === undefined
-                ? undefined
-                : (entries, sourceUrl) => coverage.pageEntries.push({ sourceUrl, entries }),
-            );
+      const app = await launch(options);
       launched.push(app);
       return app;
     });

@@ -56,6 +56,8 @@ export interface ProxiedRequest {
   injected?: InjectedAnswer;
   /** Response body bytes relayed before the connection was cut, when it was cut. */
   droppedAfter?: number;
+  /** True once the request was written in full to the target: the target has it. */
+  forwarded?: boolean;
 }
 
 export interface FaultProxyStats {
@@ -220,6 +222,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       method: req.method,
       path: req.url,
       headers,
+    });
+    upstream.on('finish', () => {
+      entry.forwarded = true;
     });
     req.pipe(upstream);
     // The client went away (or we cut it off): the target must see the disconnect too.

@@ -1,17 +1,18 @@
-// Debian's Chromium through Playwright, and the Chrome DevTools Protocol calls the figures need
-// (performance metrics, garbage collection, heap usage). Page answers are parsed with zod.
+// A Chromium through Playwright (test/support/chromium.ts finds it: Debian's here), and the
+// Chrome DevTools Protocol calls the figures need (performance metrics, garbage collection, heap
+// usage). Page answers are parsed with zod.
 import { chromium } from '@playwright/test';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { z } from 'zod';
+import { requireChromium } from '../../../test/support/chromium';
 import type { ProbeConfig } from '../page/protocol';
 import { LongTaskReport, ProbeDone, ProbeResult, ProbeSample } from '../page/protocol';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const VIEWPORT = { width: 1280, height: 800 };
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: requireChromium(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     timeout: 30_000,

@@ -1,5 +1,6 @@
 // The driver over the Electron double (test/desktop/double): the real built main and preload in
-// this test worker, windows as pages of Debian's Chromium.
+// this test worker, windows as pages of the Chromium test/support/chromium.ts finds (Debian's
+// here).
 
 import type { Browser, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';

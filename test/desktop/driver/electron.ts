@@ -1,12 +1,14 @@
 // The driver over the real Electron binary (Playwright's _electron): the same journeys, in the
-// app as users run it. Used wherever the binary is installed (the GitHub workflows); skipped
-// here, where it cannot be downloaded.
+// app as users run it, with Chromium's sandbox as the app ships (electron-sandbox.ts). Used
+// wherever the binary is installed (the GitHub workflows); skipped here, where it cannot be
+// downloaded. It starts no browser: the binary is the only thing it launches.
 
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronSandbox } from './electron-sandbox';
 import { APP_URL, type DesktopApp, type LaunchOptions } from './types';
 
 const RECORDER = fileURLToPath(new URL('./electron-recorder.cjs', import.meta.url));
@@ -20,14 +22,8 @@ export async function launchWithElectron(
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'assistant-desktop-')));
   const electronApp: ElectronApplication = await _electron.launch({
     executablePath,
-    // Chromium refuses its sandbox as root (containers); users never run it so.
-    args: [
-      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      '-r',
-      RECORDER,
-      repo,
-      ...(options.args ?? []),
-    ],
+    chromiumSandbox: electronSandbox(process.getuid?.(), process.env),
+    args: ['-r', RECORDER, repo, ...(options.args ?? [])],
     cwd: repo,
     // The companion's socket is per user: journeys leave it alone (see double.ts).
     env: {

@@ -1,6 +1,5 @@
 // Launch on the demo service: the window opens on the app protocol, today's briefing is painted,
 // and the page's only bridge is `window.assistant = { invoke, on }` with no Node in reach.
-// (This is the former test/electron/smoke.e2e.ts, now run under both drivers.)
 import { expect, test } from '../fixtures';
 import { APP_URL } from '../driver/types';
 

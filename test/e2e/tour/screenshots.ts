@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { build } from 'vite';
+import { requireChromium } from '../../support/chromium';
 import { startApp } from '../support/app';
 import type { RunningApp } from '../support/app';
 
@@ -124,7 +125,7 @@ async function main(): Promise<void> {
   await build({ logLevel: 'warn' });
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: requireChromium(),
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {

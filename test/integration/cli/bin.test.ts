@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
+import { npmCommand } from '../../support/npm';
 import { baseEnv, cli, ROOT, serviceEnv, startService } from './support';
 
 const run = promisify(execFile);
@@ -53,7 +54,8 @@ it('bin/assistant.js runs the built command: --version, status --json, a followe
 });
 
 it('runs as `npm run assistant -- …`, the way docs/command-line.md says, and the docs never say npx', async () => {
-  const { stdout } = await run('npm', ['run', '-s', 'assistant', '--', 'status', '--json'], {
+  const npm = npmCommand(['run', '-s', 'assistant', '--', 'status', '--json']);
+  const { stdout } = await run(npm.file, npm.args, {
     cwd: ROOT,
     env: baseEnv(serviceEnv(service)),
   });

@@ -5,13 +5,14 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionStatus } from '../../../electron/contract';
 import { DEFAULT_TIMEOUT_MS } from '../../../electron/core/api/config';
 import { createBackend, type Backend } from '../../../electron/core/backend';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { testBackendOptions } from '../../support/backend-options';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 
 const BRIEFING_PATH = '/api/v1/assistant/briefings/morning';
 
@@ -22,6 +23,7 @@ let requestLines: string[];
 let lineWaiters: Array<{ test: (line: string) => boolean; resolve: (line: string) => void }>;
 let entries: LogEntry[];
 let backend: Backend | undefined;
+const proxies: FaultProxy[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'backend-test-'));
@@ -44,6 +46,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await backend?.close();
   backend = undefined;
+  for (const proxy of proxies.splice(0)) await proxy.stop();
   await demo.stop();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -61,18 +64,34 @@ function nthRequestTo(path: string, n: number): Promise<string> {
   );
 }
 
-async function start(options: { cacheFreshForMs?: number; onFetch?: (url: string) => void } = {}) {
+async function start(
+  options: {
+    /** The service's address (default: the demo service itself). */
+    baseUrl?: string;
+    cacheFreshForMs?: number;
+    /** Each request the backend sends, with the signal that cancels it. */
+    onFetch?: (url: string, signal: AbortSignal | undefined) => void;
+  } = {},
+) {
   const log = createLogger({
     filePath: join(dataDir, 'logs', 'main.log'),
     level: 'debug',
     onEntry: (entry) => entries.push(entry),
   });
   backend = await createBackend({
-    ...testBackendOptions({ dataDir, log, baseUrl: demo.baseUrl, token: demo.token }),
+    ...testBackendOptions({
+      dataDir,
+      log,
+      baseUrl: options.baseUrl ?? demo.baseUrl,
+      token: demo.token,
+    }),
     scheduler: false,
     ...(options.cacheFreshForMs === undefined ? {} : { cacheFreshForMs: options.cacheFreshForMs }),
     fetch: (input, init) => {
-      options.onFetch?.(String(input instanceof Request ? input.url : input));
+      options.onFetch?.(
+        String(input instanceof Request ? input.url : input),
+        init?.signal ?? undefined,
+      );
       return globalThis.fetch(input, init);
     },
   });
@@ -85,19 +104,14 @@ function call(target: Backend, name: Parameters<Backend['dispatch']>[0], input: 
 
 describe('closing the backend', () => {
   it('cancels a background refresh in flight: the service sees the client go, nothing is written or logged after', async () => {
-    let refreshSent: () => void = () => {};
-    const sent = new Promise<void>((resolve) => {
-      refreshSent = resolve;
-    });
-    let briefingFetches = 0;
+    // Through a proxy that tells when the refresh has reached the service: a fetch begun is not
+    // yet a request sent (on Node 22 an abort right after fetch() can win, and nothing is sent).
+    const proxy = await startFaultProxy({ target: demo.baseUrl });
+    proxies.push(proxy);
     const app = await start({
       // Every cached read is then followed by a refresh in the background.
       cacheFreshForMs: 0,
-      onFetch: (url) => {
-        if (!url.endsWith('/briefings/morning')) return;
-        briefingFetches += 1;
-        if (briefingFetches === 2) refreshSent();
-      },
+      baseUrl: proxy.url,
     });
     const warm = await call(app, 'briefings.morning', { refresh: true });
     expect(warm).toMatchObject({ ok: true, data: { stale: false } });
@@ -107,7 +121,13 @@ describe('closing the backend', () => {
     demo.control.delayNextRequests({ ms: 20_000, count: 1 });
     const cached = await call(app, 'briefings.morning', {});
     expect(cached).toMatchObject({ ok: true });
-    await sent;
+    await vi.waitFor(
+      () => {
+        const briefings = proxy.stats.log.filter((request) => request.path === BRIEFING_PATH);
+        expect(briefings.map((request) => request.forwarded)).toEqual([true, true]);
+      },
+      { timeout: 10_000 },
+    );
     const refreshLine = nthRequestTo(BRIEFING_PATH, 2);
 
     await app.close();
@@ -128,27 +148,29 @@ describe('closing the backend', () => {
   });
 
   it('cancels a background refresh waiting to retry: no request is sent after close', async () => {
-    let briefingFetches = 0;
+    const briefingSignals: Array<AbortSignal | undefined> = [];
     const app = await start({
       cacheFreshForMs: 0,
-      onFetch: (url) => {
-        if (url.endsWith('/briefings/morning')) briefingFetches += 1;
+      onFetch: (url, signal) => {
+        if (url.endsWith('/briefings/morning')) briefingSignals.push(signal);
       },
     });
     await call(app, 'briefings.morning', { refresh: true });
-    // The refresh gets a 503 asking to come back in a second: the client waits to retry.
-    demo.control.failNextRequests({ count: 1, retryAfterSeconds: 1 });
+    // The refresh gets a 503 asking to come back in 10 s: the client waits to retry.
+    demo.control.failNextRequests({ count: 1, retryAfterSeconds: 10 });
     await call(app, 'briefings.morning', {});
     await nthRequestTo(BRIEFING_PATH, 2);
     expect(requestLines.filter((line) => line.includes(BRIEFING_PATH))[1]).toMatch(/ 503 /);
-    expect(briefingFetches).toBe(2);
+    expect(briefingSignals).toHaveLength(2);
+    const served = demo.control.usage().requests.count;
 
+    // close() waits for the refresh to settle. Had it waited out the Retry-After instead of
+    // cancelling, the retry would have gone out first; it cancelled the refresh's call, which
+    // ends its wait, so no retry can go out afterwards either.
     await app.close();
     backend = undefined;
-    // Past the moment the retry was due (Retry-After: 1 s): it never went out.
-    const served = demo.control.usage().requests.count;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(briefingFetches).toBe(2);
+    expect(briefingSignals[1]?.aborted).toBe(true);
+    expect(briefingSignals).toHaveLength(2);
     expect(demo.control.usage().requests.count).toBe(served);
     expect(entries.at(-1)?.message).toBe('Backend closed');
     expect(entries.some((entry) => entry.message === 'Background refresh failed')).toBe(false);

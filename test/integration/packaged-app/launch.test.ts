@@ -1,5 +1,6 @@
 // `npm run launch-packaged`, the release workflow's launch check, run here. The packaged Electron
-// app cannot run here, so Debian's Chromium stands in for its executable: the check starts it with
+// app cannot run here, so a Chromium (test/support/chromium.ts: Debian's here, Playwright's own
+// build on the release runners) stands in for its executable: the check starts it with
 // the same switches, reads the DevTools endpoint from its stderr, attaches over the DevTools
 // protocol, checks the first window and stops it, exactly as it does with the packaged app. The
 // pages it opens play the renderer: as the packaged app shows it, and in the ways it can go wrong.
@@ -7,7 +8,7 @@
 // briefing) is proven by release.yml on each OS.
 
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +17,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLaunchCheck } from '../../../scripts/packaged-app/cli';
 import { checkBridge, waitForBriefing } from '../../../scripts/packaged-app/launch';
 import { packagedExecutable } from '../../../scripts/packaged-app/locate';
+import { requireChromium } from '../../support/chromium';
+import { npmCommand } from '../../support/npm';
 import { startTestServer, type TestServer } from '../../support/test-server';
 
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TIMEOUT = 120_000;
 
@@ -65,6 +67,8 @@ async function check(argv: string[]): Promise<Printed> {
 
 let server: TestServer;
 let scratch: string;
+/** The stand-in; a machine without one fails these tests at once, saying what to install. */
+let chromiumPath: string;
 
 beforeAll(async () => {
   server = await startTestServer((req, res) => {
@@ -82,6 +86,12 @@ beforeAll(async () => {
   scratch = await mkdtemp(path.join(tmpdir(), 'assistant-launch-test-'));
 });
 
+function standInChromium(): void {
+  beforeAll(() => {
+    chromiumPath = requireChromium();
+  });
+}
+
 afterAll(async () => {
   await server?.stop();
   if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
@@ -91,7 +101,7 @@ afterAll(async () => {
 function standIn(page: string, options: string[] = []): string[] {
   return [
     '--executable',
-    CHROMIUM,
+    chromiumPath,
     '--expect-origin',
     server.origin,
     ...options,
@@ -104,14 +114,16 @@ function standIn(page: string, options: string[] = []): string[] {
   ];
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the launch check, with Chromium standing in', () => {
+describe('the launch check, with Chromium standing in', () => {
+  standInChromium();
+
   it(
     'passes a first window with the bridge and the briefing, says so, and leaves a screenshot',
     async () => {
       const screenshot = path.join(scratch, 'first-window.png');
       const run = await check(standIn('/ok', ['--screenshot', screenshot]));
       expect(run.code, run.err).toBe(0);
-      expect(run.out).toContain(`✓ The packaged app launched: ${CHROMIUM}`);
+      expect(run.out).toContain(`✓ The packaged app launched: ${chromiumPath}`);
       expect(run.out).toContain(`first window ${server.origin}/ok after`);
       expect(run.out).toContain('window.assistant is exactly { invoke, on }');
       expect(run.out).toMatch(/today's briefing painted after \d+\.\d s/);
@@ -138,10 +150,12 @@ describe.skipIf(!existsSync(CHROMIUM))('the launch check, with Chromium standing
   );
 });
 
-describe.skipIf(!existsSync(CHROMIUM))('the first window’s checks', () => {
+describe('the first window’s checks', () => {
+  standInChromium();
+
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await chromium.launch({ executablePath: chromiumPath });
   }, TIMEOUT);
   afterAll(async () => {
     await browser?.close();
@@ -246,15 +260,11 @@ describe('npm run launch-packaged', () => {
   it(
     'is the command release.yml runs: a wrong command line exits 2 with the usage',
     async () => {
+      const npm = npmCommand(['run', '--silent', 'launch-packaged', '--', '--timeout', 'soon']);
       const run = await new Promise<{ code: number | undefined; stderr: string }>((resolve) => {
-        execFile(
-          'npm',
-          ['run', '--silent', 'launch-packaged', '--', '--timeout', 'soon'],
-          { cwd: ROOT, timeout: TIMEOUT },
-          (error, _stdout, stderr) => {
-            resolve({ code: error === null ? 0 : (error.code as number | undefined), stderr });
-          },
-        );
+        execFile(npm.file, npm.args, { cwd: ROOT, timeout: TIMEOUT }, (error, _stdout, stderr) => {
+          resolve({ code: error === null ? 0 : (error.code as number | undefined), stderr });
+        });
       });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(

@@ -154,6 +154,15 @@ describe('what the installers depend on', () => {
     expect(config.linux?.maintainer).toMatch(/<.+@.+>/);
   });
 
+  it('gives the deb its homepage from package.json, not from the clone’s git origin', () => {
+    // electron-builder's deb needs a project URL: package.json's homepage, else a GitHub origin,
+    // which a clone from elsewhere (or a fork) would not have, or have wrong.
+    const packageJson = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      homepage?: unknown;
+    };
+    expect(packageJson.homepage).toMatch(/^https:\/\/[^\s/]+\//);
+  });
+
   it('names every artifact with its version and architecture, without spaces', async () => {
     const config = await load();
     const names = [config.artifactName, config.nsis?.artifactName].filter(

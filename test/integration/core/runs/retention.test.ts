@@ -1,10 +1,11 @@
 // Transcript retention over a real data folder: the backend, the demo service over HTTP and the
 // transcripts its runs leave on disk. Old finished runs go when the app starts; a run interrupted
 // by quitting, followed again on start, is kept however old; a change of the setting applies it.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { RequestName, RequestOutput } from '../../../../electron/contract';
 import { createBackend, type Backend } from '../../../../electron/core/backend';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
@@ -12,6 +13,7 @@ import { startDemoService, type DemoService } from '../../../../electron/demo-se
 import { testBackendOptions } from '../../../support/backend-options';
 
 const DAY = 24 * 60 * 60 * 1000;
+const WrittenMeta = z.object({ textLength: z.number() });
 let demo: DemoService;
 let dataDir: string;
 let nowMs = Date.parse('2026-10-01T09:00:00.000Z');
@@ -78,6 +80,16 @@ async function finished(backend: Backend, runId: string): Promise<void> {
   );
 }
 
+/** The run's text as far as its transcript on disk records it. */
+async function writtenTextLength(runId: string): Promise<number | undefined> {
+  const text = await readFile(join(dataDir, 'runs', runId, 'meta.json'), 'utf8').catch(() => '');
+  try {
+    return WrittenMeta.parse(JSON.parse(text)).textLength;
+  } catch {
+    return undefined;
+  }
+}
+
 const folders = async (): Promise<string[]> =>
   (await readdir(join(dataDir, 'runs')).catch(() => [] as string[])).sort();
 
@@ -110,8 +122,14 @@ describe('transcript retention in a real data folder', () => {
     const recent = await startRun(second);
     await finished(second, recent);
     expect(await folders()).toEqual([live, recent].sort());
+    // The demo takes a new pace at its next token, which is still due at the old one: wait for
+    // that token to reach the transcript on disk (stamped day 40); the next is 100 s away.
+    const before = demo.control.runOutput(live)?.length ?? 0;
     demo.control.setPacing(0.01);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await until(async () => {
+      const sent = demo.control.runOutput(live)?.length ?? 0;
+      return sent > before && (await writtenTextLength(live)) === sent;
+    }, 'the last token at the old pace, on disk');
     nowMs += 3 * DAY;
     await call(second, 'settings.update', { transcriptRetention: { maxAgeDays: 2 } });
     await until(async () => !(await folders()).includes(recent), 'the 3-day-old transcript to go');

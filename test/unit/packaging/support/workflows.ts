@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { npmCommand } from '../../../support/npm';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const WORKFLOWS_DIR = path.join(REPO_ROOT, '.github', 'workflows');
@@ -29,6 +30,7 @@ const Job = z
   .object({
     name: z.string().optional(),
     'runs-on': z.string(),
+    container: z.union([z.string(), z.object({ image: z.string() }).loose()]).optional(),
     needs: z.union([z.string(), z.array(z.string())]).optional(),
     if: z.string().optional(),
     'timeout-minutes': z.number().optional(),
@@ -44,6 +46,7 @@ const Job = z
           })
           .loose(),
       })
+      .loose()
       .optional(),
     env: z.record(z.string(), z.unknown()).optional(),
     steps: z.array(Step),
@@ -120,12 +123,16 @@ export interface LintRun {
  * `file` (the linter takes one path or glob).
  */
 export function lintWorkflows(file?: string): Promise<LintRun> {
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['run', '--silent', 'lint:workflows', ...(file === undefined ? [] : ['--', file])];
+  const npm = npmCommand([
+    'run',
+    '--silent',
+    'lint:workflows',
+    ...(file === undefined ? [] : ['--', file]),
+  ]);
   return new Promise((resolve, reject) => {
     execFile(
-      npm,
-      args,
+      npm.file,
+      npm.args,
       { cwd: REPO_ROOT, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : undefined;
@@ -137,4 +144,76 @@ export function lintWorkflows(file?: string): Promise<LintRun> {
       },
     );
   });
+}
+
+// ---- What the workflows must keep (workflowProblems) ------------------------------------------
+
+/** The step that lets Chromium's sandbox use user namespaces on Ubuntu 24.04 runners. */
+const SANDBOX_STEP = /\bkernel\.apparmor_restrict_unprivileged_userns=0\b/;
+/** Steps that launch a browser or the app: the test scripts and the packaged-app launch. */
+const LAUNCHES =
+  /\bnpm (?:test\b|run (?:test[\w:-]*|launch-packaged)\b)|\bnpx (?:vitest|playwright test)\b/;
+/** What would start Electron or Chromium without its sandbox. */
+const UNSANDBOXED = /--no-sandbox|\bELECTRON_DISABLE_SANDBOX\b|\bELECTRON_EXTRA_LAUNCH_ARGS\b/;
+
+/** The runner labels a job may run on: its runs-on, or every OS its matrix lists. */
+export function runnerLabels(job: WorkflowJob): string[] {
+  const matrix = job.strategy?.matrix;
+  if (!job['runs-on'].includes('matrix.')) return [job['runs-on']];
+  return [...(matrix?.os ?? []), ...(matrix?.include ?? []).map((entry) => entry.os ?? '')];
+}
+
+/** Whether a step may run on Linux: no `if`, or one that does not rule Linux out. */
+function mayRunOnLinux(step: WorkflowStep): boolean {
+  const condition = (step.if ?? '').replace(/\s+/g, ' ');
+  return !/runner\.os != 'Linux'|runner\.os == '(Windows|macOS)'/.test(condition);
+}
+
+const label = (step: WorkflowStep) => step.name ?? step.run ?? step.uses ?? '(unnamed step)';
+
+/**
+ * What breaks the promises the workflows make, job by job (empty when they keep them):
+ * - a matrix lets every leg finish (`fail-fast: false`), so one OS failing cancels no other;
+ * - on a Linux runner (outside a container), the step allowing the sandbox's user namespaces
+ *   comes before the first step that launches a browser or the app;
+ * - the real-Electron journeys on Linux run sandboxed, as the app ships: not as root (a
+ *   container, sudo), never with --no-sandbox or Electron's sandbox switches, and with
+ *   ASSISTANT_REQUIRE_ELECTRON=1 (which makes the journeys fail rather than skip, and refuse
+ *   root: test/desktop/driver/electron-sandbox.ts).
+ */
+export function workflowProblems(workflow: Workflow): string[] {
+  const problems: string[] = [];
+  for (const [id, job] of Object.entries(workflow.jobs)) {
+    if (job.strategy?.matrix !== undefined && job.strategy['fail-fast'] !== false) {
+      problems.push(`${id}: its matrix does not set fail-fast: false`);
+    }
+    const onLinux = runnerLabels(job).some((os) => os.startsWith('ubuntu'));
+    if (!onLinux) continue;
+    const linuxSteps = job.steps.filter(mayRunOnLinux);
+    if (job.container === undefined) {
+      const sandbox = linuxSteps.findIndex((step) => SANDBOX_STEP.test(step.run ?? ''));
+      const firstLaunch = linuxSteps.findIndex((step) => LAUNCHES.test(step.run ?? ''));
+      if (firstLaunch >= 0 && (sandbox < 0 || sandbox > firstLaunch)) {
+        problems.push(
+          `${id}: "${label(linuxSteps[firstLaunch] ?? {})}" launches a browser or the app before the Linux sandbox step`,
+        );
+      }
+    }
+    const journeys = linuxSteps.filter((step) => /\bnpm run test:desktop\b/.test(step.run ?? ''));
+    for (const step of journeys) {
+      if (job.container !== undefined || /\bsudo\b/.test(step.run ?? '')) {
+        problems.push(`${id}: "${label(step)}" runs the journeys as root (a container, sudo)`);
+      }
+      if ({ ...job.env, ...step.env }.ASSISTANT_REQUIRE_ELECTRON !== '1') {
+        problems.push(`${id}: "${label(step)}" does not set ASSISTANT_REQUIRE_ELECTRON=1`);
+      }
+    }
+    if (
+      journeys.length > 0 &&
+      UNSANDBOXED.test(JSON.stringify({ env: job.env, steps: job.steps }))
+    ) {
+      problems.push(`${id}: the journeys' job turns Chromium's sandbox off`);
+    }
+  }
+  return problems;
 }

@@ -1,8 +1,8 @@
 // Electronegativity (Doyensec's Electron security linter) over the Electron shell: main and
 // preload, plus the Content-Security-Policy exactly as the app protocol sends it. The tool always
 // exits 0, so this test reads its findings and fails on any above LOW that is not justified in a
-// comment beside the code (format: test/electron/support/justification.ts). It has no check for
-// IPC sender validation or setWindowOpenHandler; the unit tests of electron/core/security do.
+// comment beside the code (format: test/security-scan/support/justification.ts). It has no check
+// for IPC sender validation or setWindowOpenHandler; the unit tests of electron/core/security do.
 
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
