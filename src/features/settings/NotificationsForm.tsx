@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
+import { prepAgentOf } from '../../../electron/domain/briefings/prepare';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
@@ -72,7 +73,6 @@ function useAutoSavedNotifications(settings: Settings) {
 
 export function NotificationsForm({ settings }: { settings: Settings }) {
   const { form, errors, error, saved, busy, edit, saveTyped } = useAutoSavedNotifications(settings);
-  const agents = useAgents((s) => s.agents.value);
 
   useEffect(() => {
     const s = useAgents.getState();
@@ -106,28 +106,49 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           ))}
         </fieldset>
         <WhenFields form={form} errors={errors} edit={edit} onLeave={saveTyped} />
-        <Field
-          label="Prepare meetings with"
-          hint="The agent a meeting notification’s Prepare action starts."
+        <PrepAgentField
+          value={form.prepAgentId}
           error={errors['notifications.prepAgentId']}
-        >
-          <select
-            className="input"
-            value={form.prepAgentId}
-            onChange={(e) => edit({ prepAgentId: e.target.value }, ['prepAgentId'])}
-          >
-            <option value="">No agent</option>
-            {agents?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.title}
-              </option>
-            ))}
-          </select>
-        </Field>
+          onChange={(prepAgentId) => edit({ prepAgentId }, ['prepAgentId'])}
+        />
         <BrowserNotificationsOffer />
         <SaveStatus error={error} saved={saved} busy={busy} />
       </form>
     </CardSection>
+  );
+}
+
+/**
+ * The agent Prepare starts. With none chosen yet it shows (and Prepare uses) the one suggested by
+ * name, so a first start never meets "No agent".
+ */
+function PrepAgentField(props: {
+  value: string;
+  error: string | undefined;
+  onChange: (agentId: string) => void;
+}) {
+  const agents = useAgents((s) => s.agents.value);
+  const shown = prepAgentOf(props.value === '' ? null : props.value, agents ?? []) ?? '';
+  return (
+    <Field
+      label="Prepare meetings with"
+      hint="The agent Prepare starts on Today, in meeting notifications and in the tray."
+      error={props.error}
+    >
+      <select
+        className="input"
+        value={shown}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={agents === undefined || agents.length === 0}
+      >
+        {agents === undefined ? <option value="">Loading agents…</option> : null}
+        {agents?.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.title}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
