@@ -10,6 +10,7 @@ import { Freshness } from '../../ui/Freshness';
 import { formatDay } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { BriefingView } from './BriefingView';
+import { MeetingPrepView } from './MeetingPrep';
 import { focusBriefing } from './focusBriefing';
 import { UpNext } from './UpNext';
 import { useBriefings } from './store';
@@ -50,7 +51,11 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
         <InlineError error={state.error} onRetry={() => void load(kind, true)} />
       ) : null}
       {briefing ? (
-        <BriefingView briefing={briefing} />
+        kind === 'meeting' ? (
+          <MeetingPrepView briefing={briefing} />
+        ) : (
+          <BriefingView briefing={briefing} />
+        )
       ) : state.error ? (
         <ErrorState
           title={`Could not load the ${headings[kind].toLowerCase()}`}
