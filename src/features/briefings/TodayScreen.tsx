@@ -12,6 +12,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { BriefingView } from './BriefingView';
 import { MeetingPrepView } from './MeetingPrep';
 import { focusBriefing } from './focusBriefing';
+import { TodayNotice } from './TodayNotice';
 import { UpNext } from './UpNext';
 import { useBriefings } from './store';
 import type { BriefingKind } from './store';
@@ -96,6 +97,7 @@ export function TodayScreen() {
   return (
     <div className="page page-today">
       <PageHeader title="Today" meta={<span className="muted">{today}</span>} />
+      <TodayNotice />
       {briefingsOffered ? (
         <>
           <UpNext />
