@@ -95,15 +95,16 @@ const featureInsides = {
 // no two import each other, even through a third. Deals shows a deal's runs and starts them, so
 // runs comes first and names deals by titles the app gives it; notifications start runs from an
 // action; settings shows the account's sections. A new feature folder takes its place here.
+// Today (briefings) comes last: its meeting card prepares with the deal, the run and the setting.
 const featureOrder = [
   'account',
   'agents',
   'usage',
-  'briefings',
   'runs',
   'notifications',
   'deals',
   'settings',
+  'briefings',
 ];
 const featureFolders = readdirSync(new URL('./src/features', import.meta.url), {
   withFileTypes: true,

@@ -47,7 +47,7 @@ async function buildFloorScript(outDir: string): Promise<void> {
   });
 }
 
-const PAINT_PROBE = `(() => {
+export const PAINT_PROBE = `(() => {
   const seen = () => {
     if (!document.querySelector('.briefing')) return false;
     requestAnimationFrame(() => { window.__briefingPaintedAt = performance.now(); });
@@ -59,7 +59,8 @@ const PAINT_PROBE = `(() => {
   });
 })()`;
 
-async function loadOnce(browser: Browser, url: string): Promise<number> {
+/** One load in a fresh context: ms from navigation start to the briefing painted. */
+export async function loadOnce(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript(PAINT_PROBE);

@@ -7,54 +7,73 @@ export interface NamedDeal {
   name: string;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 // Names this short ("Ace") would turn ordinary words into links.
 const MIN_NAME_LENGTH = 4;
 
 export type DealLinker = (text: string) => { text: string; linked: Set<string> };
 
+interface Target {
+  dealId: string;
+  /** The name as markdown link text (brackets escaped). */
+  label: string;
+  href: string;
+}
+
+// A bold run of text, unless it is already a link's text ("[**…**](…)").
+const BOLD = /(?<!\[)\*\*([^*\n]+?)\*\*/g;
+
 /**
  * Links each deal the text names in bold (`**Name**`) or as a whole table cell (`| Name |`), the
- * two ways a briefing singles a deal out. The patterns are built once, for every text of a
- * briefing; each call returns its text and the deals it now links.
+ * two ways a briefing singles a deal out. Each bold run and cell is looked up by its exact text,
+ * so the time is the text's length whatever the number of deals (a big book's briefing names
+ * hundreds). Built once for every text of a briefing; each call returns its text and the deals
+ * it now links.
  */
 export function dealLinker(deals: readonly NamedDeal[]): DealLinker {
-  // Longest first, so "Acme – Renewal 2027" wins over "Acme – Renewal".
-  const byLength = [...deals].sort((a, b) => b.name.length - a.name.length);
-  const patterns = byLength.flatMap((deal) => {
+  const byName = new Map<string, Target>();
+  for (const deal of deals) {
     const name = deal.name.trim();
-    if (name.length < MIN_NAME_LENGTH) return [];
-    // Markdown link text cannot hold an unescaped bracket.
-    const label = name.replace(/([[\]])/g, '\\$1');
-    const href = `#/deals/${encodeURIComponent(deal.dealId)}`;
-    const quoted = escapeRegExp(name);
-    return [
-      {
-        dealId: deal.dealId,
-        label,
-        href,
-        bold: new RegExp(`(?<!\\[)\\*\\*${quoted}\\*\\*`, 'g'),
-        cell: new RegExp(`(^|\\|)([ \\t]*)${quoted}([ \\t]*)(?=\\|)`, 'gm'),
-      },
-    ];
-  });
+    if (name.length < MIN_NAME_LENGTH || byName.has(name)) continue;
+    byName.set(name, {
+      dealId: deal.dealId,
+      // Markdown link text cannot hold an unescaped bracket.
+      label: name.replace(/([[\]])/g, '\\$1'),
+      href: `#/deals/${encodeURIComponent(deal.dealId)}`,
+    });
+  }
   return (text) => {
     const linked = new Set<string>();
-    let out = text;
-    for (const { dealId, label, href, bold, cell } of patterns) {
-      const next = out
-        .replace(bold, `[**${label}**](${href})`)
-        .replace(cell, (_m, bar: string, before: string, after: string) => {
-          return `${bar}${before}[${label}](${href})${after}`;
-        });
-      if (next !== out) linked.add(dealId);
-      out = next;
-    }
+    if (byName.size === 0) return { text, linked };
+    const bolded = text.replace(BOLD, (match, inner: string) => {
+      const target = byName.get(inner);
+      if (target === undefined) return match;
+      linked.add(target.dealId);
+      return `[**${target.label}**](${target.href})`;
+    });
+    const out = bolded.includes('|')
+      ? bolded
+          .split('\n')
+          .map((line) => (line.includes('|') ? linkCells(line, byName, linked) : line))
+          .join('\n')
+      : bolded;
     return { text: out, linked };
   };
+}
+
+/** A table row with each cell (one followed by a bar) that is exactly a deal's name linked. */
+function linkCells(line: string, byName: ReadonlyMap<string, Target>, linked: Set<string>) {
+  const cells = line.split('|');
+  // The last piece is after the row's last bar: not a cell.
+  for (let i = 0; i < cells.length - 1; i += 1) {
+    const cell = cells[i] ?? '';
+    const target = byName.get(cell.trim());
+    if (target === undefined) continue;
+    const before = /^[ \t]*/.exec(cell)?.[0] ?? '';
+    const after = /[ \t]*$/.exec(cell)?.[0] ?? '';
+    cells[i] = `${before}[${target.label}](${target.href})${after}`;
+    linked.add(target.dealId);
+  }
+  return cells.join('|');
 }
 
 export function linkDealNames(

@@ -8,6 +8,7 @@ import {
   type Navigate,
   type NotificationAction,
 } from '../../contract';
+import { PREPARE_MESSAGE } from '../../domain/briefings/prepare';
 import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
 
 export function navigateFor(target: NotificationTarget): Navigate {
@@ -24,8 +25,7 @@ export function navigateFor(target: NotificationTarget): Navigate {
   }
 }
 
-/** The message a "Prepare" action starts the prep agent with. */
-export const PREPARE_MESSAGE = 'Prepare me for this meeting: key facts, open questions and risks.';
+export { PREPARE_MESSAGE };
 
 /**
  * The run a "Prepare" action starts, or undefined when the decision's agent or deal could not

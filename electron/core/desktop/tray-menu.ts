@@ -1,7 +1,8 @@
 // What the tray menu shows, as plain data: the inbox with its unread count, the live runs (each
-// with Show and Cancel), the next meeting (with Prepare when a prep agent is chosen and the
-// meeting names a deal), the Do-not-disturb switch. Tested without Electron; electron/main/tray.ts turns it into a menu.
+// with Show and Cancel), the next meeting (with Prepare, by the chosen or suggested prep agent,
+// when the meeting names a deal), the Do-not-disturb switch. Tested without Electron; electron/main/tray.ts turns it into a menu.
 import type { LiveRunSummary, RunsStartInput } from '../../contract';
+import { prepAgentOf } from '../../domain/briefings/prepare';
 import { prepareRunInput } from './notification-actions';
 import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
 import { unreadMenuLabel, unreadText } from './unread';
@@ -32,7 +33,7 @@ export interface TrayState {
   agentNames?: ReadonlyMap<string, string>;
   /** From the cached meeting briefing; undefined when there is none or it is not known. */
   nextMeeting?: NextMeeting;
-  /** The agent "Prepare" starts (Settings → Notifications); null: none chosen. */
+  /** The agent "Prepare" starts (Settings → Notifications); null: the one suggested by name. */
   prepAgentId?: string | null;
   /** Unread entries of the inbox. */
   unread?: number;
@@ -56,8 +57,9 @@ function meetingItems(state: TrayState, clock: TrayClock): TrayItem[] {
   const items: TrayItem[] = [
     { kind: 'action', label: 'Open the briefing', command: { type: 'open-meeting' } },
   ];
-  const prepAgentId = state.prepAgentId ?? null;
-  if (prepAgentId !== null && meeting.dealId !== undefined) {
+  const known = [...(state.agentNames ?? [])].map(([id, title]) => ({ id, title }));
+  const prepAgentId = prepAgentOf(state.prepAgentId, known);
+  if (prepAgentId !== undefined && meeting.dealId !== undefined) {
     const run = prepareRunInput({
       id: 'prepare',
       label: 'Prepare',

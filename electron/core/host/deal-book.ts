@@ -67,15 +67,23 @@ export function createDealSearch(api: ApiClient): DealSearch {
   /** How this service searches, once its answers told us: a parameter, or not at all. */
   let known: SearchParam | 'none' | undefined;
 
-  /** The service's own search by `param`, or undefined when the answer shows it ignored it. */
+  /**
+   * The service's own search by `param`, or undefined when the answer shows it ignored it. A
+   * service matches several words as one phrase ("geothermal hekla" misses "Hekla – geothermal"),
+   * so it is asked for the longest word and its matches are checked for every word here: words
+   * in any order find the same deals.
+   */
   const byService = async (
     param: SearchParam,
     loaded: LoadedDeals,
     text: string,
     signal: AbortSignal,
   ): Promise<DealSearchResult | undefined> => {
+    const words = text.trim().split(/\s+/).filter(Boolean);
+    const asked = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    const matching = (deals: Deal[]) => (words.length > 1 ? filterDeals(deals, text) : deals);
     const first = await api.listDeals(
-      { [param]: text, limit: DEAL_PAGE_SIZE, offset: 0 },
+      { [param]: asked, limit: DEAL_PAGE_SIZE, offset: 0 },
       { signal },
     );
     const { paging } = first.data;
@@ -87,22 +95,25 @@ export function createDealSearch(api: ApiClient): DealSearch {
         : firstItems.length < DEAL_PAGE_SIZE ||
           firstItems.some((deal, i) => deal.id !== unfiltered[i]?.id);
     if (!filtered) return undefined;
-    const items = [...firstItems];
+    const items = matching(firstItems);
     let offset = paging.nextOffset ?? firstItems.length;
     let more = moreAfter(paging, firstItems.length) && firstItems.length > 0;
-    while (more && items.length < MAX_SEARCH_RESULTS) {
-      const page = await api.listDeals(
-        { [param]: text, limit: DEAL_PAGE_SIZE, offset },
+    for (let page = 1; more && items.length < MAX_SEARCH_RESULTS && page < MAX_SCAN_PAGES; page++) {
+      const answer = await api.listDeals(
+        { [param]: asked, limit: DEAL_PAGE_SIZE, offset },
         { signal },
       );
-      items.push(...page.data.items.map(toDeal));
-      more = moreAfter(page.data.paging, page.data.items.length) && page.data.items.length > 0;
-      offset = page.data.paging.nextOffset ?? offset + page.data.items.length;
+      items.push(...matching(answer.data.items.map(toDeal)));
+      more =
+        moreAfter(answer.data.paging, answer.data.items.length) && answer.data.items.length > 0;
+      offset = answer.data.paging.nextOffset ?? offset + answer.data.items.length;
     }
+    // The service's count is of the word asked; with more words, only what was checked counts.
+    const total = words.length > 1 ? undefined : paging.total;
     return {
       items: items.slice(0, MAX_SEARCH_RESULTS),
       searchedBy: 'service',
-      ...(paging.total === undefined ? {} : { total: paging.total }),
+      ...(total === undefined ? {} : { total }),
     };
   };
 

@@ -22,6 +22,12 @@ export async function cachedNames(
   };
 }
 
+/** The agents the screens last listed; none when nothing was cached. */
+export async function cachedAgents(cache: Pick<CacheStore, 'read'>) {
+  const agents = Agent.array().safeParse((await cache.read('agents'))?.value);
+  return agents.success ? agents.data : [];
+}
+
 async function cachedAgent(cache: Pick<CacheStore, 'read'>, agentId: string) {
   const agents = Agent.array().safeParse((await cache.read('agents'))?.value);
   return agents.success ? agents.data.find((entry) => entry.id === agentId) : undefined;

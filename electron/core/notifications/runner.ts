@@ -3,6 +3,7 @@
 // The host (Electron main or browser mode) shows `show`, ignores `suppressed` (or lists it), and
 // sets one timer for `nextCheckAt`; it also calls check() on wake, on reconnect and when the
 // notification settings change.
+import { prepAgentOf, type AgentLike } from '../../domain/briefings/prepare';
 import type { ApiClient } from '../api/client';
 import { schemaError } from '../api/response-errors';
 import { UsageSummary } from '../api/schemas';
@@ -73,6 +74,11 @@ export interface NotificationRunnerOptions {
   /** Read at every check, so changed settings apply at once. */
   settings: () => NotificationSettings;
   /**
+   * The agents known (from cache): with no prep agent chosen, a meeting's Prepare starts the one
+   * suggested among them. Absent: Prepare only with a chosen agent.
+   */
+  agents?: () => Promise<readonly AgentLike[]>;
+  /**
    * Takes the decisions just made (the host's inbox) before they are recorded as delivered: if
    * it rejects, nothing is recorded and the same decisions are made again at the next check.
    */
@@ -109,10 +115,13 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
       saved = JSON.stringify(loaded);
     }
     const now = clock.now();
+    const settings = options.settings();
+    const agents = await (options.agents?.() ?? Promise.resolve([])).catch(() => []);
     return {
       now,
       timeZone: clock.timeZone(),
-      settings: options.settings(),
+      // The rules see the agent Prepare will start, chosen or suggested.
+      settings: { ...settings, prepAgentId: prepAgentOf(settings.prepAgentId, agents) ?? null },
       state: pruneState(loaded, now),
     };
   }

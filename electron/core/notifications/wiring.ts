@@ -15,7 +15,7 @@ import { toAppNotification } from '../desktop';
 import { AssistantError } from '../errors';
 import { catchUpNotification, entryFor, type InboxService, type StoredInboxEntry } from '../inbox';
 import type { Logger } from '../logs/logger';
-import { cachedNames } from './cached-names';
+import { cachedAgents, cachedNames } from './cached-names';
 import type { NotificationDecision, SuppressedDecision } from './decision';
 import {
   clientFetcher,
@@ -151,6 +151,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     store: storeUntilClosed(options.store, isClosed),
     clock: { now, timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
     settings: options.settings,
+    agents: () => cachedAgents(options.cache),
     accept: acceptDecisions(options, isClosed),
   });
   const osDoNotDisturb = () => osDoNotDisturbOf(options);

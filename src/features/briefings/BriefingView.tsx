@@ -1,15 +1,56 @@
 // A briefing rendered from its layout plan (layout.ts): facts, text, sections with their meetings
-// or remaining deal chips, lists, and anything else as readable fields.
-import { useMemo } from 'react';
+// or remaining deal chips, lists, and anything else as readable fields. Long tables, lists and
+// chips show their first rows and "Show all N".
+import { useMemo, useState } from 'react';
 import type { Briefing } from '../../../electron/contract';
-import { humanizeKey } from '../../lib/format';
+import { formatNumber, humanizeKey } from '../../lib/format';
+import { capMarkdown } from '../../lib/markdown/cap';
+import { Button } from '../../ui/Button';
 import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
 import { BODY_KEY, planBriefing, type DealRef, type SectionPlan } from './layout';
 import { MeetingList } from './MeetingList';
 
+/** Long lists and tables show this many rows until "Show all" (a big book closes 635 soon). */
+const ROWS_SHOWN = 8;
+
+/** "Show all 635" under a list cut short, and "Show fewer" once it is open. */
+function ShowAll({ total, open, onToggle }: { total: number; open: boolean; onToggle(): void }) {
+  return (
+    <Button size="sm" variant="ghost" className="show-all" onClick={onToggle} aria-expanded={open}>
+      {open ? 'Show fewer' : `Show all ${formatNumber(total)}`}
+    </Button>
+  );
+}
+
+/** Markdown whose long tables and lists show their first rows, the rest on "Show all". */
+function CappedMarkdown({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const capped = useMemo(() => capMarkdown(text, ROWS_SHOWN), [text]);
+  if (capped === undefined) return <Markdown text={text} />;
+  return (
+    <>
+      <Markdown text={open ? text : capped.text} />
+      <ShowAll total={capped.total} open={open} onToggle={() => setOpen(!open)} />
+    </>
+  );
+}
+
 export function DealChips({ refs, label }: { refs: DealRef[]; label: string }) {
+  const [open, setOpen] = useState(false);
+  const shown = open ? refs : refs.slice(0, ROWS_SHOWN);
+  return (
+    <>
+      <ChipList refs={shown} label={label} />
+      {refs.length > ROWS_SHOWN ? (
+        <ShowAll total={refs.length} open={open} onToggle={() => setOpen(!open)} />
+      ) : null}
+    </>
+  );
+}
+
+function ChipList({ refs, label }: { refs: DealRef[]; label: string }) {
   return (
     <ul className="deal-chips" aria-label={label}>
       {refs.map((ref) => (
@@ -24,14 +65,21 @@ export function DealChips({ refs, label }: { refs: DealRef[]; label: string }) {
 }
 
 function StringList({ items }: { items: string[] }) {
+  const [open, setOpen] = useState(false);
+  const shown = open ? items : items.slice(0, ROWS_SHOWN);
   return (
-    <ul className="brief-list">
-      {items.map((item, i) => (
-        <li key={i}>
-          <Markdown text={item} className="md-inline" />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="brief-list">
+        {shown.map((item, i) => (
+          <li key={i}>
+            <Markdown text={item} className="md-inline" />
+          </li>
+        ))}
+      </ul>
+      {items.length > ROWS_SHOWN ? (
+        <ShowAll total={items.length} open={open} onToggle={() => setOpen(!open)} />
+      ) : null}
+    </>
   );
 }
 
@@ -48,7 +96,7 @@ function Section({
       {section.meetings ? (
         <MeetingList meetings={section.meetings} dealNames={dealNames} label={section.title} />
       ) : null}
-      {section.body !== undefined ? <Markdown text={section.body} /> : null}
+      {section.body !== undefined ? <CappedMarkdown text={section.body} /> : null}
       {section.items ? <StringList items={section.items} /> : null}
       {Object.keys(section.rest).length > 0 ? <RecordView record={section.rest} /> : null}
       {section.chips.length > 0 ? (
@@ -70,7 +118,7 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
       {plan.bodies.map(({ key, text }) => (
         <div key={key} className="brief-body">
           {BODY_KEY.test(key) ? null : <h3>{humanizeKey(key)}</h3>}
-          <Markdown text={text} />
+          <CappedMarkdown text={text} />
         </div>
       ))}
       {plan.meetings.length > 0 ? (

@@ -10,7 +10,9 @@ import { Freshness } from '../../ui/Freshness';
 import { formatDay } from '../../lib/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { BriefingView } from './BriefingView';
+import { MeetingPrepView } from './MeetingPrep';
 import { focusBriefing } from './focusBriefing';
+import { TodayNotice } from './TodayNotice';
 import { UpNext } from './UpNext';
 import { useBriefings } from './store';
 import type { BriefingKind } from './store';
@@ -50,7 +52,11 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
         <InlineError error={state.error} onRetry={() => void load(kind, true)} />
       ) : null}
       {briefing ? (
-        <BriefingView briefing={briefing} />
+        kind === 'meeting' ? (
+          <MeetingPrepView briefing={briefing} />
+        ) : (
+          <BriefingView briefing={briefing} />
+        )
       ) : state.error ? (
         <ErrorState
           title={`Could not load the ${headings[kind].toLowerCase()}`}
@@ -91,6 +97,7 @@ export function TodayScreen() {
   return (
     <div className="page page-today">
       <PageHeader title="Today" meta={<span className="muted">{today}</span>} />
+      <TodayNotice />
       {briefingsOffered ? (
         <>
           <UpNext />

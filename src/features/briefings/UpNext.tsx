@@ -1,6 +1,6 @@
 // "Up next" at the top of Today: the next meeting, when it starts in the user's zone and how soon,
-// with Prepare (its briefing) and its deal, so a small screen shows it without scrolling under a
-// long morning briefing.
+// with Prepare (the prep agent on its deal, answering on the meeting card) and its deal, so a
+// small screen shows it without scrolling under a long morning briefing.
 import { useMemo } from 'react';
 import type { Briefing } from '../../../electron/contract';
 import {
@@ -10,10 +10,11 @@ import {
   type MeetingInfo,
 } from '../../../electron/domain/briefings/meetings';
 import { openAndFocus } from '../../platform/focusWhenShown';
-import { navigate } from '../../platform/router';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
-import { focusBriefing } from './focusBriefing';
+import { Button } from '../../ui/Button';
+import { InlineError } from '../../ui/Feedback';
+import { usePrepare } from './usePrepare';
 import { DealLink } from './MeetingList';
 import { dealNamesIn } from './layout';
 import { useBriefings } from './store';
@@ -34,11 +35,6 @@ function dealNamesOf(...briefings: (Briefing | undefined)[]): Map<string, string
   return names;
 }
 
-function openMeetingBriefing(): void {
-  navigate({ name: 'today', section: 'meeting' }, { replace: true });
-  focusBriefing('meeting');
-}
-
 export function UpNext() {
   const morning = useBriefings((s) => s.morning.value);
   const meeting = useBriefings((s) => s.meeting.value);
@@ -51,8 +47,9 @@ export function UpNext() {
   );
   const names = useMemo(() => dealNamesOf(morning, meeting), [morning, meeting]);
   const next = upcomingMeeting(meetings, new Date(now));
+  // Prepare starts the prep agent on the meeting's deal; its answer streams on the meeting card.
+  const prepare = usePrepare(next !== undefined && briefedKeys.has(next.key) ? next : undefined);
   if (next === undefined) return null;
-  const briefed = briefedKeys.has(next.key);
   const dealName = next.dealId === undefined ? undefined : names.get(next.dealId);
   return (
     <section className="up-next" aria-labelledby="up-next-kind up-next-title">
@@ -79,11 +76,17 @@ export function UpNext() {
           </p>
         ) : null}
       </div>
+      {prepare.error ? <InlineError error={prepare.error} /> : null}
       <div className="up-next-actions">
-        {briefed ? (
-          <button type="button" className="btn btn-primary" onClick={openMeetingBriefing}>
+        {prepare.start !== undefined ? (
+          <Button
+            variant="primary"
+            busy={prepare.busy}
+            disabled={prepare.busy}
+            onClick={() => void prepare.start?.()}
+          >
             Prepare
-          </button>
+          </Button>
         ) : null}
         {next.dealId !== undefined && dealName === undefined ? (
           <button

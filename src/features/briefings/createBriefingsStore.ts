@@ -10,7 +10,10 @@ export type BriefingKind = 'morning' | 'meeting';
 export interface BriefingsState {
   morning: Loadable<Briefing>;
   meeting: Loadable<Briefing>;
+  /** The prep answer started for each meeting (by its key), shown on its card. */
+  prepared: Record<string, string>;
   load(kind: BriefingKind, refresh?: boolean): Promise<void>;
+  setPrepared(meetingKey: string, runId: string): void;
   /** Another service: the previous one's briefings go. */
   reset(): void;
 }
@@ -21,6 +24,10 @@ export function createBriefingsStore(call: Call) {
   return create<BriefingsState>((set, get) => ({
     morning: idle(),
     meeting: idle(),
+    prepared: {},
+
+    setPrepared: (meetingKey, runId) =>
+      set((s) => ({ prepared: { ...s.prepared, [meetingKey]: runId } })),
 
     async load(kind, refresh = false) {
       const seq = ++seqs[kind];
@@ -33,7 +40,7 @@ export function createBriefingsStore(call: Call) {
     reset() {
       seqs.morning += 1;
       seqs.meeting += 1;
-      set({ morning: idle(), meeting: idle() });
+      set({ morning: idle(), meeting: idle(), prepared: {} });
     },
   }));
 }

@@ -100,7 +100,8 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const listId = useId();
   useSearchFocusRequests(inputRef);
 
-  const { list, book, results, restLoading, restError, retryRest } = useDealSearch(deferredQuery);
+  const { list, book, results, fromService, restLoading, restError, retryRest } =
+    useDealSearch(deferredQuery);
   const [current, setActive] = useActiveResult(results, selectedId);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state
@@ -162,7 +163,9 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
         />
         <div className="picker-meta">
           <span className="subtle" aria-live="polite">
-            {list.value ? countLine(results.length, total, query.trim(), book, restLoading) : ''}
+            {list.value
+              ? countLine(results.length, total, query.trim(), book, restLoading, fromService)
+              : ''}
           </span>
           <Freshness state={list} onRefresh={reload} label="deals" />
         </div>

@@ -2,13 +2,20 @@
 // active deal.
 import { formatNumber } from '../../lib/format';
 
-/** What the line above the list says: how many, and whether the rest is being searched. */
+const matches = (n: number) => `${formatNumber(n)} ${n === 1 ? 'match' : 'matches'}`;
+
+/**
+ * What the line above the list says: how many, and whether the rest is being searched. Past the
+ * loaded deals it says honestly where matches came from: `fromService` of the `shown` were found
+ * only by the search of every deal.
+ */
 export function countLine(
   shown: number,
   loaded: number,
   query: string,
   book: { truncated: boolean; total?: number },
   restLoading: boolean,
+  fromService = 0,
 ): string {
   const all = book.total === undefined ? undefined : formatNumber(book.total);
   if (query === '') {
@@ -19,7 +26,10 @@ export function countLine(
   }
   if (!book.truncated) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
   if (restLoading) return `Searching all ${all ?? ''} deals…`.replace('  ', ' ');
-  return `${formatNumber(shown)} found among all ${all ?? ''} deals`.replace('  ', ' ');
+  const among = `Showing ${matches(shown - fromService)} among the ${formatNumber(loaded)} deals loaded`;
+  return fromService === 0
+    ? `${among}; the service found no others`
+    : `${among} and ${formatNumber(fromService)} more from the service`;
 }
 
 /** How far a page key moves. */

@@ -43,6 +43,8 @@ export function useDealSearch(query: string) {
     list,
     book,
     results,
+    /** Of the results, how many only the search of every deal found. */
+    fromService: results.length - local.length,
     restLoading,
     restError: restForQuery?.error,
     retryRest: () => void searchRest(query),

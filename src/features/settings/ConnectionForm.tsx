@@ -13,6 +13,11 @@ const PINNED_HINT =
 const ADDRESS_HINT =
   'The service’s base address, ending in /api/v1/<service>. Leave empty to use the built-in demo service.';
 
+/** The service address field, for links that lead the user to it ("Connect your company's service"). */
+export function serviceAddressField(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('#settings-connection input');
+}
+
 export function ConnectionForm({ settings }: { settings: Settings }) {
   const [serviceUrl, setServiceUrl] = useState(settings.serviceBaseUrl ?? '');
   const [signInUrl, setSignInUrl] = useState(settings.signInUrl ?? '');
@@ -27,7 +32,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
   };
 
   return (
-    <CardSection headingId="conn-h" title="Service connection">
+    <CardSection headingId="conn-h" id="settings-connection" title="Service connection">
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="Service address"

@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
+import { prepAgentOf } from '../../../electron/domain/briefings/prepare';
+import { parseClockTime } from '../../lib/clockTime';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
@@ -35,9 +37,20 @@ const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {
 type Edit = (patch: Partial<NotificationsDraft>, save?: readonly NotificationsKey[]) => void;
 
 /** The settings typed as text: saved when the field is left or Enter is pressed, if valid. */
-const typedFields: { key: 'morningTime' | 'meetingLeadMinutes'; label: string; hint: string }[] = [
-  { key: 'morningTime', label: 'Morning briefing at', hint: '24-hour time, e.g. 08:00' },
-  { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240' },
+const typedFields: {
+  key: 'morningTime' | 'meetingLeadMinutes';
+  label: string;
+  hint: string;
+  /** Digits only (a time may be typed with "am" or "pm"). */
+  numeric: boolean;
+}[] = [
+  {
+    key: 'morningTime',
+    label: 'Morning briefing at',
+    hint: 'For example 8:00, 8am or 20:30',
+    numeric: false,
+  },
+  { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240', numeric: true },
 ];
 
 /**
@@ -59,20 +72,34 @@ function useAutoSavedNotifications(settings: Settings) {
     setForm(next);
     if (save) void submit(notificationsPatchOf(next, save));
   };
+  // A time as typed ("9am") is saved as the settings keep it ("09:00"), or says what is wrong.
+  const [timeError, setTimeError] = useState<string>();
   const saveTyped = () => {
-    const { form: draft, settings: stored, submit: save } = latest.current;
+    const { form: typed, settings: stored, submit: save } = latest.current;
     const before = notificationsDraft(stored);
-    const changed = typedFields.map(({ key }) => key).filter((key) => draft[key] !== before[key]);
+    let draft = typed;
+    let timeInvalid = false;
+    if (typed.morningTime !== before.morningTime) {
+      const parsed = parseClockTime(typed.morningTime);
+      timeInvalid = 'error' in parsed;
+      setTimeError('error' in parsed ? parsed.error : undefined);
+      if ('time' in parsed) draft = { ...typed, morningTime: parsed.time };
+      if (draft !== typed) setForm(draft);
+    }
+    const changed = typedFields
+      .map(({ key }) => key)
+      .filter((key) => draft[key] !== before[key] && !(key === 'morningTime' && timeInvalid));
     if (changed.length > 0) void save(notificationsPatchOf(draft, changed));
   };
   // On leaving the screen only; saveTyped reads the latest draft through the ref.
   useEffect(() => () => saveTyped(), []);
-  return { form, errors, error, saved, busy, edit, saveTyped };
+  const shownErrors =
+    timeError === undefined ? errors : { ...errors, 'notifications.morningTime': timeError };
+  return { form, errors: shownErrors, error, saved, busy, edit, saveTyped };
 }
 
 export function NotificationsForm({ settings }: { settings: Settings }) {
   const { form, errors, error, saved, busy, edit, saveTyped } = useAutoSavedNotifications(settings);
-  const agents = useAgents((s) => s.agents.value);
 
   useEffect(() => {
     const s = useAgents.getState();
@@ -106,28 +133,49 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           ))}
         </fieldset>
         <WhenFields form={form} errors={errors} edit={edit} onLeave={saveTyped} />
-        <Field
-          label="Prepare meetings with"
-          hint="The agent a meeting notification’s Prepare action starts."
+        <PrepAgentField
+          value={form.prepAgentId}
           error={errors['notifications.prepAgentId']}
-        >
-          <select
-            className="input"
-            value={form.prepAgentId}
-            onChange={(e) => edit({ prepAgentId: e.target.value }, ['prepAgentId'])}
-          >
-            <option value="">No agent</option>
-            {agents?.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.title}
-              </option>
-            ))}
-          </select>
-        </Field>
+          onChange={(prepAgentId) => edit({ prepAgentId }, ['prepAgentId'])}
+        />
         <BrowserNotificationsOffer />
         <SaveStatus error={error} saved={saved} busy={busy} />
       </form>
     </CardSection>
+  );
+}
+
+/**
+ * The agent Prepare starts. With none chosen yet it shows (and Prepare uses) the one suggested by
+ * name, so a first start never meets "No agent".
+ */
+function PrepAgentField(props: {
+  value: string;
+  error: string | undefined;
+  onChange: (agentId: string) => void;
+}) {
+  const agents = useAgents((s) => s.agents.value);
+  const shown = prepAgentOf(props.value === '' ? null : props.value, agents ?? []) ?? '';
+  return (
+    <Field
+      label="Prepare meetings with"
+      hint="The agent Prepare starts on Today, in meeting notifications and in the tray."
+      error={props.error}
+    >
+      <select
+        className="input"
+        value={shown}
+        onChange={(e) => props.onChange(e.target.value)}
+        disabled={agents === undefined || agents.length === 0}
+      >
+        {agents === undefined ? <option value="">Loading agents…</option> : null}
+        {agents?.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.title}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 
@@ -158,9 +206,10 @@ function WhenFields({
   return (
     <>
       <div className="field-row">
-        {typedFields.map(({ key, label, hint }) => (
+        {typedFields.map(({ key, label, hint, numeric }) => (
           <NarrowField
             key={key}
+            numeric={numeric}
             label={label}
             hint={hint}
             error={errors[`notifications.${key}`]}
@@ -202,6 +251,7 @@ function WhenFields({
 /** A short typed value (a time, a number of minutes), checked by the contract as it is left. */
 function NarrowField(props: {
   label: string;
+  numeric: boolean;
   hint: string;
   error: string | undefined;
   value: string;
@@ -213,7 +263,7 @@ function NarrowField(props: {
       <input
         className="input input-narrow"
         type="text"
-        inputMode="numeric"
+        inputMode={props.numeric ? 'numeric' : 'text'}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         onBlur={props.onLeave}

@@ -3,12 +3,13 @@
 // details, the connection and diagnostics. Every field is validated inline with the contract's
 // own schema before saving. One section a file, beside this one.
 import { useEffect } from 'react';
+import { focusWhenShown } from '../../platform/focusWhenShown';
 import { useRoute } from '../../platform/router';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServiceSection, SessionSection } from '../account/views';
 import { AppearanceForm } from './AppearanceForm';
-import { ConnectionForm } from './ConnectionForm';
+import { ConnectionForm, serviceAddressField } from './ConnectionForm';
 import { DesktopFeatures } from './DesktopFeatures';
 import { DiagnosticsSection } from './DiagnosticsSection';
 import { NotificationsForm } from './NotificationsForm';
@@ -22,10 +23,16 @@ export function SettingsScreen() {
   useEffect(() => {
     void useSettings.getState().load();
   }, []);
+  const settings = state.value;
   useEffect(() => {
     if (section === 'account') document.getElementById('settings-account')?.scrollIntoView();
   }, [section]);
-  const settings = state.value;
+  // "Connect your company's service" (Today, in the demo): straight to the address to type.
+  const loaded = settings !== undefined;
+  useEffect(() => {
+    if (section === 'connection' && loaded) focusWhenShown(serviceAddressField, 'center');
+  }, [section, loaded]);
+  const advancedOpen = section === 'account' || section === 'connection';
   return (
     <div className="page page-settings">
       <PageHeader title="Settings" />
@@ -51,7 +58,7 @@ export function SettingsScreen() {
         </>
       ) : null}
       {/* What IT and support ask about, folded away from what a salesperson changes. */}
-      <details className="settings-advanced" open={section === 'account' ? true : undefined}>
+      <details className="settings-advanced" open={advancedOpen ? true : undefined}>
         <summary>Advanced: service, connection and diagnostics</summary>
         <ServiceSection />
         {settings ? (

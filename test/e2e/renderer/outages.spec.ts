@@ -41,6 +41,10 @@ for (const look of LOOKS) {
         await expect(banner).toHaveCount(1);
         await expect(banner).toBeInViewport();
         await expect(banner.getByRole('button', { name: 'Retry' })).toBeVisible();
+        // Today says what to try: the connection, the VPN, then IT.
+        const advice = page.getByRole('region', { name: 'Can’t reach the service' });
+        await expect(advice).toContainText('VPN');
+        await expect(advice).toContainText('IT team');
         // The cards wait calmly instead of each showing the same failure.
         await expect(
           page.getByText('It loads by itself as soon as the service is back.'),

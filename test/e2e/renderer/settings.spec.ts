@@ -31,9 +31,18 @@ test('shows the service, validates inline and overrides the theme', async ({ app
   await signIn.fill('');
 
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
-  await notifications.getByLabel('Morning briefing at').fill('25:00');
-  await notifications.getByLabel('Morning briefing at').press('Enter');
-  await expect(notifications.getByText('Use a 24-hour time such as 08:30.')).toBeVisible();
+  const morningAt = notifications.getByLabel('Morning briefing at');
+  await morningAt.fill('25:00');
+  await morningAt.press('Enter');
+  await expect(
+    notifications.getByText('There is no hour 25: a day’s hours go from 0 to 23.'),
+  ).toBeVisible();
+  // A time as people write it is taken, and saved as the settings keep it.
+  await morningAt.fill('9am');
+  await morningAt.press('Enter');
+  await expect(morningAt).toHaveValue('09:00');
+  await expect(notifications.getByText(/There is no hour/)).toHaveCount(0);
+  await expect.poll(async () => (await savedSettings(app)).notifications.morningTime).toBe('09:00');
 
   // The OS says light; the user chooses dark, and it stays dark after a reload.
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

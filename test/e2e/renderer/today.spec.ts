@@ -99,13 +99,11 @@ for (const look of LOOKS) {
       const chips = await morning.locator('.deal-chip').allTextContents();
       expect(new Set(chips).size).toBe(chips.length);
 
-      // Prepare brings the meeting's briefing into view and focus.
+      // Prepare starts the prep answer, shown (in view and focus) on the meeting's card.
       await upNext.getByRole('button', { name: 'Prepare' }).click();
-      const heading = page
-        .getByRole('region', { name: /^Next meeting/ })
-        .getByRole('heading', { level: 2 });
-      await expect(heading).toBeFocused();
-      await expect(heading).toBeInViewport();
+      const answer = page.getByRole('region', { name: /^Next meeting/ }).locator('article.run');
+      await expect(answer).toBeFocused();
+      await expect(answer).toBeInViewport();
     });
   });
 }

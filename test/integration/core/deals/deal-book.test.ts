@@ -70,4 +70,26 @@ describe('the picker’s deals', () => {
       }
     });
   }
+
+  it('finds words in any order across the whole book, not only as the phrase typed', async () => {
+    const { api, service } = await start({ dealCount: 5_000, searchParam: 'search' });
+    const loaded = await loadDeals(api, AbortSignal.timeout(30_000));
+    const far = service.control.deals()[4_321];
+    if (far === undefined) throw new Error('no deal 4,322');
+    const words = far.name
+      .toLowerCase()
+      .split(/[\s–-]+/)
+      .filter((w) => w.length > 2)
+      .slice(0, 3);
+    expect(words.length).toBeGreaterThan(1);
+    const search = createDealSearch(api);
+    const ids = async (query: string) =>
+      (await search.search(loaded, query, AbortSignal.timeout(60_000))).items
+        .map((d) => d.id)
+        .sort();
+    const inOrder = await ids(words.join(' '));
+    const reversed = await ids([...words].reverse().join(' '));
+    expect(inOrder).toContain(far.id);
+    expect(reversed).toEqual(inOrder);
+  });
 });

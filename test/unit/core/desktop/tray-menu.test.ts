@@ -121,6 +121,25 @@ describe('the tray menu', () => {
     });
   });
 
+  it('with no agent chosen, offers Prepare with the agent suggested by name', () => {
+    const items = buildTrayMenu(
+      {
+        liveRuns: [],
+        doNotDisturb: false,
+        nextMeeting: { title: 'Standup', dealId },
+        prepAgentId: null,
+        agentNames: new Map([
+          ['sales.email_writer', 'Email writer'],
+          ['sales.deal_coach', 'Deal coach'],
+        ]),
+      },
+      clock,
+    );
+    expect(labels(items.flatMap((item) => (item.kind === 'submenu' ? item.items : [])))).toContain(
+      'Prepare with Deal coach',
+    );
+  });
+
   it('offers no Prepare without a prep agent, or when the meeting names no usable deal', () => {
     const withoutAgent = buildTrayMenu(
       {

@@ -102,6 +102,8 @@ export class Harness {
   shown: Shown[] = [];
   suppressed: SuppressedDecision[] = [];
   osDoNotDisturb = false;
+  /** The agents the cache holds, for a Prepare with no agent chosen. */
+  agents: { id: string; title: string }[] = [];
 
   constructor(options: {
     start: string;
@@ -179,6 +181,7 @@ export class Harness {
       store: this.store,
       clock: this.clock,
       settings: () => this.settings,
+      agents: () => Promise.resolve(this.agents),
     });
   }
 }

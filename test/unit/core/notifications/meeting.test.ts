@@ -53,6 +53,19 @@ describe('meeting briefing notifications', () => {
     ]);
   });
 
+  it('with no agent chosen, Prepare starts the agent suggested among those cached', async () => {
+    const harness = meetingHarness('2026-11-24T08:50:00.000Z');
+    harness.agents = [
+      { id: 'sales.email_writer', title: 'Email writer' },
+      { id: 'sales.deal_coach', title: 'Deal coach' },
+    ];
+    harness.service.meeting = () => briefing('2026-11-24T09:00:00.000Z');
+    await harness.check('start');
+    expect(harness.shown[0]?.decision.actions).toEqual([
+      { id: 'prepare', label: 'Prepare', agentId: 'sales.deal_coach', dealId: DEAL },
+    ]);
+  });
+
   it('wakes for the lead time even when polling is rarer than that', async () => {
     const harness = meetingHarness('2026-11-24T08:00:00.000Z', {
       meetingPollMinutes: 60,

@@ -25,5 +25,12 @@ describe('the deal picker', () => {
     );
     expect(countLine(3, 40, 'acme', { truncated: false }, false)).toBe('3 of 40 deals');
     expect(countLine(0, 500, 'acme', { truncated: true }, true)).toBe('Searching all deals…');
+    // Past the loaded deals, where the matches came from.
+    expect(countLine(52, 2000, 'hekla', { truncated: true, total: 5000 }, false, 40)).toBe(
+      'Showing 12 matches among the 2,000 deals loaded and 40 more from the service',
+    );
+    expect(countLine(1, 2000, 'hekla', { truncated: true, total: 5000 }, false, 0)).toBe(
+      'Showing 1 match among the 2,000 deals loaded; the service found no others',
+    );
   });
 });

@@ -1,0 +1,173 @@
+// The next meeting as a prep card, in the spirit of Copilot for Sales: the meeting in one line,
+// what is at stake, who comes (role, last contact), risks, and Prepare, whose answer streams here.
+// A briefing about no recognisable meeting is shown as any briefing is.
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { Briefing } from '../../../electron/contract';
+import { formatDate, formatRelative, formatTime } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { InlineError, Skeleton } from '../../ui/Feedback';
+import { useTicking } from '../../ui/Time';
+import { useDeals } from '../deals';
+import { BriefingView } from './BriefingView';
+import {
+  meetingPrepOf,
+  stakeOf,
+  whoLine,
+  type MeetingPrep,
+  type PrepAttendee,
+} from './meetingPrep';
+import { DealLink } from './MeetingList';
+import { usePrepare } from './usePrepare';
+
+// Loaded on the first Prepare: the run panel (and its markdown) stays out of Today's first paint.
+const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.RunPanel })));
+
+function MeetingLine({ prep }: { prep: MeetingPrep }) {
+  const { meeting } = prep;
+  const who = whoLine(prep.attendees);
+  return (
+    <p className="prep-line">
+      {meeting.startsAt !== undefined ? (
+        <strong>
+          <time dateTime={meeting.startsAt}>{formatTime(meeting.startsAt)}</time>
+          {meeting.endsAt !== undefined ? <>–{formatTime(meeting.endsAt)}</> : null}
+        </strong>
+      ) : null}
+      {meeting.location ? <span> · {meeting.location}</span> : null}
+      {who !== undefined ? <span> · with {who}</span> : null}
+      {meeting.dealId !== undefined ? (
+        <span>
+          {' · '}
+          <DealLink dealId={meeting.dealId} name={prep.dealName ?? 'Open the deal'} />
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function Stake({ dealId }: { dealId: string }) {
+  const deal = useDeals((s) => s.details[dealId]?.value);
+  useEffect(() => {
+    const state = useDeals.getState().details[dealId];
+    if (!state?.value && !state?.loading) void useDeals.getState().loadDeal(dealId);
+  }, [dealId]);
+  if (deal === undefined) return null;
+  const stake = stakeOf(deal);
+  const facts: [string, string | undefined][] = [
+    ['Amount', stake.amount],
+    ['Stage', stake.stage],
+    ['Closes', stake.closeDate === undefined ? undefined : formatDate(stake.closeDate)],
+  ];
+  return (
+    <section className="prep-stake" aria-label="What is at stake">
+      <dl className="prep-facts">
+        {facts.map(([label, value]) =>
+          value === undefined ? null : (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ),
+        )}
+      </dl>
+      {stake.nextStep !== undefined ? (
+        <p className="prep-next-step">
+          <span className="subtle">Next step</span> {stake.nextStep}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Attendee({ person, now }: { person: PrepAttendee; now: number }) {
+  const about = [person.role, person.company].filter(Boolean).join(', ');
+  return (
+    <li className="prep-person">
+      <span className="prep-person-name">{person.name}</span>
+      {about !== '' ? <span className="subtle"> · {about}</span> : null}
+      {person.email !== undefined ? (
+        <a className="prep-person-email" href={`mailto:${person.email}`}>
+          {person.email}
+        </a>
+      ) : null}
+      {person.lastContactAt !== undefined ? (
+        <span className="prep-person-contact subtle">
+          Last contact {formatRelative(person.lastContactAt, now)}
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function TextList({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="brief-section" aria-label={title}>
+      <h3>{title}</h3>
+      <ul className="brief-list">
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PrepareAction({ prep }: { prep: MeetingPrep }) {
+  const prepare = usePrepare(prep.meeting);
+  return (
+    <div className="prep-action">
+      {prepare.start !== undefined ? (
+        <Button
+          variant="primary"
+          busy={prepare.busy}
+          disabled={prepare.busy}
+          onClick={() => void prepare.start?.()}
+        >
+          {prepare.runId === undefined ? 'Prepare' : 'Prepare again'}
+        </Button>
+      ) : null}
+      {prepare.agentName !== undefined && prepare.start !== undefined ? (
+        <span className="subtle">with {prepare.agentName}</span>
+      ) : null}
+      {prepare.error ? <InlineError error={prepare.error} /> : null}
+      {prepare.runId !== undefined ? (
+        <Suspense fallback={<Skeleton lines={3} label="Loading the answer…" />}>
+          <RunPanel key={prepare.runId} runId={prepare.runId} compact />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
+  const prep = useMemo(() => meetingPrepOf(briefing.data), [briefing.data]);
+  const dealId = prep?.meeting.dealId;
+  const deal = useDeals((s) => (dealId === undefined ? undefined : s.details[dealId]?.value));
+  const withContacts = useMemo(
+    () => (deal === undefined ? prep : meetingPrepOf(briefing.data, deal)),
+    [briefing.data, deal, prep],
+  );
+  const now = useTicking(true, 60_000);
+  if (withContacts === undefined) return <BriefingView briefing={briefing} />;
+  return (
+    <div className="briefing meeting-prep">
+      <MeetingLine prep={withContacts} />
+      {dealId !== undefined ? <Stake dealId={dealId} /> : null}
+      <PrepareAction prep={withContacts} />
+      {withContacts.attendees.length > 0 ? (
+        <section className="brief-section" aria-label="Who is coming">
+          <h3>Who is coming</h3>
+          <ul className="prep-people">
+            {withContacts.attendees.map((person, i) => (
+              <Attendee key={i} person={person} now={now} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <TextList title="Risks" items={withContacts.risks} />
+      <TextList title="Talking points" items={withContacts.talkingPoints} />
+      <TextList title="Agenda" items={withContacts.agenda} />
+    </div>
+  );
+}

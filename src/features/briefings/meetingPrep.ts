@@ -1,0 +1,140 @@
+// The meeting-prep card's content, worked out without React: the meeting in one line, who comes
+// (with role and when we last spoke to them, from the deal's activity), what is at stake (from the
+// deal), risks, agenda and talking points. Reads the demo's shape and a CRM's nested `meeting`.
+import type { Deal } from '../../../electron/contract';
+import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
+import { isJsonRecord, pickString, type Json, type JsonRecord } from '../../lib/records';
+
+export interface PrepAttendee {
+  name: string;
+  role?: string;
+  company?: string;
+  email?: string;
+  /** One of ours (the seller's side). */
+  internal: boolean;
+  /** ISO instant of the deal's latest activity naming them. */
+  lastContactAt?: string;
+}
+
+export interface PrepStake {
+  amount?: string;
+  stage?: string;
+  /** As sent (ISO date). */
+  closeDate?: string;
+  nextStep?: string;
+}
+
+export interface MeetingPrep {
+  meeting: MeetingInfo;
+  dealName?: string;
+  attendees: PrepAttendee[];
+  risks: string[];
+  agenda: string[];
+  talkingPoints: string[];
+}
+
+const NEXT_STEP_KEYS = ['nextStep', 'next_step', 'hs_next_step', 'nextAction'];
+
+function strings(value: Json | undefined): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The briefing's own fields and those of its nested meeting, the meeting's first. */
+function sources(data: JsonRecord): JsonRecord[] {
+  const nested = ['meeting', 'event', 'calendarEvent'].map((k) => data[k]).filter(isJsonRecord);
+  return [...nested, data];
+}
+
+function firstOf(records: JsonRecord[], key: string): Json | undefined {
+  for (const record of records) if (record[key] !== undefined) return record[key];
+  return undefined;
+}
+
+function attendeeOf(value: Json): PrepAttendee | undefined {
+  if (typeof value === 'string')
+    return value.trim() === '' ? undefined : { name: value, internal: false };
+  if (!isJsonRecord(value)) return undefined;
+  const name = pickString(value, ['name', 'displayName', 'fullName', 'email']);
+  if (name === undefined) return undefined;
+  const role = pickString(value, ['role', 'title', 'jobTitle']);
+  const company = pickString(value, ['company', 'account', 'organization']);
+  const email = pickString(value, ['email', 'emailAddress']);
+  return {
+    name,
+    internal: value.internal === true,
+    ...(role === undefined ? {} : { role }),
+    ...(company === undefined ? {} : { company }),
+    ...(email === undefined || email === name ? {} : { email }),
+  };
+}
+
+/** The deal's activities, newest first, as (when, what) pairs. */
+function activitiesOf(deal: Pick<Deal, 'data'> | undefined): { at: string; text: string }[] {
+  const list = deal?.data.activities;
+  if (!Array.isArray(list)) return [];
+  return list
+    .flatMap((a) => {
+      if (!isJsonRecord(a)) return [];
+      const at = pickString(a, ['at', 'date', 'timestamp', 'createdAt']);
+      const text = pickString(a, ['summary', 'subject', 'text', 'body']) ?? '';
+      return at === undefined || Number.isNaN(Date.parse(at)) ? [] : [{ at, text }];
+    })
+    .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}
+
+/** The meeting briefing as a prep card; undefined when it is about no meeting. */
+export function meetingPrepOf(
+  data: JsonRecord,
+  deal?: Pick<Deal, 'data'>,
+): MeetingPrep | undefined {
+  const meeting = meetingsOf(data)[0];
+  if (meeting === undefined) return undefined;
+  const records = sources(data);
+  const activities = activitiesOf(deal);
+  const people = firstOf(records, 'attendees');
+  const attendees = (Array.isArray(people) ? people : []).flatMap((person) => {
+    const attendee = attendeeOf(person);
+    if (attendee === undefined) return [];
+    const last = attendee.internal
+      ? undefined
+      : activities.find((a) => a.text.includes(attendee.name));
+    return [last === undefined ? attendee : { ...attendee, lastContactAt: last.at }];
+  });
+  const dealName = pickString(data, ['dealName', 'dealTitle', 'deal_name']);
+  return {
+    meeting,
+    ...(dealName === undefined ? {} : { dealName }),
+    // Theirs first: they are who the meeting is about.
+    attendees: [...attendees.filter((a) => !a.internal), ...attendees.filter((a) => a.internal)],
+    risks: strings(firstOf(records, 'risks')),
+    agenda: strings(firstOf(records, 'agenda')),
+    talkingPoints: strings(firstOf(records, 'talkingPoints') ?? firstOf(records, 'talking_points')),
+  };
+}
+
+/** What is at stake, from the deal itself. */
+export function stakeOf(deal: Pick<Deal, 'data'>): PrepStake {
+  const roles = dealRoles(deal);
+  const amount = dealAmount(deal);
+  const stage = humanStage(roles.stage);
+  const nextStep = pickString(deal.data, NEXT_STEP_KEYS);
+  return {
+    ...(amount === undefined ? {} : { amount }),
+    ...(stage === undefined ? {} : { stage }),
+    ...(roles.closeDate === undefined ? {} : { closeDate: roles.closeDate }),
+    ...(nextStep === undefined ? {} : { nextStep }),
+  };
+}
+
+/** "Anna Berg, Tom Lund and 2 more": who comes from their side, in one line. */
+export function whoLine(attendees: readonly PrepAttendee[], shown = 2): string | undefined {
+  const theirs = attendees.filter((a) => !a.internal).map((a) => a.name);
+  if (theirs.length === 0) return undefined;
+  if (theirs.length <= shown + 1) {
+    return theirs.length === 1
+      ? theirs[0]
+      : `${theirs.slice(0, -1).join(', ')} and ${theirs.at(-1) ?? ''}`;
+  }
+  return `${theirs.slice(0, shown).join(', ')} and ${theirs.length - shown} more`;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { prepAgentOf, suggestedPrepAgent } from '../../../../electron/domain/briefings/prepare';
+
+const demoAgents = [
+  { id: 'sales.email_writer', title: 'Email writer' },
+  { id: 'sales.deal_coach', title: 'Deal coach' },
+  { id: 'research.account_brief', title: 'Account brief' },
+];
+
+describe('the agent Prepare starts', () => {
+  it('prefers an agent named for meetings, then a coach, then one that briefs', () => {
+    expect(suggestedPrepAgent([...demoAgents, { id: 'sales.meeting_prep', title: 'Prep' }])).toBe(
+      'sales.meeting_prep',
+    );
+    expect(suggestedPrepAgent(demoAgents)).toBe('sales.deal_coach');
+    expect(suggestedPrepAgent([demoAgents[0]!, demoAgents[2]!])).toBe('research.account_brief');
+  });
+
+  it('falls back to the first agent, and to none when there are none', () => {
+    expect(suggestedPrepAgent([{ id: 'ops.forecast_check', title: 'Forecast check' }])).toBe(
+      'ops.forecast_check',
+    );
+    expect(suggestedPrepAgent([])).toBeUndefined();
+  });
+
+  it('keeps the user’s choice over the suggestion', () => {
+    expect(prepAgentOf('sales.email_writer', demoAgents)).toBe('sales.email_writer');
+    expect(prepAgentOf(null, demoAgents)).toBe('sales.deal_coach');
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { meetingPrepOf, stakeOf, whoLine } from '../../../../../src/features/briefings/meetingPrep';
+import type { JsonRecord } from '../../../../../src/lib/records';
+
+const briefing: JsonRecord = {
+  meetingId: 'mtg_1',
+  title: 'Contract call – Acme',
+  startsAt: '2026-11-24T09:00:00.000Z',
+  endsAt: '2026-11-24T09:45:00.000Z',
+  dealId: 'd1',
+  dealName: 'Acme – Renewal',
+  attendees: [
+    { name: 'Alex Morgan', role: 'Account executive', email: 'alex@us.example', internal: true },
+    {
+      name: 'Anna Berg',
+      role: 'CFO',
+      email: 'anna@acme.example',
+      company: 'Acme',
+      internal: false,
+    },
+    { name: 'Tom Lund', role: 'CTO', email: 'tom@acme.example', company: 'Acme', internal: false },
+  ],
+  risks: ['Budget only half approved'],
+  agenda: ['Intro'],
+  talkingPoints: ['Tie value to goals'],
+};
+
+const deal = {
+  data: {
+    amount: 120000,
+    currency: 'EUR',
+    stage: 'negotiation',
+    closeDate: '2026-12-24',
+    nextStep: 'Agree on final terms',
+    activities: [
+      { at: '2026-11-10T10:00:00Z', summary: 'Call with Anna Berg about budget.' },
+      { at: '2026-11-20T10:00:00Z', summary: 'Sent Anna Berg the pricing.' },
+    ],
+  },
+};
+
+describe('the meeting-prep card', () => {
+  it('lists their people first, each with the last activity naming them', () => {
+    const prep = meetingPrepOf(briefing, deal);
+    expect(prep?.attendees.map((a) => a.name)).toEqual(['Anna Berg', 'Tom Lund', 'Alex Morgan']);
+    expect(prep?.attendees[0]?.lastContactAt).toBe('2026-11-20T10:00:00Z');
+    expect(prep?.attendees[1]?.lastContactAt).toBeUndefined();
+    expect(prep?.risks).toEqual(['Budget only half approved']);
+    expect(prep?.dealName).toBe('Acme – Renewal');
+  });
+
+  it('reads a CRM briefing that nests the meeting', () => {
+    const { attendees = [], title = '', ...rest } = briefing;
+    const prep = meetingPrepOf({ ...rest, meeting: { title, attendees } });
+    expect(prep?.meeting.title).toBe('Contract call – Acme');
+    expect(prep?.attendees).toHaveLength(3);
+  });
+
+  it('is not a prep card when the briefing is about no meeting', () => {
+    expect(meetingPrepOf({ headline: 'Nothing today' })).toBeUndefined();
+  });
+
+  it('says what is at stake from the deal', () => {
+    expect(stakeOf(deal)).toMatchObject({
+      stage: 'Negotiation',
+      closeDate: '2026-12-24',
+      nextStep: 'Agree on final terms',
+    });
+    expect(stakeOf(deal).amount).toMatch(/120,000/);
+  });
+
+  it('names who comes from their side in one line', () => {
+    const person = (name: string) => ({ name, internal: false });
+    expect(whoLine([person('A'), person('B')])).toBe('A and B');
+    expect(whoLine([person('A'), person('B'), person('C'), person('D')])).toBe('A, B and 2 more');
+    expect(whoLine([{ name: 'Us', internal: true }])).toBeUndefined();
+  });
+});
