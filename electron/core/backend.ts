@@ -75,7 +75,15 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const quota = createRunQuotaGuard({
     loadUsage: (signal) => api.getUsage({ signal }).then((answer) => answer.data),
   });
-  const manager = new RunManager({ api, dataDir: options.dataDir, quota, now, ...options.runs });
+  const manager = new RunManager({
+    api,
+    dataDir: options.dataDir,
+    quota,
+    now,
+    ...options.runs,
+    maxRunBytes: options.limits?.maxRunBytes,
+    onTranscriptWritten: (bytes) => pruning.noteWritten(bytes),
+  });
   cleanups.push(manager.onUpdates((updates) => hub.emit('run.update', { updates })));
   const pruning = createTranscriptPruning({
     manager,
