@@ -63,6 +63,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const cacheStore = createCacheStore({
     dir: join(options.dataDir, 'cache'),
     log: log.child('cache'),
+    maxEntryBytes: options.limits?.maxBodyBytes,
   });
   const reader = createCachedReader({
     store: cacheStore,
