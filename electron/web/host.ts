@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WIRE_PROTOCOL, hostSecretUrl } from '../contract/wire';
+import { MAX_FRAME_BYTES, WIRE_PROTOCOL, hostSecretUrl } from '../contract/wire';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
 import { buildContentSecurityPolicy } from '../core/security/csp';
@@ -46,9 +46,6 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-/** Largest frame accepted from a page: a long message plus its envelope. */
-const MAX_FRAME_BYTES = 1024 * 1024;
-
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
@@ -81,6 +78,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const wss = new WebSocketServer({
     noServer: true,
+    // Largest frame accepted from a page (a long message plus its envelope); what the host sends
+    // is paged to the same size (page-socket.ts).
     maxPayload: MAX_FRAME_BYTES,
     // The secret rides as a second subprotocol; the answer names only the contract's.
     handleProtocols: (protocols) => (protocols.has(WIRE_PROTOCOL) ? WIRE_PROTOCOL : false),
