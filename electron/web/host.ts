@@ -13,6 +13,7 @@ import { MAX_FRAME_BYTES, WIRE_PROTOCOL, hostSecretUrl } from '../contract/wire'
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
 import { buildContentSecurityPolicy } from '../core/security/csp';
+import { allowedHosts as loopbackHosts, originsOf } from '../shared/loopback-host';
 import { preparePage } from './page';
 import { servePageSocket } from './page-socket';
 import { createRefusalLog } from './refusals';
@@ -45,8 +46,6 @@ export interface WebHost {
   connections(): number;
   stop(): Promise<void>;
 }
-
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log;
@@ -116,8 +115,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const port = await listen(server, options.port ?? 0);
-  allowedHosts = LOOPBACK_NAMES.map((name) => `${name}:${port}`);
-  allowedOrigins = allowedHosts.map((host) => `http://${host}`);
+  allowedHosts = loopbackHosts(port);
+  allowedOrigins = originsOf(allowedHosts);
   csp = buildContentSecurityPolicy({ connectSrc: allowedHosts.map((host) => `ws://${host}`) });
   page = preparePage(template, { csp });
   const origin = `http://127.0.0.1:${port}`;

@@ -105,7 +105,12 @@ describe('credentials in an address reaching a log or diagnostics anyway', () =>
         },
         // As an older version may have stored it, before the schema refused it.
         settings: { ...settings, signInUrl: 'https://sam:hunter2@login.example.com/' },
-        session: { signedIn: false, expired: false, storage: 'memory-only', canSignInWithWindow: false },
+        session: {
+          signedIn: false,
+          expired: false,
+          storage: 'memory-only',
+          canSignInWithWindow: false,
+        },
         connectivity: { state: 'online', since: new Date(0).toISOString() },
         errors: [
           {
