@@ -18,6 +18,7 @@ const SECRET_KEYS = new Set([
   'set-cookie',
   'authorization',
   'password',
+  'demopassword',
   'secret',
 ]);
 
