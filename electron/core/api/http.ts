@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { AssistantError, toAssistantError } from '../errors';
-import { DEFAULT_MAX_BODY_BYTES, readBodyText } from './body-limit';
+import { checkNesting, DEFAULT_MAX_BODY_BYTES, readBodyText } from './body-limit';
 import { DEFAULT_TIMEOUT_MS, type ClientConfig } from './config';
 import { startAttempt } from './deadline';
 import {
@@ -164,6 +164,7 @@ async function attemptOnce(
     } catch (thrown) {
       throw errorFromThrown(thrown, attempt);
     }
+    checkNesting(text, response);
     const parsed = parseBody(text);
     if (response.status >= 200 && response.status < 300) {
       if (parsed.kind === 'json') {

@@ -6,6 +6,7 @@
 // the client may see before it reads the 413. Only a body too large even to drain
 // (MAX_DRAIN_BYTES) is cut off, with the connection.
 import type { IncomingMessage } from 'node:http';
+import { nestingDepth } from '../../shared/json-depth';
 import {
   invalidJson,
   MAX_BODY_BYTES,
@@ -71,11 +72,21 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
+/**
+ * Deepest nesting of arrays and objects a body may have. A request needs a few levels; thousands
+ * (a 64 KiB body holds 30,000) would overflow the stack of whatever walks the body later (the
+ * idempotency fingerprint, the answer's JSON), so they are refused before it is parsed.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 export async function readJson(req: IncomingMessage): Promise<unknown> {
   requireMediaType(req, 'application/json');
   const body = await readBody(req);
   const text = body.toString('utf8');
   if (text.trim() === '') throw invalidJson('the body is empty.');
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    throw invalidJson(`it is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

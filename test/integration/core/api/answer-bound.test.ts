@@ -103,6 +103,20 @@ describe('an answer over the bound', () => {
     expect(deal.data.data).toMatchObject({ id: 'deal_1', name: 'Acme', notes: filler });
   });
 
+  it('is refused in words when it nests deeper than any real answer, before it is parsed', async () => {
+    const depth = 5_000;
+    const { api } = await serve((_req, res) => {
+      const notes = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+      const text = `{"data":{"id":"d","notes":${notes}},"requestId":"r","version":"v1"}`;
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(text);
+    });
+    const error = await failure(api.getDeal('d'));
+    expect(error.code).toBe('answer_too_deep');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toMatch(/^The service sent an answer nested too deeply to read/);
+  });
+
   it('leaves ordinary answers as they were', async () => {
     const { api } = await serve((_req, res) => sendJson(res, 200, envelope({ id: 'd' }, 'r')));
     expect((await api.getDeal('d')).requestId).toBe('r');
