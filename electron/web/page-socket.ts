@@ -26,8 +26,9 @@ export function readFrame(text: string): ReadFrame {
   if (value === null) return { kind: 'not-json' };
   const parsed = ClientFrame.safeParse(value);
   if (parsed.success) return { kind: 'call', frame: parsed.data };
+  // Only an id the wire allows (a safe integer) is answered: a page never sent 1e300.
   const id = (value as { id?: unknown }).id;
-  return typeof id === 'number' && Number.isInteger(id) && id >= 0
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
     ? { kind: 'malformed', id }
     : { kind: 'malformed' };
 }
