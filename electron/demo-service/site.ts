@@ -61,6 +61,7 @@ const showLogin: Handler = (ctx) => {
     loginPage({
       ...(next === undefined ? {} : { next }),
       ...(passwordHint === undefined ? {} : { passwordHint }),
+      ...(ctx.state.options.password === undefined ? { passwordInApp: true } : {}),
     }),
   );
 };
@@ -98,6 +99,7 @@ const submitLogin: Handler = async (ctx) => {
         email: email.slice(0, 254),
         ...(next === undefined ? {} : { next }),
         ...(passwordHint === undefined ? {} : { passwordHint }),
+        ...(ctx.state.options.password === undefined ? { passwordInApp: true } : {}),
       }),
     );
   if (email === '' || email.length > 254 || !email.includes('@')) {

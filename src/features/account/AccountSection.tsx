@@ -7,6 +7,7 @@ import { CardSection } from '../../ui/CardSection';
 import { ErrorState, FormError, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { startSignIn } from '../../app/Banners';
+import { DemoPassword } from './DemoPassword';
 import { TokenForm } from './SignInDialog';
 import { capabilityLabels, isDemo, useAccount } from './store';
 
@@ -166,7 +167,9 @@ export function SessionSection() {
             <p className="subtle">
               This window cannot open the service’s sign-in page: paste a session token instead.
             </p>
-          ) : null}
+          ) : (
+            <DemoPassword />
+          )}
           {pasting ? (
             <TokenForm onDone={() => setPasting(false)} onCancel={() => setPasting(false)} />
           ) : null}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
+import { DemoPassword } from './DemoPassword';
 import { useAccount } from './store';
 import { TokenHowTo } from './TokenHowTo';
 
@@ -67,23 +68,9 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
   );
 }
 
-/** The embedded demo service's password: its sign-in page does not show it, so the app does. */
-function DemoPassword({ password }: { password: string }) {
-  return (
-    <p className="muted">
-      This is the built-in demo service: sign in with any email address and the password{' '}
-      <code className="mono" aria-label="Demo password">
-        {password}
-      </code>
-      , made up for this session of the app.
-    </p>
-  );
-}
-
 export function SignInDialog() {
   const open = useUi((s) => s.signInOpen);
   const session = useAccount((s) => s.session);
-  const demoPassword = useAccount((s) => s.appInfo?.service.demoPassword);
   const pending = useAccount((s) => s.sessionAction.pending);
   const close = () => useUi.getState().setSignIn(false);
   return (
@@ -93,7 +80,7 @@ export function SignInDialog() {
         {session?.canSignInWithWindow ? (
           <div className="dialog-section">
             <p className="muted">Open the service’s sign-in page in its own window.</p>
-            {demoPassword !== undefined ? <DemoPassword password={demoPassword} /> : null}
+            <DemoPassword />
             <Button
               variant="primary"
               busy={pending}
