@@ -14,7 +14,6 @@ import {
   WIRE_PATH,
   pageProtocols,
   type HostMessage,
-  type RunUpdate,
 } from '../../../electron/contract';
 import { createSilentLogger } from '../../../electron/core/logs/logger';
 import { DEFAULT_ANSWER_LIMITS } from '../../../electron/core/limits';
@@ -39,9 +38,9 @@ const FLOOD_BYTES = 300 * MB;
  */
 const FLOOD_MEMORY_BOUND = 200 * MB;
 /**
- * The same, once the page has also read the run's whole transcript back (20 MB of text: read from
- * disk, checked, sent in parts, joined and parsed by the page client in this process too).
- * Measured here: 315-400 MB.
+ * The same, once the page has also loaded the run's snapshot and read its whole transcript back
+ * (20 MB of text each time: read, checked, sent in parts, joined and parsed by the page client in
+ * this process too). Measured here: 300-400 MB.
  */
 const READ_MEMORY_BOUND = 500 * MB;
 
@@ -69,36 +68,38 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-interface RunSeen {
-  text: number;
-  done?: RunUpdate;
+interface LiveRun {
+  runId: string;
+  done: boolean;
+  text: string;
+  error?: { code: string; message: string };
 }
 
-/** The page's side of the socket: calls, and what runs it heard of; the text only counted. */
+/**
+ * The page's side of the socket: calls, the runs it heard have ended, and the largest frame the
+ * host sent it. A page that falls behind may miss events (the host drops them for it), so what a
+ * run ended with is read as a page reads it after a reload: from `runs.live`.
+ */
 async function openPage(host: BrowserMode) {
   const ws = new WebSocket(
     `ws://127.0.0.1:${host.port}${WIRE_PATH}`,
     pageProtocols(secretFrom(host.url)),
-    {
-      origin: host.origin,
-    },
+    { origin: host.origin },
   );
   await once(ws, 'open');
   const reader = hostMessages();
   const answers = new Map<number, (message: HostMessage) => void>();
-  const runs = new Map<string, RunSeen>();
+  const ended = new Set<string>();
   let largestFrame = 0;
   let nextId = 1;
   ws.on('message', (data: Buffer) => {
     largestFrame = Math.max(largestFrame, data.length);
     const message = reader.read(data.toString('utf8'));
     if (message?.type === 'result') answers.get(message.id)?.(message);
-    if (message?.type !== 'event' || message.name !== 'run.update') return;
-    for (const update of (message.payload as { updates: RunUpdate[] }).updates) {
-      const seen = runs.get(update.runId) ?? { text: 0 };
-      seen.text += update.textAppended?.length ?? 0;
-      if (update.done) seen.done = update;
-      runs.set(update.runId, seen);
+    if (message?.type !== 'event') return;
+    const payload = message.payload as { updates?: LiveRun[]; runs?: LiveRun[] };
+    for (const run of [...(payload.updates ?? []), ...(payload.runs ?? [])]) {
+      if (run.done) ended.add(run.runId);
     }
   });
   const call = (name: string, input: unknown) =>
@@ -111,15 +112,16 @@ async function openPage(host: BrowserMode) {
         ws.send(JSON.stringify({ type: 'invoke', id, name, input }));
       },
     );
-  const runEnd = async (runId: string): Promise<RunSeen> => {
-    const until = Date.now() + 30_000;
-    while (runs.get(runId)?.done === undefined) {
-      if (Date.now() > until) throw new Error(`run ${runId} did not end`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return runs.get(runId) as RunSeen;
+  /** Resolves once the page heard the run ended (run.update or runs.changed). */
+  const runEnded = async (runId: string): Promise<void> => {
+    while (!ended.has(runId)) await new Promise((resolve) => setTimeout(resolve, 20));
   };
-  return { call, runEnd, largestFrame: () => largestFrame, close: () => ws.close() };
+  /** The run as a page loads it: its snapshot. */
+  const snapshot = async (runId: string): Promise<LiveRun | undefined> => {
+    const live = await call('runs.live', {});
+    return (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+  };
+  return { call, runEnded, snapshot, largestFrame: () => largestFrame, close: () => ws.close() };
 }
 
 /** Every file under `dir`, with its size. */
@@ -151,28 +153,23 @@ describe('a service that sends without end', () => {
       const runId = (started.data as { runId: string }).runId;
       // The deal: 300 MB of JSON, sent without a length.
       const deal = await page.call('deals.get', { dealId: FLOOD_DEAL_ID });
-      const run = await page.runEnd(runId);
+      await page.runEnded(runId);
       const floodPeak = process.resourceUsage().maxRSS * 1024;
+      const run = await page.snapshot(runId);
 
       // Told in words.
       expect(deal.ok).toBe(false);
       expect(deal.error?.message).toMatch(
         /^The service sent an answer too large to read \(over 10 MB\)/,
       );
-      expect(run.done?.error?.message).toMatch(
-        /^This answer is too long to show here \(over 20 MB\)/,
-      );
-      // The part the run had is kept and shown: the page got it, the snapshot and the
-      // transcript hold it.
-      expect(run.text).toBeGreaterThan(10 * MB);
-      const live = await page.call('runs.live', {});
-      const snapshot = (live.data as { runs: Array<{ runId: string; text: string }> }).runs.find(
-        (r) => r.runId === runId,
-      );
-      expect(snapshot?.text.length).toBe(run.text);
-      // Read as the run's page does (its buffered events written first): paged to the page too.
+      expect(run?.done).toBe(true);
+      expect(run?.error?.message).toMatch(/^This answer is too long to show here \(over 20 MB\)/);
+      // The part the run had is kept and shown: the snapshot a page loads holds it, and so does
+      // the transcript, read as the run's page does (its buffered events written first; sent to
+      // the page in parts).
+      expect(run?.text.length).toBeGreaterThan(10 * MB);
       const transcript = await page.call('runs.transcript', { runId });
-      expect((transcript.data as { text: string }).text.length).toBe(run.text);
+      expect((transcript.data as { text: string }).text).toBe(run?.text);
       const readPeak = process.resourceUsage().maxRSS * 1024;
 
       // Both floods were cut off by the host, far short of what the service would have sent.
@@ -210,9 +207,11 @@ describe('a service that sends without end', () => {
         dealId: DEAL_ID,
         message: 'A normal question',
       });
-      const shortEnd = await page.runEnd((short.data as { runId: string }).runId);
-      expect(shortEnd.done?.error).toBeUndefined();
-      expect(shortEnd.text).toBe('A short, honest answer.'.length);
+      const shortId = (short.data as { runId: string }).runId;
+      await page.runEnded(shortId);
+      const shortEnd = await page.snapshot(shortId);
+      expect(shortEnd?.error).toBeUndefined();
+      expect(shortEnd?.text).toBe('A short, honest answer.');
     } finally {
       page.close();
     }
