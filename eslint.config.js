@@ -474,9 +474,38 @@ export default tseslint.config(
           patterns: [
             electronSubpaths,
             {
-              group: ['../**', '**/core/**', '**/contract/**'],
+              // Nothing outside its own folder, except electron/shared: what a server and a client
+              // may both use without baking a reading of the API document into both (the loopback
+              // Host check). No spec lives there.
+              regex: '^\\.\\./(?!(\\.\\./)?shared/[^/]+$)',
+              message:
+                'The demo service shares no code with the client: import nothing of ours (but electron/shared).',
+            },
+            {
+              group: ['**/core/**', '**/contract/**'],
               message: 'The demo service shares no code with the client: import nothing of ours.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the demo service and the client share (a loopback Host check): plain TypeScript that
+    // imports nothing, so neither side brings the other's code, or Node, along.
+    files: ['electron/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            electronSubpaths,
+            {
+              group: ['node:*'],
+              message: 'electron/shared is plain TypeScript: no Node built-ins.',
+            },
+            { regex: '^\\.\\./', message: 'electron/shared imports nothing of ours.' },
           ],
         },
       ],

@@ -48,6 +48,11 @@ export const ServiceInfo = z.object({
    * address in Settings does not apply, and the renderer shows it read-only.
    */
   pinned: z.boolean(),
+  /**
+   * The embedded demo service's sign-in password, random per start (no web page can guess it):
+   * the sign-in dialog shows it, as the demo's own page does not.
+   */
+  demoPassword: z.string().optional(),
 });
 export type ServiceInfo = z.infer<typeof ServiceInfo>;
 

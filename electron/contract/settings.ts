@@ -2,12 +2,33 @@
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
 import { z } from './zod';
 import { checkAccelerator } from '../domain/shortcuts/accelerator';
-import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from './service-url';
+import {
+  CREDENTIALS_IN_URL_MESSAGE,
+  INSECURE_SERVICE_URL_MESSAGE,
+  hasCredentials,
+  isAllowedServiceUrl,
+} from './service-url';
 
-/** A service address or sign-in page: https, or http on this computer only (service-url.ts). */
+/**
+ * A service address or sign-in page: https, or http on this computer only, and no user name or
+ * password in it (service-url.ts).
+ */
 const HttpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter an https:// address.' })
-  .refine((value) => isAllowedServiceUrl(new URL(value)), INSECURE_SERVICE_URL_MESSAGE);
+  // Zod runs these even after the format check failed; a text that is no URL at all passes
+  // them (the format check has said why), rather than throwing out of safeParse.
+  .refine((value) => whenUrl(value, isAllowedServiceUrl), INSECURE_SERVICE_URL_MESSAGE)
+  .refine((value) => whenUrl(value, (url) => !hasCredentials(url)), CREDENTIALS_IN_URL_MESSAGE);
+
+function whenUrl(value: string, check: (url: URL) => boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return true;
+  }
+  return check(url);
+}
 
 const ClockTime = z
   .string()

@@ -18,10 +18,18 @@ export function runNotFound(runId: string): ApiError {
   });
 }
 
-export const listRuns: Handler = ({ res, requestId, url, state }) => {
+/** The session asking (api.ts sets it): runs are visible to the session that made them only. */
+export function ownerOf(ctx: RequestContext): string {
+  // Never empty for an API request; '' owns no run, so a missing one sees nothing.
+  return ctx.owner ?? '';
+}
+
+export const listRuns: Handler = (ctx) => {
+  const { res, requestId, url, state } = ctx;
   const page = paging(url.searchParams);
   const status = oneOf(url.searchParams, 'status', RUN_STATUSES);
   const { items, total } = state.runs.list({
+    owner: ownerOf(ctx),
     ...page,
     ...(status === undefined ? {} : { status }),
   });
@@ -51,7 +59,10 @@ function idempotencyKey(ctx: RequestContext): string | undefined {
 
 export const createRun: Handler = async (ctx) => {
   const { res, requestId, state } = ctx;
-  const key = idempotencyKey(ctx);
+  const owner = ownerOf(ctx);
+  // Keys are per session: another session's key can neither replay nor reveal its run.
+  const given = idempotencyKey(ctx);
+  const key = given === undefined ? undefined : `${owner}\n${given}`;
   const raw = await readJson(ctx.req);
   const accepted = acceptRunBody(raw, state);
   const created = (runId: string, agentId: string, replayed: boolean): void =>
@@ -62,7 +73,11 @@ export const createRun: Handler = async (ctx) => {
 
   const print = key === undefined ? '' : fingerprint(raw);
   if (key !== undefined) {
-    const found = state.idempotency.lookup(key, print, (id) => state.runs.get(id) !== undefined);
+    const found = state.idempotency.lookup(
+      key,
+      print,
+      (id) => state.runs.visible(id, owner) !== undefined,
+    );
     if (found.kind === 'conflict') {
       throw new ApiError({
         status: 409,
@@ -81,6 +96,7 @@ export const createRun: Handler = async (ctx) => {
 
   const plan = planRun(accepted, state.settings);
   const run = state.runs.create({
+    owner,
     agentId: accepted.agent.id,
     input: accepted.body.input,
     context: accepted.body.context,
@@ -91,16 +107,18 @@ export const createRun: Handler = async (ctx) => {
   created(run.runId, run.agentId, false);
 };
 
-export const getRun: Handler = ({ res, requestId, params, state }) => {
+export const getRun: Handler = (ctx) => {
+  const { res, requestId, params, state } = ctx;
   const runId = params.runId ?? '';
-  const run = state.runs.get(runId);
+  const run = state.runs.visible(runId, ownerOf(ctx));
   if (run === undefined) throw runNotFound(runId);
   sendData(res, requestId, run.record());
 };
 
-export const cancelRun: Handler = ({ res, requestId, params, state }) => {
+export const cancelRun: Handler = (ctx) => {
+  const { res, requestId, params, state } = ctx;
   const runId = params.runId ?? '';
-  const result = state.runs.cancel(runId);
+  const result = state.runs.cancel(runId, ownerOf(ctx));
   if (result.kind === 'not_found') throw runNotFound(runId);
   if (result.kind === 'finished') {
     throw new ApiError({

@@ -1,7 +1,7 @@
 // GET /runs/{runId}/stream: replays the run's events after Last-Event-ID (header, or the
 // lastEventId query parameter for clients that cannot set headers), then follows the run live
 // and closes after the final `done` event.
-import { runNotFound } from './api-runs';
+import { ownerOf, runNotFound } from './api-runs';
 import { invalidParameter } from './http/errors';
 import { single } from './http/query';
 import { openSse } from './http/sse';
@@ -27,7 +27,7 @@ function lastEventId(ctx: RequestContext): number {
 export const streamRun: Handler = (ctx) => {
   const { res, params, state } = ctx;
   const runId = params.runId ?? '';
-  const run = state.runs.get(runId);
+  const run = state.runs.visible(runId, ownerOf(ctx));
   if (run === undefined) throw runNotFound(runId);
   const after = lastEventId(ctx);
   const cut = state.faults.takeStreamCut();

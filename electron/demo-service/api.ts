@@ -60,5 +60,6 @@ export async function handleApi(ctx: RequestContext): Promise<void> {
   const match = apiRoutes.match(method, ctx.path);
   if (match.kind === 'not_found') throw routeNotFound(`${BASE_PATH}${ctx.path}`);
   if (match.kind === 'method_not_allowed') throw methodNotAllowed(method, match.allow);
-  await match.handler({ ...ctx, params: match.params });
+  // The session owns the runs it creates: another session, even of the same email, never sees them.
+  await match.handler({ ...ctx, params: match.params, owner: session.session.owner });
 }

@@ -1,10 +1,11 @@
 // `npm run demo-service -- --port 4010`: starts the demo service, prints ONE JSON line on stdout
-// ({ baseUrl, origin, loginUrl, token, pid }) for scripts to read, then logs requests to stderr.
+// ({ baseUrl, origin, loginUrl, token, password, pid }) for scripts to read, then logs requests
+// to stderr. Signs in with the public password `demo` unless given one or asked for a random one.
 // Stops gracefully on SIGINT or SIGTERM.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PROFILES } from './data/profiles';
-import { startDemoService } from './service';
+import { startDemoService, type DemoService } from './service';
 
 const HELP = `Usage: npm run demo-service -- [options]
 
@@ -13,6 +14,7 @@ const HELP = `Usage: npm run demo-service -- [options]
   --pacing P            instant | realtime (about 40 tokens/s, the default) | tokens per second
   --token T             fixed demo session token (default: random)
   --password P          sign-in password (default: demo)
+  --random-password     a random sign-in password, printed in the JSON line
   --keep-alive-ms N     idle time before a stream keep-alive comment (default 15000)
   --session-ttl-ms N    lifetime of sessions (default: until the service stops)
   --requests-limit N    monthly request quota, or "none" (default none)
@@ -45,6 +47,7 @@ const CliArgs = z.object({
     .default('realtime'),
   token: z.string().optional(),
   password: z.string().optional(),
+  'random-password': z.boolean().default(false),
   'keep-alive-ms': int.optional(),
   'session-ttl-ms': int.optional(),
   'requests-limit': quota.optional(),
@@ -61,6 +64,24 @@ const CliArgs = z.object({
 const stringOption = { type: 'string' } as const;
 const flag = { type: 'boolean' } as const;
 
+/** The JSON line for scripts on stdout, and how to sign in for people on stderr. */
+function announce(service: DemoService, args: z.infer<typeof CliArgs>): void {
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: service.baseUrl, origin: service.origin, loginUrl: service.loginUrl, token: service.token, password: service.password, pid: process.pid })}\n`,
+  );
+  const password = args['random-password']
+    ? `the password "${service.password}"`
+    : args.password === undefined
+      ? 'the password "demo"'
+      : 'the --password given';
+  process.stderr.write(
+    `Demo Assistant Service at ${service.baseUrl}\nSign in at ${service.loginUrl} with any email and ${password}.\n`,
+  );
+  if (args.host !== '127.0.0.1' && args.host !== 'localhost' && args.host !== '::1') {
+    process.stderr.write(`Warning: listening on ${args.host}, reachable from other machines.\n`);
+  }
+}
+
 async function main(): Promise<void> {
   let args: z.infer<typeof CliArgs>;
   try {
@@ -71,6 +92,7 @@ async function main(): Promise<void> {
         pacing: stringOption,
         token: stringOption,
         password: stringOption,
+        'random-password': flag,
         'keep-alive-ms': stringOption,
         'session-ttl-ms': stringOption,
         'requests-limit': stringOption,
@@ -115,22 +137,14 @@ async function main(): Promise<void> {
     ...(args.deals === undefined ? {} : { dealCount: args.deals }),
     limits,
     ...(args.token === undefined ? {} : { token: args.token }),
-    ...(args.password === undefined ? {} : { password: args.password }),
+    // Left out, the service picks a random one.
+    ...(args['random-password'] ? {} : { password: args.password ?? 'demo' }),
     ...(args['keep-alive-ms'] === undefined ? {} : { keepAliveMs: args['keep-alive-ms'] }),
     ...(args['session-ttl-ms'] === undefined ? {} : { sessionTtlMs: args['session-ttl-ms'] }),
     ...(args.quiet ? {} : { log: (line: string) => process.stderr.write(`${line}\n`) }),
   });
 
-  process.stdout.write(
-    `${JSON.stringify({ baseUrl: service.baseUrl, origin: service.origin, loginUrl: service.loginUrl, token: service.token, pid: process.pid })}\n`,
-  );
-  const password = args.password === undefined ? 'the password "demo"' : 'the --password given';
-  process.stderr.write(
-    `Demo Assistant Service at ${service.baseUrl}\nSign in at ${service.loginUrl} with any email and ${password}.\n`,
-  );
-  if (args.host !== '127.0.0.1' && args.host !== 'localhost' && args.host !== '::1') {
-    process.stderr.write(`Warning: listening on ${args.host}, reachable from other machines.\n`);
-  }
+  announce(service, args);
 
   let stopping = false;
   const shutdown = (signal: string): void => {

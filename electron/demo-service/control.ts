@@ -8,8 +8,12 @@ import type { ServiceState } from './state';
 import type { Counts, Limits, UsageSummary } from './usage/meter';
 
 export interface DemoControl {
-  /** A new session; returns its token (the value of the sb-access-token cookie). */
-  createSession(options?: { email?: string; ttlMs?: number | null }): string;
+  /**
+   * A new session; returns its token (the value of the sb-access-token cookie). Runs are seen
+   * only by the session that created them, unless it `renews` that session (a sign-in again
+   * after it expired: the same user's runs).
+   */
+  createSession(options?: { email?: string; ttlMs?: number | null; renews?: string }): string;
   /** Makes a session expired: requests with it get 401 `unauthorized` (reason `expired`). */
   expireSession(token: string): boolean;
   /** Revokes a session: requests with it get 401 `unauthorized` (reason `unknown`). */
@@ -55,6 +59,7 @@ export function createControl(state: ServiceState): DemoControl {
       state.sessions.create({
         ...(options.email === undefined ? {} : { email: options.email }),
         ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
+        ...(options.renews === undefined ? {} : { renews: options.renews }),
       }),
     expireSession: (token) => state.sessions.expire(token),
     revokeSession: (token) => state.sessions.revoke(token),

@@ -20,8 +20,12 @@ export const DemoServiceOptionsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~-]{4,256}$/, 'must be 4-256 cookie-safe characters')
     .optional(),
-  /** Sign-in password (any non-empty email is accepted). */
-  password: z.string().min(1).max(256).default('demo'),
+  /**
+   * Sign-in password (any non-empty email is accepted). Random when absent, so a demo service
+   * embedded in the app cannot be signed in to with a password every web page knows; the
+   * standalone command keeps `demo` unless told otherwise.
+   */
+  password: z.string().min(1).max(256).optional(),
   pacing: PacingSchema.default('realtime'),
   keepAliveMs: z.int().min(10).max(3_600_000).default(15_000),
   retryMs: z.int().min(0).max(3_600_000).default(2_000),

@@ -1,11 +1,13 @@
 // The request listener: gives each request an id (echoed as X-Request-Id and in every envelope),
-// sends it to the API or the sign-in pages, turns anything thrown into an error envelope, and
-// logs one line per request. The log never contains cookies or request bodies.
+// refuses one addressed to another host name or sent by another site's page (http/reachable),
+// sends the rest to the API or the sign-in pages, turns anything thrown into an error envelope,
+// and logs one line per request. The log never contains cookies or request bodies.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleApi } from './api';
 import { sendError, toApiError } from './http/envelope';
 import { routeNotFound } from './http/errors';
+import { unreachableBy } from './http/reachable';
 import { BASE_PATH } from './options';
 import { handleSite } from './site';
 import type { RequestContext, ServiceState } from './state';
@@ -44,6 +46,12 @@ export function createListener(
       }
       sendError(res, requestId, apiError);
     };
+
+    const refusal = unreachableBy(req, state.reachable);
+    if (refusal !== undefined) {
+      fail(refusal);
+      return;
+    }
 
     let url: URL;
     try {

@@ -3,7 +3,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { SessionStore } from './auth/sessions';
+import { allowedHosts, originsOf } from '../shared/loopback-host';
+import { newPassword, SessionStore } from './auth/sessions';
 import { createControl } from './control';
 import type { DemoControl } from './control';
 import { DealBook } from './data/deal-book';
@@ -23,6 +24,8 @@ export interface DemoService {
   loginUrl: string;
   /** The demo session's token: send it as the cookie sb-access-token. */
   token: string;
+  /** The sign-in password of its page: the one given, or the random one it chose. */
+  password: string;
   host: string;
   port: number;
   control: DemoControl;
@@ -46,6 +49,8 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
   const usage = new UsageMeter(now, { ...DEFAULT_LIMITS, ...options.limits });
   const state: ServiceState = {
     options,
+    password: options.password ?? newPassword(),
+    reachable: { hosts: [], origins: [] },
     now,
     sessions: new SessionStore(nowMs, options.sessionTtlMs),
     usage,
@@ -75,6 +80,8 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${urlHost(options.host)}:${port}`;
+  const hosts = allowedHosts(port, options.host);
+  state.reachable = { hosts, origins: originsOf(hosts) };
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -92,6 +99,7 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
     origin,
     loginUrl: `${origin}/login`,
     token,
+    password: state.password,
     host: options.host,
     port,
     control: createControl(state),

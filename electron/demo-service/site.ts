@@ -1,5 +1,6 @@
 // The pages outside the API: sign-in (GET and POST /login), the "signed in" page, sign-out, and
 // a redirect from / to the sign-in page. Anything else outside the API base is a JSON 404.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { loginPage, refusedPage, signedInPage, signedOutPage } from './auth/pages';
 import type { HtmlPage } from './auth/pages';
@@ -40,8 +41,15 @@ function sameOrigin(ctx: RequestContext): boolean {
   return origin === undefined || origin === requestOrigin(ctx);
 }
 
+/** Compared in constant time: how long a wrong guess takes says nothing about the password. */
+function samePassword(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The public demo password is shown on the page; any other (a random one) never is. */
 function hint(ctx: RequestContext): string | undefined {
-  return ctx.state.options.password === DEFAULT_PASSWORD ? DEFAULT_PASSWORD : undefined;
+  return ctx.state.password === DEFAULT_PASSWORD ? DEFAULT_PASSWORD : undefined;
 }
 
 const showLogin: Handler = (ctx) => {
@@ -53,6 +61,7 @@ const showLogin: Handler = (ctx) => {
     loginPage({
       ...(next === undefined ? {} : { next }),
       ...(passwordHint === undefined ? {} : { passwordHint }),
+      ...(ctx.state.options.password === undefined ? { passwordInApp: true } : {}),
     }),
   );
 };
@@ -72,7 +81,8 @@ const submitLogin: Handler = async (ctx) => {
     form = new URLSearchParams((await readBody(req)).toString('utf8'));
   } catch (err) {
     if (err instanceof ApiError) {
-      sendPage(res, err.status, refusedPage(err.message), { Connection: 'close' });
+      const close: Record<string, string> = err.closeConnection ? { Connection: 'close' } : {};
+      sendPage(res, err.status, refusedPage(err.message), close);
       return;
     }
     throw err;
@@ -89,13 +99,14 @@ const submitLogin: Handler = async (ctx) => {
         email: email.slice(0, 254),
         ...(next === undefined ? {} : { next }),
         ...(passwordHint === undefined ? {} : { passwordHint }),
+        ...(ctx.state.options.password === undefined ? { passwordInApp: true } : {}),
       }),
     );
   if (email === '' || email.length > 254 || !email.includes('@')) {
     again('Enter an email address.');
     return;
   }
-  if (form.get('password') !== state.options.password) {
+  if (!samePassword(form.get('password') ?? '', state.password)) {
     again('That password is not right. Check the hint below.');
     return;
   }

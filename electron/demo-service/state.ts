@@ -12,6 +12,13 @@ import type { UsageMeter } from './usage/meter';
 
 export interface ServiceState {
   options: ResolvedOptions;
+  /** The sign-in password: the one given, or a random one. */
+  password: string;
+  /**
+   * The Host headers and Origins it answers (../shared/loopback-host); known once listening, and
+   * until then none.
+   */
+  reachable: { hosts: string[]; origins: string[] };
   now: () => Date;
   sessions: SessionStore;
   usage: UsageMeter;
@@ -31,6 +38,8 @@ export interface ServiceState {
 
 export interface RequestContext {
   req: IncomingMessage;
+  /** The session the request carried, once the API checked it: it owns the runs it creates. */
+  owner?: string;
   res: ServerResponse;
   requestId: string;
   url: URL;

@@ -60,7 +60,8 @@ export async function startElectronBackend(options: {
     log,
     demoService: async () => {
       demo ??= await startDemoService({ pacing: 'realtime' });
-      return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
+      const { baseUrl, loginUrl, token, password } = demo;
+      return { baseUrl, loginUrl, token, password };
     },
     openExternal: async (url) => {
       if (!(await openExternalChecked(url))) throw new Error('This link cannot be opened.');

@@ -82,7 +82,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     ...(options.token === undefined ? {} : { initialToken: options.token }),
     demoService: async () => {
       demo ??= await startDemoService({ pacing: 'realtime', ...options.demo });
-      return { baseUrl: demo.baseUrl, loginUrl: demo.loginUrl, token: demo.token };
+      const { baseUrl, loginUrl, token, password } = demo;
+      return { baseUrl, loginUrl, token, password };
     },
     scheduler: options.scheduler ?? true,
     isWindowFocused: () => focus.anyFocused(),

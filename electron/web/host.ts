@@ -9,10 +9,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WIRE_PROTOCOL, hostSecretUrl } from '../contract/wire';
+import { MAX_FRAME_BYTES, WIRE_PROTOCOL, hostSecretUrl } from '../contract/wire';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
 import { buildContentSecurityPolicy } from '../core/security/csp';
+import { allowedHosts as loopbackHosts, originsOf } from '../shared/loopback-host';
 import { preparePage } from './page';
 import { servePageSocket } from './page-socket';
 import { createRefusalLog } from './refusals';
@@ -46,11 +47,6 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
-/** Largest frame accepted from a page: a long message plus its envelope. */
-const MAX_FRAME_BYTES = 1024 * 1024;
-
-const LOOPBACK_NAMES = ['127.0.0.1', 'localhost'];
-
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const log = options.log;
   const root = await realpath(options.rendererDir);
@@ -81,6 +77,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const wss = new WebSocketServer({
     noServer: true,
+    // Largest frame accepted from a page (a long message plus its envelope); what the host sends
+    // is paged to the same size (page-socket.ts).
     maxPayload: MAX_FRAME_BYTES,
     // The secret rides as a second subprotocol; the answer names only the contract's.
     handleProtocols: (protocols) => (protocols.has(WIRE_PROTOCOL) ? WIRE_PROTOCOL : false),
@@ -117,8 +115,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const port = await listen(server, options.port ?? 0);
-  allowedHosts = LOOPBACK_NAMES.map((name) => `${name}:${port}`);
-  allowedOrigins = allowedHosts.map((host) => `http://${host}`);
+  allowedHosts = loopbackHosts(port);
+  allowedOrigins = originsOf(allowedHosts);
   csp = buildContentSecurityPolicy({ connectSrc: allowedHosts.map((host) => `ws://${host}`) });
   page = preparePage(template, { csp });
   const origin = `http://127.0.0.1:${port}`;

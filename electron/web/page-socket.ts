@@ -1,10 +1,12 @@
 // One page's socket: the backend's events go out to it (dropped while it is not keeping up), its
 // calls come in as frames checked against the wire's schema and are answered by the dispatcher.
+// What goes out is paged into frames the size the host accepts itself (./frame-pages).
 import type { WebSocket } from 'ws';
 import { HostErrorCodes, type EventName, type EventPayload } from '../contract';
-import { ClientFrame, type HostFrame } from '../contract/wire';
+import { ClientFrame, type HostMessage } from '../contract/wire';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
+import { framesOf } from './frame-pages';
 
 /** Beyond this much unsent data a page is not keeping up; events for it are dropped. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -24,8 +26,9 @@ export function readFrame(text: string): ReadFrame {
   if (value === null) return { kind: 'not-json' };
   const parsed = ClientFrame.safeParse(value);
   if (parsed.success) return { kind: 'call', frame: parsed.data };
+  // Only an id the wire allows (a safe integer) is answered: a page never sent 1e300.
   const id = (value as { id?: unknown }).id;
-  return typeof id === 'number' && Number.isInteger(id) && id >= 0
+  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0
     ? { kind: 'malformed', id }
     : { kind: 'malformed' };
 }
@@ -41,9 +44,19 @@ export function servePageSocket(
   },
 ): void {
   const { backend, log, pageId } = page;
-  const send = (frame: HostFrame) => {
+  let paged = 0;
+  const send = (message: HostMessage): void => {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(frame));
+    let frames: string[];
+    try {
+      frames = framesOf(message, paged);
+    } catch (error) {
+      log.error('A message too large for the page was not sent', { type: message.type, error });
+      if (message.type === 'result') send({ type: 'result', id: message.id, result: TOO_LARGE });
+      return;
+    }
+    if (frames.length > 1) paged += 1;
+    for (const frame of frames) ws.send(frame);
   };
   const unsubscribe = backend.events.subscribe(
     <E extends EventName>(name: E, payload: EventPayload<E>) => {
@@ -77,6 +90,15 @@ export function servePageSocket(
   });
   ws.on('error', (error) => log.warn('Socket error', { error }));
 }
+
+const TOO_LARGE = {
+  ok: false,
+  error: {
+    code: HostErrorCodes.internal,
+    message: 'This answer is too large to send to the page.',
+    retryable: false,
+  },
+} as const;
 
 const MALFORMED = {
   ok: false,

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECRET_PROTOCOL_PREFIX, WIRE_PATH, WIRE_PROTOCOL } from '../contract/wire';
+import { isAllowedHost } from '../shared/loopback-host';
 
 export interface UpgradeRefusal {
   status: number;
@@ -13,10 +14,9 @@ export interface UpgradeRefusal {
   detail: 'host' | 'path' | 'origin' | 'secret';
 }
 
+/** Whether the request names this host as loopback (../shared/loopback-host). */
 export function hostAllowed(request: IncomingMessage, allowedHosts: readonly string[]): boolean {
-  return (
-    request.headers.host !== undefined && allowedHosts.includes(request.headers.host.toLowerCase())
-  );
+  return isAllowedHost(request.headers.host, allowedHosts);
 }
 
 /** Why an upgrade request is refused, or undefined when it may become the page's socket. */

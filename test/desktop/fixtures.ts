@@ -102,7 +102,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   // eslint-disable-next-line no-empty-pattern -- Playwright's fixture signature
   demo: async ({}, use) => {
-    const demo = await startDemoService({ pacing: 'realtime' });
+    // The public password the journeys sign in with (left out, the service picks a random one).
+    const demo = await startDemoService({ pacing: 'realtime', password: 'demo' });
     await use(demo);
     await demo.stop();
   },

@@ -61,6 +61,8 @@ export interface ClientConfig {
   retry?: RetryOptions;
   /** Same-origin redirects followed per call (default DEFAULT_MAX_REDIRECTS). */
   maxRedirects?: number;
+  /** Largest JSON answer read, in bytes (default 10 MB, core/limits.ts); more is an error. */
+  maxBodyBytes?: number;
   /**
    * The client's lifetime: aborted when the app moves to another service, which stops this
    * client's calls in flight and their retries (its reason, an AssistantError, says why).

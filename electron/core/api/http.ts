@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { AssistantError, toAssistantError } from '../errors';
+import { checkNesting, DEFAULT_MAX_BODY_BYTES, readBodyText } from './body-limit';
 import { DEFAULT_TIMEOUT_MS, type ClientConfig } from './config';
 import { startAttempt } from './deadline';
 import {
@@ -159,10 +160,11 @@ async function attemptOnce(
     );
     let text: string;
     try {
-      text = await response.text();
+      text = await readBodyText(response, config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     } catch (thrown) {
       throw errorFromThrown(thrown, attempt);
     }
+    checkNesting(text, response);
     const parsed = parseBody(text);
     if (response.status >= 200 && response.status < 300) {
       if (parsed.kind === 'json') {

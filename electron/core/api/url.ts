@@ -1,7 +1,12 @@
 // Building request URLs from `{base_url}` (spec §2: the base itself is the metadata endpoint and
 // every other path is appended to it) without letting a caller-supplied id escape its segment.
 
-import { INSECURE_SERVICE_URL_MESSAGE, isAllowedServiceUrl } from '../../contract/service-url';
+import {
+  CREDENTIALS_IN_URL_MESSAGE,
+  INSECURE_SERVICE_URL_MESSAGE,
+  hasCredentials,
+  isAllowedServiceUrl,
+} from '../../contract/service-url';
 import { AssistantError } from '../errors';
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -31,8 +36,10 @@ export function normaliseBaseUrl(baseUrl: string): string {
   if (url.search !== '' || url.hash !== '') {
     throw invalidBase('The service address must not contain a query or a fragment.');
   }
-  if (url.username !== '' || url.password !== '') {
-    throw invalidBase('The service address must not contain a user name or password.');
+  if (hasCredentials(url)) {
+    throw invalidBase(
+      `The service address must not contain a user name or password. ${CREDENTIALS_IN_URL_MESSAGE}`,
+    );
   }
   return url.href.replace(/\/+$/, '');
 }

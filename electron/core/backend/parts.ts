@@ -50,6 +50,7 @@ function createCache(options: BackendOptions, base: Foundation) {
   const cacheStore = createCacheStore({
     dir: join(options.dataDir, 'cache'),
     log: base.log.child('cache'),
+    maxEntryBytes: options.limits?.maxBodyBytes,
   });
   const reader = createCachedReader({
     store: cacheStore,
@@ -78,6 +79,8 @@ function createRunParts(
     quota,
     now: base.now,
     ...options.runs,
+    maxRunBytes: options.limits?.maxRunBytes,
+    onTranscriptWritten: (bytes) => pruning.noteWritten(bytes),
   });
   base.lifecycle.cleanups.push(
     manager.onUpdates((updates) => base.hub.emit('run.update', { updates })),

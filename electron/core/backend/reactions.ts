@@ -8,7 +8,7 @@ import type { NoticeBoard } from '../host/notices';
 import type { Logger } from '../logs/logger';
 import type { NotificationWiring } from '../notifications/wiring';
 import type { RunManager } from '../runs/manager';
-import { createServiceSwitch, type ServiceTargets } from '../service';
+import { createServiceSwitch, serviceInfo, type ServiceTargets } from '../service';
 import type { SessionChange, SessionState } from '../session';
 import type { RunQuotaGuard } from '../usage';
 import type { Foundation } from './foundation';
@@ -70,11 +70,7 @@ export function settingsReaction(parts: {
       .then(() => {
         const target = parts.targets.current();
         if (target.baseUrl === before) return;
-        parts.hub.emit('service.changed', {
-          baseUrl: target.baseUrl,
-          demo: target.demo,
-          pinned: parts.pinned,
-        });
+        parts.hub.emit('service.changed', serviceInfo(target, parts.pinned));
       })
       .catch((error: unknown) => {
         parts.log.error('Could not switch service', { error });

@@ -43,6 +43,7 @@ export async function connectService(
     appVersion: options.appVersion,
     platform: options.platform,
     hostKind: options.hostKind,
+    maxBodyBytes: options.limits?.maxBodyBytes,
   });
   const session = createSessionService({
     store: options.secretStore,

@@ -7,6 +7,7 @@ import type {
   LiveRunSummary,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
+import type { AnswerLimits } from '../limits';
 import type { NextMeeting } from '../desktop';
 import type { Dispatch, EventListener, Handlers, RequestContext } from '../host';
 import type { RootLogger } from '../logs/logger';
@@ -68,6 +69,8 @@ export interface BackendOptions {
   runs?: Pick<RunManagerOptions, 'frameIntervalMs' | 'follow' | 'transcriptFlushMs'>;
   /** How long a confirmed cached value is served without asking again (default 60 s). */
   cacheFreshForMs?: number;
+  /** How much of what the service sends is held at most (core/limits.ts); tests shrink them. */
+  limits?: Partial<AnswerLimits>;
   now?: () => Date;
 }
 

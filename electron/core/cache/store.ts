@@ -1,13 +1,16 @@
 // The last answers worth showing at once on the next start, even offline: metadata, briefings,
 // agents, deals. One JSON file per key in the data directory, validated on read (a corrupt file
 // is set aside and treated as absent). It holds the signed-in user's data, so sign-out clears it.
+// No file is ever larger than the bound on one answer (core/limits.ts): an entry that would be
+// is not stored, and an older one for its key goes, so a later start never shows it as current.
 import { createHash } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonValue } from '../../contract';
 import type { Logger } from '../logs/logger';
-import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+import { DEFAULT_ANSWER_LIMITS } from '../limits';
+import { readJsonFile, writeFileAtomic } from '../storage/json-file';
 import { makePrivateDir } from '../storage/private-files';
 
 const Entry = z.object({ key: z.string(), fetchedAt: z.iso.datetime(), value: JsonValue });
@@ -31,8 +34,14 @@ export function cacheFileName(key: string): string {
   return `${readable}-${hash}.json`;
 }
 
-export function createCacheStore(options: { dir: string; log: Logger }): CacheStore {
+export function createCacheStore(options: {
+  dir: string;
+  log: Logger;
+  /** Largest cache file, in bytes (default: the bound on one answer, core/limits.ts). */
+  maxEntryBytes?: number;
+}): CacheStore {
   const { dir, log } = options;
+  const maxEntryBytes = options.maxEntryBytes ?? DEFAULT_ANSWER_LIMITS.maxBodyBytes;
   const memory = new Map<string, CacheEntry>();
   // Bumped by clear(): a write that started before a sign-out must not land after it.
   let generation = 0;
@@ -62,10 +71,18 @@ export function createCacheStore(options: { dir: string; log: Logger }): CacheSt
 
     async write(key, value, fetchedAt) {
       const started = generation;
+      const path = join(dir, cacheFileName(key));
       memory.set(key, { value, fetchedAt });
       try {
-        await writeJsonFileAtomic(join(dir, cacheFileName(key)), { key, fetchedAt, value });
-        if (started !== generation) await rm(join(dir, cacheFileName(key)), { force: true });
+        const text = `${JSON.stringify({ key, fetchedAt, value })}\n`;
+        const bytes = Buffer.byteLength(text);
+        if (bytes > maxEntryBytes) {
+          log.warn('An answer too large for the cache was not stored', { key, bytes });
+          await rm(path, { force: true });
+          return;
+        }
+        await writeFileAtomic(path, text);
+        if (started !== generation) await rm(path, { force: true });
       } catch (error) {
         // The cache is a convenience: failing to write it must not fail the request.
         log.warn('Could not write the cache', { key, error });

@@ -57,7 +57,7 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions)
     return { ok: false, error: clean };
   };
 
-  return async (name, input, context) => {
+  const dispatchOne: Dispatch = async (name, input, context) => {
     if (!isRequestName(name)) {
       const shown = typeof name === 'string' ? name.slice(0, 100) : typeof name;
       log.warn('Refused an unknown request', { name: shown, host: context.host });
@@ -101,6 +101,17 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions)
       return fail(name, internalError());
     }
     return { ok: true, data: redact(parsedOutput.data, secrets, { forLog: false }) };
+  };
+
+  // Whatever throws outside the handler (a check of input or output that overflows the stack
+  // on a value nested thousands deep) is answered too: a call never goes unanswered.
+  return async (name, input, context) => {
+    try {
+      return await dispatchOne(name, input, context);
+    } catch (error) {
+      log.error('A request could not be checked', { name: String(name).slice(0, 100), error });
+      return fail(String(name).slice(0, 100), internalError());
+    }
   };
 }
 

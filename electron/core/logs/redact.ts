@@ -1,6 +1,7 @@
 // What must never reach a log file, an error shown to the user or anything the renderer gets:
-// the session token (wherever it hides: a cookie header, an error message, a URL), and what the
-// user or an agent wrote (message contents, output text). Redaction works on plain data, so the
+// the session token (wherever it hides: a cookie header, an error message, a URL), a user name
+// and password written into an address (`https://user:pw@host`: settings refuse one, this is the
+// second guard), and what the user or an agent wrote (message contents, output text). Redaction works on plain data, so the
 // same rules serve the logger, the host wrapper and diagnostics.
 import { SESSION_COOKIE } from '../api/config';
 
@@ -17,6 +18,7 @@ const SECRET_KEYS = new Set([
   'set-cookie',
   'authorization',
   'password',
+  'demopassword',
   'secret',
 ]);
 
@@ -35,6 +37,8 @@ const CONTENT_KEYS = new Set([
 const COOKIE_PAIR = new RegExp(`(${SESSION_COOKIE}\\s*=\\s*)[^;\\s,"']+`, 'gi');
 const COOKIE_HEADER = /\b((?:set-)?cookie\s*:\s*)[^\r\n]*/gi;
 const BEARER = /\b(bearer\s+)[\w.~+/=-]+/gi;
+/** The user-info part of an address: `scheme://user:pw@` up to the host, never past a path. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@"'<>]+(?:@[^\s/?#@"'<>]*)*@/gi;
 
 /** Known secret values to scrub from free text; held in memory only, for the process's life. */
 export class SecretRegistry {
@@ -54,12 +58,16 @@ export class SecretRegistry {
     return out;
   }
 
-  /** Known secrets, and anything that looks like a session cookie or a credential header. */
+  /**
+   * Known secrets, and anything that looks like a session cookie, a credential header or a user
+   * name and password in an address.
+   */
   scrub(text: string): string {
     return this.scrubKnown(text)
       .replace(COOKIE_PAIR, `$1${REDACTED}`)
       .replace(COOKIE_HEADER, `$1${REDACTED}`)
-      .replace(BEARER, `$1${REDACTED}`);
+      .replace(BEARER, `$1${REDACTED}`)
+      .replace(URL_CREDENTIALS, `$1${REDACTED}@`);
   }
 
   /** Whether `text` contains a known secret (used by tests and defence-in-depth checks). */

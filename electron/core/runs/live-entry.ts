@@ -8,6 +8,7 @@ import type { ConnectionState, RunEvent } from '../stream/events';
 import type { RunFollow } from '../stream/follow';
 import type { UpdateCoalescer } from './coalescer';
 import { errorData, withDefined } from './live-summary';
+import { answerTooLong } from './run-bound';
 import { runFolderName, type TranscriptWriter } from './transcript-store';
 
 export interface LiveEntry {
@@ -50,6 +51,15 @@ export function giveUp(context: EntryContext, entry: LiveEntry, error: Assistant
   context.changed();
 }
 
+/**
+ * The run grew past its bound: it is no longer followed, and ends with what it has so far (shown
+ * and kept) and an error that says so. Not resumed on the next start: it would only grow again.
+ */
+function stopTooLong(context: EntryContext, entry: LiveEntry, maxBytes: number): void {
+  entry.follow?.close();
+  giveUp(context, entry, answerTooLong(maxBytes));
+}
+
 /** One event of the run's stream (or the manager's own final on cancel), at `position`. */
 export function applyEvent(
   context: EntryContext,
@@ -58,7 +68,10 @@ export function applyEvent(
   position: string,
 ): void {
   if (entry.summary.done) return;
-  entry.writer?.append(event, position);
+  if (entry.writer?.append(event, position) === false) {
+    stopTooLong(context, entry, entry.writer.maxBytes);
+    return;
+  }
   const { coalescer } = context;
   const runId = entry.summary.runId;
   switch (event.type) {

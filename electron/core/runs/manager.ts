@@ -34,7 +34,7 @@ import {
   type LiveEntry,
 } from './live-entry';
 import { attachedSummary, detachedSummary, storedSummary } from './live-summary';
-import type { QuotaCheck, RunManagerOptions } from './manager-options';
+import { transcriptStoreOptions, type QuotaCheck, type RunManagerOptions } from './manager-options';
 import { pruneTranscripts, type PruneResult, type RetentionPolicy } from './retention';
 import { RunListeners, type RunsChangedListener, type UpdatesListener } from './run-listeners';
 import { createRunBody, createdRunInit, retryRequest, type StartRunRequest } from './start-request';
@@ -70,12 +70,7 @@ export class RunManager {
     this.quota = options.quota;
     this.followDefaults = options.follow;
     this.keepFinished = options.keepFinished ?? 20;
-    this.store = new TranscriptStore({
-      dataDir: options.dataDir,
-      clock: this.clock,
-      now: this.now,
-      flushIntervalMs: options.transcriptFlushMs,
-    });
+    this.store = new TranscriptStore(transcriptStoreOptions(options, this.clock, this.now));
     const store = this.store;
     this.eventPages = new EventPages({ locate: (runId) => store.eventsPath(runId) });
     this.coalescer = new UpdateCoalescer({

@@ -8,6 +8,10 @@
 //
 // After a restart, a run whose meta is not done is followed again from the position its events
 // reached (see RunManager.resumeInterrupted).
+//
+// A run's events file never grows past `maxRunBytes` (core/limits.ts): the event that would take
+// it past is refused (`append` says so) and the run manager stops following the run. Every write
+// is reported (`onWritten`), so the retention budget is checked as transcripts grow.
 import { createHash } from 'node:crypto';
 import { readdir, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,6 +28,7 @@ import {
 } from '../storage/private-files';
 import { systemClock, type Clock, type TimerHandle } from '../clock';
 import { anchorOf, NOT_AN_ID } from '../stream/positions';
+import { DEFAULT_ANSWER_LIMITS } from '../limits';
 
 export const TranscriptMeta = z.object({
   version: z.literal(1),
@@ -80,6 +85,10 @@ export interface TranscriptStoreOptions {
   now?: () => Date;
   /** How long appended events may wait in memory before they are written. Default 100 ms. */
   flushIntervalMs?: number;
+  /** Largest events file of one run, in bytes (default 20 MB, core/limits.ts). */
+  maxRunBytes?: number;
+  /** Told the bytes of each write of events, as it is made. */
+  onWritten?: (bytes: number) => void;
 }
 
 export const DEFAULT_TRANSCRIPT_FLUSH_MS = 100;
@@ -116,12 +125,16 @@ export class TranscriptStore {
   private readonly clock: Clock;
   private readonly now: () => Date;
   private readonly flushIntervalMs: number;
+  private readonly maxRunBytes: number;
+  private readonly onWritten: ((bytes: number) => void) | undefined;
 
   constructor(options: TranscriptStoreOptions) {
     this.root = join(options.dataDir, 'runs');
     this.clock = options.clock ?? systemClock;
     this.now = options.now ?? (() => new Date());
     this.flushIntervalMs = options.flushIntervalMs ?? DEFAULT_TRANSCRIPT_FLUSH_MS;
+    this.maxRunBytes = options.maxRunBytes ?? DEFAULT_ANSWER_LIMITS.maxRunBytes;
+    this.onWritten = options.onWritten;
   }
 
   private folder(runId: string): string {
@@ -161,7 +174,7 @@ export class TranscriptStore {
     // Never through a link planted in the folder: ELOOP, and the run is not followed.
     const handle = await openNoFollow(eventsPath, APPEND_NO_FOLLOW);
     // A line cut by a crash must not swallow the next one: start on a fresh line.
-    const size = (await stat(eventsPath)).size;
+    let size = (await stat(eventsPath)).size;
     if (size > 0) {
       const last = Buffer.alloc(1);
       const reader = await openNoFollow(eventsPath, READ_NO_FOLLOW);
@@ -170,7 +183,7 @@ export class TranscriptStore {
       } finally {
         await reader.close();
       }
-      if (last[0] !== 0x0a) await handle.write('\n');
+      if (last[0] !== 0x0a) size += (await handle.write('\n')).bytesWritten;
     }
     const writer = new TranscriptWriter({
       handle,
@@ -179,6 +192,7 @@ export class TranscriptStore {
       clock: this.clock,
       now: this.now,
       flushIntervalMs: this.flushIntervalMs,
+      bytes: { written: size, max: this.maxRunBytes, onWritten: this.onWritten },
     });
     await writer.flush(true);
     return { writer, existing };
@@ -256,6 +270,8 @@ interface WriterInit {
   clock: Clock;
   now: () => Date;
   flushIntervalMs: number;
+  /** The events file's size so far, its bound and who hears of writes. */
+  bytes: { written: number; max: number; onWritten: ((bytes: number) => void) | undefined };
 }
 
 /** Appends one run's events; writes are serialised and batched. */
@@ -268,6 +284,11 @@ export class TranscriptWriter {
   private meta: TranscriptMeta;
   private buffer: string[] = [];
   private bufferBytes = 0;
+  /** The events file's size once what is buffered is written. */
+  private totalBytes: number;
+  private readonly onWritten: ((bytes: number) => void) | undefined;
+  /** The events file's bound: an event that would pass it is refused. */
+  readonly maxBytes: number;
   private metaDirty = false;
   private timer: TimerHandle | undefined;
   private chain: Promise<void> = Promise.resolve();
@@ -282,15 +303,25 @@ export class TranscriptWriter {
     this.clock = init.clock;
     this.now = init.now;
     this.flushIntervalMs = init.flushIntervalMs;
+    this.totalBytes = init.bytes.written;
+    this.maxBytes = init.bytes.max;
+    this.onWritten = init.bytes.onWritten;
   }
 
   get current(): Readonly<TranscriptMeta> {
     return this.meta;
   }
 
-  append(event: RunEvent, position: string): void {
-    if (this.closed) return;
+  /**
+   * Buffers one event for the next write. False (nothing kept) when it would take the events file
+   * past its bound; once closed, events are dropped quietly.
+   */
+  append(event: RunEvent, position: string): boolean {
+    if (this.closed) return true;
     const line = `${JSON.stringify({ pos: position, event })}\n`;
+    const bytes = Buffer.byteLength(line);
+    if (this.totalBytes + bytes > this.maxBytes) return false;
+    this.totalBytes += bytes;
     this.buffer.push(line);
     this.bufferBytes += line.length;
     this.meta.eventCount += 1;
@@ -299,6 +330,7 @@ export class TranscriptWriter {
     this.metaDirty = true;
     if (this.bufferBytes >= FLUSH_BYTES) void this.flush().catch(() => undefined);
     else this.schedule();
+    return true;
   }
 
   /** Changes the meta; written with the next flush (after the events before it). */
@@ -321,7 +353,10 @@ export class TranscriptWriter {
     const meta = writeMeta ? { ...this.meta, updatedAt: this.now().toISOString() } : undefined;
     this.chain = this.chain.then(async () => {
       try {
-        if (lines !== '') await this.handle.write(lines);
+        if (lines !== '') {
+          const { bytesWritten } = await this.handle.write(lines);
+          this.onWritten?.(bytesWritten);
+        }
         if (meta !== undefined) await writeJsonFileAtomic(this.metaPath, meta);
       } catch (error) {
         this.failure ??= error;

@@ -17,6 +17,8 @@ export function apiClientFactory(options: {
   appVersion: string;
   platform: string;
   hostKind: string;
+  /** Largest JSON answer read (core/limits.ts); absent: the default. */
+  maxBodyBytes?: number;
 }): ClientFactory {
   const userAgent = `AssistantDesktop/${options.appVersion} (${options.platform}; ${options.hostKind})`;
   return (baseUrl, session, lifetime) =>
@@ -25,6 +27,7 @@ export function apiClientFactory(options: {
       session,
       fetch: options.fetch,
       userAgent,
+      ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       ...(lifetime === undefined ? {} : { lifetime }),
     });
 }

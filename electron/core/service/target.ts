@@ -1,7 +1,7 @@
 // Which service core talks to: the address the settings name (or browser mode's override), else
 // the embedded demo service, started on first need. The demo brings its own sign-in page and
 // session, so the app works before anyone has signed in.
-import type { Settings } from '../../contract';
+import type { ServiceInfo, Settings } from '../../contract';
 import { AssistantError } from '../errors';
 
 /** The embedded demo service as the host started it (core may not import it). */
@@ -11,12 +11,26 @@ export interface DemoServiceInfo {
   loginUrl?: string;
   /** Its demo session: used when nobody is signed in, so the demo works at once. */
   token?: string;
+  /** Its sign-in page's password (random per start): the app shows it where the user signs in. */
+  password?: string;
 }
 
 export interface ServiceTarget {
   baseUrl: string;
   demo: boolean;
   signInUrl: string | undefined;
+  /** The embedded demo service's sign-in password, while it is the service in use. */
+  demoPassword?: string;
+}
+
+/** The service in use as the contract shows it (app.info, service.changed). */
+export function serviceInfo(target: ServiceTarget, pinned: boolean): ServiceInfo {
+  return {
+    baseUrl: target.baseUrl,
+    demo: target.demo,
+    pinned,
+    ...(target.demoPassword === undefined ? {} : { demoPassword: target.demoPassword }),
+  };
 }
 
 export interface ServiceTargetOptions {
@@ -64,6 +78,7 @@ export async function createServiceTargets(
       baseUrl: demoInfo.baseUrl,
       demo: true,
       signInUrl: current.signInUrl ?? demoInfo.loginUrl,
+      ...(demoInfo.password === undefined ? {} : { demoPassword: demoInfo.password }),
     };
   };
 

@@ -89,6 +89,8 @@ export interface LoginPageInput {
   error?: string;
   /** Shown on the page only while the password is the well-known demo default. */
   passwordHint?: string;
+  /** The password is a random one the app shows (embedded): the page says where to find it. */
+  passwordInApp?: boolean;
 }
 
 export function loginPage(input: LoginPageInput): HtmlPage {
@@ -117,9 +119,11 @@ ${next}
 <button type="submit">Sign in</button>
 </form>
 <div class="hint">This is a demo service: use any email address and ${
-      input.passwordHint === undefined
-        ? 'the demo password you were given'
-        : `the password <strong>${escapeHtml(input.passwordHint)}</strong>`
+      input.passwordHint !== undefined
+        ? `the password <strong>${escapeHtml(input.passwordHint)}</strong>`
+        : input.passwordInApp === true
+          ? 'the password the app shows beside its Sign in button'
+          : 'the demo password you were given'
     }.</div>`,
   );
 }

@@ -4,6 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export interface Session {
+  /**
+   * Who owns the runs it creates: the session itself (its token's digest, never the token), or
+   * the one it renews. No other session sees them, whatever its email.
+   */
+  owner: string;
   email: string;
   createdAt: number;
   expiresAt: number | null;
@@ -20,6 +25,14 @@ export function newToken(): string {
   return `demo_${randomBytes(24).toString('base64url')}`;
 }
 
+/** A sign-in password a person can type: four groups of four letters and digits (80 bits). */
+export function newPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(16);
+  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return chars.match(/.{4}/g)?.join('-') ?? chars;
+}
+
 function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -32,13 +45,20 @@ export class SessionStore {
     private defaultTtlMs: number | null,
   ) {}
 
-  create(options: { token?: string; email?: string; ttlMs?: number | null } = {}): string {
+  /** A new session; `renews`: the token of a session whose runs it takes over (a re-sign-in). */
+  create(
+    options: { token?: string; email?: string; ttlMs?: number | null; renews?: string } = {},
+  ): string {
     const token = options.token ?? newToken();
     if (!TOKEN_PATTERN.test(token))
       throw new Error('A session token must be 4-256 cookie-safe characters.');
     const ttl = options.ttlMs === undefined ? this.defaultTtlMs : options.ttlMs;
     const createdAt = this.now();
-    this.sessions.set(digest(token), {
+    const id = digest(token);
+    const renewed =
+      options.renews === undefined ? undefined : this.sessions.get(digest(options.renews));
+    this.sessions.set(id, {
+      owner: renewed?.owner ?? id,
       email: options.email ?? 'demo@example.com',
       createdAt,
       expiresAt: ttl === null ? null : createdAt + ttl,

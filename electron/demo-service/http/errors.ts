@@ -4,6 +4,8 @@ import { ApiError } from './envelope';
 import type { ErrorDetail } from './envelope';
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Most of an oversized body read and thrown away so that its sender gets the 413. */
+export const MAX_DRAIN_BYTES = 64 * 1024 * 1024;
 
 export function unauthorized(reason: 'missing' | 'unknown' | 'expired'): ApiError {
   const why =
@@ -41,13 +43,33 @@ export function unsupportedMediaType(got: string | undefined, expected: string):
   });
 }
 
-export function payloadTooLarge(): ApiError {
+/** `drained`: the body was read to its end, so the connection may stay open. */
+export function payloadTooLarge(options: { drained: boolean }): ApiError {
   return new ApiError({
     status: 413,
     code: 'payload_too_large',
     message: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes.`,
     extra: { limitBytes: MAX_BODY_BYTES },
-    closeConnection: true,
+    closeConnection: !options.drained,
+  });
+}
+
+/** The Host header names something other than this service (DNS rebinding, a stray proxy). */
+export function misdirected(address: string): ApiError {
+  return new ApiError({
+    status: 421,
+    code: 'misdirected_request',
+    message: `This demo service answers only to its own address (${address}); a request for another host name is refused.`,
+  });
+}
+
+/** A page of another site (its Origin) asked: only the service's own pages may. */
+export function foreignOrigin(): ApiError {
+  return new ApiError({
+    status: 403,
+    code: 'forbidden_origin',
+    message:
+      'Requests from pages of other sites are refused: this demo service answers only its own pages and the app.',
   });
 }
 

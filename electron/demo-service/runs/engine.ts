@@ -21,6 +21,8 @@ export interface EngineOptions {
 }
 
 export interface NewRun {
+  /** The session that creates it: the only one that may see it (engine.visible). */
+  owner: string;
   agentId: string;
   input: Record<string, unknown>;
   context: Record<string, unknown>;
@@ -53,6 +55,7 @@ export class RunEngine {
     const run = new Run(
       randomUUID(),
       this.seq,
+      spec.owner,
       spec.agentId,
       spec.input,
       spec.context,
@@ -74,23 +77,31 @@ export class RunEngine {
     return run;
   }
 
+  /** Any run, whoever owns it (the in-process control API). */
   get(runId: string): Run | undefined {
     return this.runs.get(runId);
   }
 
-  /** Newest first, optionally only one status. */
-  list(filter: { status?: RunStatus; limit: number; offset: number }): {
+  /** A run as `owner` may see it: its own, else none (another session's is "not found"). */
+  visible(runId: string, owner: string): Run | undefined {
+    const run = this.runs.get(runId);
+    return run?.owner === owner ? run : undefined;
+  }
+
+  /** `owner`'s runs, newest first, optionally only one status. */
+  list(filter: { owner: string; status?: RunStatus; limit: number; offset: number }): {
     items: Run[];
     total: number;
   } {
     const all = [...this.runs.values()]
       .reverse()
+      .filter((r) => r.owner === filter.owner)
       .filter((r) => filter.status === undefined || r.status === filter.status);
     return { items: all.slice(filter.offset, filter.offset + filter.limit), total: all.length };
   }
 
-  cancel(runId: string): CancelResult {
-    const run = this.runs.get(runId);
+  cancel(runId: string, owner: string): CancelResult {
+    const run = this.visible(runId, owner);
     if (run === undefined) return { kind: 'not_found' };
     if (run.finished) return { kind: 'finished', run };
     this.finish(run, 'cancelled', null);

@@ -31,6 +31,8 @@ export class Run {
   constructor(
     readonly runId: string,
     readonly seq: number,
+    /** The session that created it (its id, never its token). */
+    readonly owner: string,
     readonly agentId: string,
     readonly input: Record<string, unknown>,
     readonly context: Record<string, unknown>,

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { ErrorState, FormError, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
+import { DemoPassword } from './DemoPassword';
 import { TokenForm } from './SignInDialog';
 import { capabilityLabels, isDemo } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
@@ -171,7 +172,9 @@ export function SessionSection() {
             <p className="subtle">
               This window cannot open the service’s sign-in page: paste a session token instead.
             </p>
-          ) : null}
+          ) : (
+            <DemoPassword />
+          )}
           {pasting ? (
             <TokenForm onDone={() => setPasting(false)} onCancel={() => setPasting(false)} />
           ) : null}

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
+import { DemoPassword } from './DemoPassword';
 import { useAccount } from './store';
 import { TokenHowTo } from './TokenHowTo';
 
@@ -79,6 +80,7 @@ export function SignInDialog() {
         {session?.canSignInWithWindow ? (
           <div className="dialog-section">
             <p className="muted">Open the service’s sign-in page in its own window.</p>
+            <DemoPassword />
             <Button
               variant="primary"
               busy={pending}

@@ -3,13 +3,8 @@
 // retryable `host_unreachable` rather than left hanging. No DOM globals here (the WebSocket is
 // looked up on globalThis), so Node tests drive it against a real browser-mode host.
 import type { ClientFrame, ErrorData } from '../../../electron/contract';
-import {
-  HostErrorCodes,
-  HostFrame,
-  pageProtocols,
-  requests,
-  resultSchema,
-} from '../../../electron/contract';
+import { HostErrorCodes, pageProtocols, requests, resultSchema } from '../../../electron/contract';
+import { hostMessages } from './host-messages';
 import type { RawTransport } from './transport';
 
 /** The part of a WebSocket the transport uses: the browser's, or `ws`'s in Node tests. */
@@ -136,17 +131,6 @@ function pendingCalls(firstId: number) {
   };
 }
 
-/** A host frame, or undefined for anything that is not one (ignored, never trusted). */
-function parseFrame(data: unknown): HostFrame | undefined {
-  if (typeof data !== 'string') return undefined;
-  try {
-    const parsed = HostFrame.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function isEmptyInput(input: unknown): boolean {
   return (
     typeof input === 'object' &&
@@ -257,8 +241,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       }
     };
     // What the first connection saw before it was ours comes first, as if it had been ours.
+    const messages = hostMessages();
     ws.onmessage = inOrderAfter(adopted?.received ?? [], (message) => {
-      const frame = parseFrame(message.data);
+      const frame = messages.read(message.data);
       if (frame?.type === 'result') calls.answer(frame.id, frame.result);
       else if (frame) hub.emit(frame.name, frame.payload);
     });

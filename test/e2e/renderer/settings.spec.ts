@@ -28,6 +28,13 @@ test('shows the service, validates inline and overrides the theme', async ({ app
   await signIn.fill('http://crm.example.com/login');
   await connection.getByRole('button', { name: 'Save connection' }).click();
   await expect(connection.getByText(/plain http is allowed only on this computer/)).toBeVisible();
+  // A user name and password in the address would be stored and logged: refused, saying why.
+  await signIn.fill('https://sam:hunter2@crm.example.com/login');
+  await connection.getByRole('button', { name: 'Save connection' }).click();
+  await expect(
+    connection.getByText(/Leave the user name and password out of the address/),
+  ).toBeVisible();
+  await expect(signIn).toHaveAttribute('aria-invalid', 'true');
   await signIn.fill('');
 
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });

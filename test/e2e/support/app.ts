@@ -41,7 +41,10 @@ export interface RunningApp {
   dataDir: string;
   /** Every session token handed out so far (the demo's own, and those from newSessionToken). */
   readonly tokens: readonly string[];
-  /** A new valid session token from the demo service (recorded in `tokens`). */
+  /**
+   * A new valid session token from the demo service for the same user: it sees the runs of the
+   * demo's own session (recorded in `tokens`).
+   */
   newSessionToken(): string;
   /** Resolves with the next backend event of that name that satisfies `test`. */
   nextEvent<E extends EventName>(
@@ -97,7 +100,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     dataDir,
     tokens,
     newSessionToken() {
-      const token = demo.control.createSession();
+      // The same user signing in again: the demo service shows a session only its own runs.
+      const token = demo.control.createSession({ renews: demo.token });
       tokens.push(token);
       return token;
     },

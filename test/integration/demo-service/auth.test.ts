@@ -7,7 +7,8 @@ import type { Harness } from '../../support/demo-harness';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  // The public password of the standalone command; left out, the service picks a random one.
+  h = await startHarness({ password: 'demo' });
 });
 afterAll(() => h.service.stop());
 

@@ -277,8 +277,25 @@ const zones: Zone[] = [
       ['core', use('../core/backend')],
       ['the contract', use('../contract')],
       ['electron', use('electron')],
+      ['browser mode', use('../web/host')],
+      ['core, through the shared folder', use('../shared/../core/backend')],
     ],
-    right: [use('node:http'), use('./api')],
+    right: [use('node:http'), use('./api'), use('../shared/loopback-host')],
+  },
+  {
+    file: 'electron/demo-service/http/example.ts',
+    wrong: [['core', use('../../core/backend')]],
+    right: [use('./envelope'), use('../../shared/loopback-host')],
+  },
+  {
+    // What the demo service and the client share: plain TypeScript that imports nothing.
+    file: 'electron/shared/example.ts',
+    wrong: [
+      ['a Node built-in', use('node:http')],
+      ['the contract', use('../contract')],
+      ['electron', use('electron')],
+    ],
+    right: [use('./loopback-host')],
   },
   {
     file: 'electron/web/example.ts',

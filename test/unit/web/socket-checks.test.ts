@@ -48,6 +48,8 @@ describe('readFrame', () => {
     expect(readFrame(JSON.stringify(call))).toEqual({ kind: 'call', frame: call });
     expect(readFrame(JSON.stringify({ id: 4, name: 7 }))).toEqual({ kind: 'malformed', id: 4 });
     expect(readFrame(JSON.stringify({ id: -1 }))).toEqual({ kind: 'malformed' });
+    // An id no page could have sent (the wire's ids are safe integers) is not answered.
+    expect(readFrame(JSON.stringify({ id: 1e300 }))).toEqual({ kind: 'malformed' });
     expect(readFrame('5')).toEqual({ kind: 'malformed' });
     expect(readFrame('{not json')).toEqual({ kind: 'not-json' });
     expect(readFrame('null')).toEqual({ kind: 'not-json' });

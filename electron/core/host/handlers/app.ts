@@ -4,7 +4,7 @@ import type { AppInfo, DesktopCapabilities, HostKind, SessionStatus } from '../.
 import { browserModeCapabilities } from '../../desktop';
 import { formatDiagnostics, type ErrorJournal } from '../../diagnostics';
 import type { SecretRegistry } from '../../logs/redact';
-import type { ServiceTarget } from '../../service';
+import { serviceInfo, type ServiceTarget } from '../../service';
 import type { SettingsService } from '../../settings';
 import type { ConnectivityTracker } from '../connectivity';
 import type { Handlers, RequestContext } from '../dispatcher';
@@ -56,7 +56,7 @@ export function createAppInfo(options: AppInfoOptions): () => AppInfo {
       host: options.hostKind,
       platform: options.platform,
       versions: options.versions ?? { node: process.versions.node },
-      service: { baseUrl: target.baseUrl, demo: target.demo, pinned: options.pinned },
+      service: serviceInfo(target, options.pinned),
       notices: options.notices.list(),
       desktopCapabilities: desktopCapabilities(),
     };

@@ -286,7 +286,8 @@ describe('the run manager over real HTTP', () => {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(manager.list()[0]).toMatchObject({ stream: 'session_expired', done: false });
-      session.token = service.control.createSession();
+      // Signed in again as the same user: the demo service shows a session only its own runs.
+      session.token = service.control.createSession({ renews: first });
       manager.resumeAfterSignIn();
       await log.done(started.runId);
       expect(log.text(started.runId)).toBe(service.control.runOutput(started.runId));
