@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: jump to a screen, a deal or an agent by typing. A combobox with a listbox of
 // options, driven by the keyboard (arrows, Home/End, Enter; Esc closes).
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useSettledEnter } from '../platform/useSettledEnter';
 import type { KeyboardEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
 import { buildIndex, search } from '../lib/search';
@@ -14,6 +15,8 @@ import { navigate, useRouter } from '../platform/router';
 import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
+import { dropHeldKeys, takeHeldKeys } from '../platform/heldKeys';
+import type { HeldKeys } from '../platform/heldKeys';
 
 interface Item {
   id: string;
@@ -192,11 +195,29 @@ function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: O
   );
 }
 
+/**
+ * What was typed since Ctrl+K, while the palette's code loaded (see heldKeys.ts), as the first
+ * query; and whether Enter followed it.
+ */
+function useHeldStart(): HeldKeys {
+  const [keys] = useState(() => takeHeldKeys('palette') ?? { text: '', enter: false });
+  return keys;
+}
+
+/** Whether the options are those for `query` (the deals among them read): Enter waits for them. */
+function useSettled(query: string, deferred: string): boolean {
+  const deals = useDeals((s) => s.list);
+  const dealsRead = deals.value !== undefined || (deals.error !== undefined && !deals.loading);
+  return query === deferred && dealsRead;
+}
+
 function Palette({ onClose }: { onClose: () => void }) {
   const items = useItems();
-  const [query, setQuery] = useState('');
+  const held = useHeldStart();
+  const [query, setQuery] = useState(held.text);
   const deferred = useDeferredValue(query);
   const [active, setActive] = useState(0);
+  const settled = useSettled(query, deferred);
   const listId = useId();
   const grouped = useGroupedResults(items, deferred);
   const flat = grouped.flatMap((g) => g.items);
@@ -207,7 +228,8 @@ function Palette({ onClose }: { onClose: () => void }) {
     onClose();
     item.run();
   };
-  const onKeyDown = paletteKeys(flat, current, setActive, choose);
+  const enter = useSettledEnter(settled, () => choose(flat[current]), held.enter);
+  const onKeyDown = paletteKeys(flat, current, setActive, () => enter.press());
 
   const optionId = (item: Item) => `${listId}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const activeItem = flat[current];
@@ -246,7 +268,10 @@ function Palette({ onClose }: { onClose: () => void }) {
 
 export function CommandPalette() {
   const open = useUi((s) => s.paletteOpen);
-  const close = () => useUi.getState().setPalette(false);
+  const close = () => {
+    dropHeldKeys();
+    useUi.getState().setPalette(false);
+  };
   return (
     <Dialog open={open} onClose={close} label="Command palette" className="dialog-palette">
       <Palette onClose={close} />
