@@ -9,6 +9,7 @@ import { OpenPrintedAddress } from './app/OpenPrintedAddress';
 import { startEvents } from './app/events';
 import { startFocusReporting } from './platform/pageFocus';
 import { startHoldingKeys } from './platform/heldKeys';
+import { startRememberingAgent } from './app/rememberAgent';
 import { startRouter, useRouter } from './platform/router';
 import { warmUpToday } from './app/warm-up';
 import { useAgents } from './features/agents/store';
@@ -81,6 +82,7 @@ function start(): void {
   startEvents();
   startFocusReporting();
   startHoldingKeys();
+  startRememberingAgent();
   const shellRead = readShell();
   // Today shows none of the rest: it is read once the briefings are painted.
   if (!onToday) readTheRest();

@@ -16,7 +16,6 @@ import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
 import { dropHeldKeys, takeHeldKeys } from '../platform/heldKeys';
-import type { HeldKeys } from '../platform/heldKeys';
 
 interface Item {
   id: string;
@@ -63,7 +62,7 @@ function useItems(): Item[] {
         title: agent.title,
         subtitle: agent.subtitle ?? agent.id,
         run: () => {
-          useDeals.setState({ lastAgentId: agent.id });
+          useDeals.getState().rememberAgent(agent.id);
           const route: Route = useRouter.getState().route;
           if (route.name === 'deals' && route.dealId) {
             useDeals.getState().editDraft(route.dealId, { agentId: agent.id });
@@ -195,15 +194,6 @@ function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: O
   );
 }
 
-/**
- * What was typed since Ctrl+K, while the palette's code loaded (see heldKeys.ts), as the first
- * query; and whether Enter followed it.
- */
-function useHeldStart(): HeldKeys {
-  const [keys] = useState(() => takeHeldKeys('palette') ?? { text: '', enter: false });
-  return keys;
-}
-
 /** Whether the options are those for `query` (the deals among them read): Enter waits for them. */
 function useSettled(query: string, deferred: string): boolean {
   const deals = useDeals((s) => s.list);
@@ -213,8 +203,7 @@ function useSettled(query: string, deferred: string): boolean {
 
 function Palette({ onClose }: { onClose: () => void }) {
   const items = useItems();
-  const held = useHeldStart();
-  const [query, setQuery] = useState(held.text);
+  const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const [active, setActive] = useState(0);
   const settled = useSettled(query, deferred);
@@ -228,7 +217,18 @@ function Palette({ onClose }: { onClose: () => void }) {
     onClose();
     item.run();
   };
-  const enter = useSettledEnter(settled, () => choose(flat[current]), held.enter);
+  const enter = useSettledEnter(settled, () => choose(flat[current]));
+  // What was typed since Ctrl+K while the palette's code loaded (see heldKeys.ts), taken the
+  // moment the field has focus: from then on the keys reach it themselves.
+  const takeHeld = () => {
+    const held = takeHeldKeys('palette');
+    if (held === undefined) return;
+    if (held.text !== '') {
+      setQuery(held.text);
+      setActive(0);
+      if (held.enter) enter.pressAfterUpdate();
+    } else if (held.enter) enter.press();
+  };
   const onKeyDown = paletteKeys(flat, current, setActive, () => enter.press());
 
   const optionId = (item: Item) => `${listId}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -245,6 +245,7 @@ function Palette({ onClose }: { onClose: () => void }) {
         aria-label="Search screens, deals and agents"
         placeholder="Jump to a screen, a deal or an agent…"
         data-autofocus
+        onFocus={takeHeld}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);

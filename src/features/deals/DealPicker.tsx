@@ -16,6 +16,7 @@ import type { HeldKeys } from '../../platform/heldKeys';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { DealOption } from './DealOption';
+import { PickerControls } from './PickerControls';
 import { countLine, pickerStep } from './pickerRules';
 import { useDeals } from './store';
 import { useDealSearch } from './useDealSearch';
@@ -168,6 +169,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
 
   const optionId = (i: number) => `${listId}-o${i}`;
   const total = list.value?.length ?? 0;
+  const stageFiltered = useDeals((s) => s.view.stage !== '');
   const reload = () => void loadList(true);
   return (
     <div className="picker">
@@ -197,9 +199,12 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
           }}
           onKeyDown={onKeyDown}
         />
+        <PickerControls deals={list.value ?? []} searching={query.trim() !== ''} />
         <div className="picker-meta">
           <span className="subtle" aria-live="polite">
-            {list.value ? countLine(results.length, total, query.trim(), book, restLoading) : ''}
+            {list.value
+              ? countLine(results.length, total, query.trim(), book, restLoading, stageFiltered)
+              : ''}
           </span>
           <Freshness state={list} onRefresh={reload} label="deals" />
         </div>

@@ -9,8 +9,11 @@ export function countLine(
   query: string,
   book: { truncated: boolean; total?: number },
   restLoading: boolean,
+  /** A stage filter hides some of the loaded deals. */
+  filtered = false,
 ): string {
   const all = book.total === undefined ? undefined : formatNumber(book.total);
+  if (query === '' && filtered) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
   if (query === '') {
     if (!book.truncated) return `${formatNumber(loaded)} deals`;
     return all === undefined
