@@ -108,7 +108,7 @@ export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
     if (level === 'exhausted') {
       warnings.push({
         level,
-        message: `The ${name} quota of this billing period is used up. Starting a run will probably be refused.`,
+        message: `The ${name} quota of this billing period is used up.`,
       });
     } else if (level === 'critical' || level === 'warning') {
       const ratio = usageRatio(quota) ?? 0;
@@ -128,7 +128,7 @@ export function runQuotaWarning(runs: Quota): RunQuotaWarning | null {
   if (level === 'exhausted') {
     return {
       level,
-      message: `All ${runs.limit ?? 0} runs of this billing period are used. Starting a run will probably be refused.`,
+      message: `All ${runs.limit ?? 0} runs of this billing period are used.`,
     };
   }
   if (level === 'critical' || level === 'warning') {
