@@ -5,7 +5,7 @@ import { screens } from '../lib/routes';
 import { navigate } from '../platform/router';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
-import { holdKeysFor } from '../platform/heldKeys';
+import { dropHeldKeys, holdKeysFor } from '../platform/heldKeys';
 import { isTyping } from '../platform/typing';
 import { useDeals } from '../features/deals';
 
@@ -28,7 +28,7 @@ export function useShortcuts(): void {
         if (opening) {
           holdKeysFor('palette');
           loadDealsIfNeeded();
-        }
+        } else dropHeldKeys();
         useUi.getState().setPalette(opening);
         return;
       }
