@@ -10,6 +10,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/screens.css';
+import './styles/deals.css';
 
 // The OS theme before the first paint; the user's own choice follows once settings are read.
 document.documentElement.dataset.theme = window.matchMedia('(prefers-color-scheme: dark)').matches

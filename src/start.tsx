@@ -8,6 +8,8 @@ import { App, loadTodayScreen } from './app/App';
 import { OpenPrintedAddress } from './app/OpenPrintedAddress';
 import { startEvents } from './app/events';
 import { startFocusReporting } from './platform/pageFocus';
+import { startHoldingKeys } from './platform/heldKeys';
+import { startRememberingAgent } from './app/rememberAgent';
 import { startRouter, useRouter } from './platform/router';
 import { warmUpToday } from './app/warm-up';
 import { useAgents } from './features/agents/store';
@@ -39,6 +41,9 @@ function readTheRest(): void {
   // For the command palette and deal links everywhere.
   void useDeals.getState().loadList();
   void useAgents.getState().loadAgents();
+  // The code of the deal search and the palette, so the first `/` or Ctrl+K finds it here.
+  void import('./features/deals/DealsScreen').catch(() => undefined);
+  void import('./app/CommandPalette').catch(() => undefined);
 }
 
 /**
@@ -76,6 +81,8 @@ function start(): void {
   const screenRead = onToday ? readToday() : Promise.resolve();
   startEvents();
   startFocusReporting();
+  startHoldingKeys();
+  startRememberingAgent();
   const shellRead = readShell();
   // Today shows none of the rest: it is read once the briefings are painted.
   if (!onToday) readTheRest();

@@ -107,6 +107,8 @@ export const TranscriptRetention = z.object({
 });
 export type TranscriptRetention = z.infer<typeof TranscriptRetention>;
 
+const AgentChoice = z.string().trim().min(1).max(200).nullable();
+
 export const Settings = z.object({
   /** `{base_url}` of the service; null means the embedded demo service. */
   serviceBaseUrl: HttpUrl.nullable().default(null),
@@ -118,6 +120,8 @@ export const Settings = z.object({
   globalShortcut: Accelerator.nullable().default(DEFAULT_GLOBAL_SHORTCUT),
   notifications: NotificationSettings.prefault({}),
   transcriptRetention: TranscriptRetention.prefault({}),
+  /** The agent last asked on a deal, offered first on the next one (after a restart too). */
+  lastAgentId: AgentChoice.default(null),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -153,5 +157,6 @@ export const SettingsPatch = z.strictObject({
       maxTotalMB: RetentionMegabytes.optional(),
     })
     .optional(),
+  lastAgentId: AgentChoice.optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

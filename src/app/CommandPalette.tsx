@@ -1,6 +1,7 @@
 // Ctrl/Cmd+K: jump to a screen, a deal or an agent by typing. A combobox with a listbox of
 // options, driven by the keyboard (arrows, Home/End, Enter; Esc closes).
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useSettledEnter } from '../platform/useSettledEnter';
 import type { KeyboardEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
 import { buildIndex, search } from '../lib/search';
@@ -14,6 +15,7 @@ import { navigate, useRouter } from '../platform/router';
 import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
+import { dropHeldKeys, takeHeldKeys } from '../platform/heldKeys';
 
 interface Item {
   id: string;
@@ -60,7 +62,7 @@ function useItems(): Item[] {
         title: agent.title,
         subtitle: agent.subtitle ?? agent.id,
         run: () => {
-          useDeals.setState({ lastAgentId: agent.id });
+          useDeals.getState().rememberAgent(agent.id);
           const route: Route = useRouter.getState().route;
           if (route.name === 'deals' && route.dealId) {
             useDeals.getState().editDraft(route.dealId, { agentId: agent.id });
@@ -192,11 +194,19 @@ function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: O
   );
 }
 
+/** Whether the options are those for `query` (the deals among them read): Enter waits for them. */
+function useSettled(query: string, deferred: string): boolean {
+  const deals = useDeals((s) => s.list);
+  const dealsRead = deals.value !== undefined || (deals.error !== undefined && !deals.loading);
+  return query === deferred && dealsRead;
+}
+
 function Palette({ onClose }: { onClose: () => void }) {
   const items = useItems();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const [active, setActive] = useState(0);
+  const settled = useSettled(query, deferred);
   const listId = useId();
   const grouped = useGroupedResults(items, deferred);
   const flat = grouped.flatMap((g) => g.items);
@@ -207,7 +217,19 @@ function Palette({ onClose }: { onClose: () => void }) {
     onClose();
     item.run();
   };
-  const onKeyDown = paletteKeys(flat, current, setActive, choose);
+  const enter = useSettledEnter(settled, () => choose(flat[current]));
+  // What was typed since Ctrl+K while the palette's code loaded (see heldKeys.ts), taken the
+  // moment the field has focus: from then on the keys reach it themselves.
+  const takeHeld = () => {
+    const held = takeHeldKeys('palette');
+    if (held === undefined) return;
+    if (held.text !== '') {
+      setQuery(held.text);
+      setActive(0);
+      if (held.enter) enter.pressAfterUpdate();
+    } else if (held.enter) enter.press();
+  };
+  const onKeyDown = paletteKeys(flat, current, setActive, () => enter.press());
 
   const optionId = (item: Item) => `${listId}-${item.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   const activeItem = flat[current];
@@ -223,6 +245,7 @@ function Palette({ onClose }: { onClose: () => void }) {
         aria-label="Search screens, deals and agents"
         placeholder="Jump to a screen, a deal or an agent…"
         data-autofocus
+        onFocus={takeHeld}
         value={query}
         onChange={(e) => {
           setQuery(e.target.value);
@@ -246,7 +269,10 @@ function Palette({ onClose }: { onClose: () => void }) {
 
 export function CommandPalette() {
   const open = useUi((s) => s.paletteOpen);
-  const close = () => useUi.getState().setPalette(false);
+  const close = () => {
+    dropHeldKeys();
+    useUi.getState().setPalette(false);
+  };
   return (
     <Dialog open={open} onClose={close} label="Command palette" className="dialog-palette">
       <Palette onClose={close} />

@@ -5,20 +5,17 @@ import { screens } from '../lib/routes';
 import { navigate } from '../platform/router';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') {
-    const type = (target as HTMLInputElement).type;
-    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range'].includes(type);
-  }
-  return false;
-}
+import { dropHeldKeys, holdKeysFor } from '../platform/heldKeys';
+import { isTyping } from '../platform/typing';
+import { useDeals } from '../features/deals';
 
 const SEQUENCE_MS = 1500;
+
+/** The deals searched next are on their way before the search field is on screen. */
+function loadDealsIfNeeded(): void {
+  const deals = useDeals.getState();
+  if (!deals.list.value && !deals.list.loading) void deals.loadList();
+}
 
 export function useShortcuts(): void {
   useEffect(() => {
@@ -27,7 +24,12 @@ export function useShortcuts(): void {
       const mod = event.ctrlKey || event.metaKey;
       if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        useUi.getState().setPalette(!useUi.getState().paletteOpen);
+        const opening = !useUi.getState().paletteOpen;
+        if (opening) {
+          holdKeysFor('palette');
+          loadDealsIfNeeded();
+        } else dropHeldKeys();
+        useUi.getState().setPalette(opening);
         return;
       }
       if (mod && !event.altKey && /^[1-5]$/.test(event.key)) {
@@ -44,6 +46,7 @@ export function useShortcuts(): void {
       if (document.querySelector('dialog[open]')) return;
       if (event.key === '/') {
         event.preventDefault();
+        loadDealsIfNeeded();
         navigate({ name: 'deals' });
         focusDealSearch();
         return;

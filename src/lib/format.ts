@@ -94,6 +94,20 @@ export function formatDate(value: string, locale?: string, timeZone?: string): s
   }).format(new Date(value));
 }
 
+/** A calendar day short, "Dec 5", with its year only when it is not `now`'s: for tight rows. */
+export function formatShortDay(value: string, now: number, locale?: string): string {
+  const kind = isoDateKind(value);
+  if (kind === null) return value;
+  const at = new Date(kind === 'date' ? `${value}T00:00:00Z` : value);
+  const sameYear = at.getUTCFullYear() === new Date(now).getUTCFullYear();
+  return dateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    ...(kind === 'date' ? { timeZone: 'UTC' } : {}),
+  }).format(at);
+}
+
 export function formatTime(value: string | number, locale?: string, timeZone?: string): string {
   return dateTimeFormat(locale, {
     timeStyle: 'short',
@@ -123,6 +137,13 @@ export function formatRelative(
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
   return formatDate(new Date(at).toISOString(), locale, timeZone);
+}
+
+/** "1 December" (or the locale's order) for an instant, read in UTC as billing periods are. */
+export function formatDayOfMonth(iso: string, locale?: string): string {
+  return dateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
 }
 
 /** A day as its weekday, day and month ("Wednesday, November 25" in en-US). */

@@ -108,7 +108,7 @@ export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
     if (level === 'exhausted') {
       warnings.push({
         level,
-        message: `The ${name} quota of this billing period is used up. Starting a run will probably be refused.`,
+        message: `The ${name} quota of this billing period is used up.`,
       });
     } else if (level === 'critical' || level === 'warning') {
       const ratio = usageRatio(quota) ?? 0;
@@ -128,7 +128,7 @@ export function runQuotaWarning(runs: Quota): RunQuotaWarning | null {
   if (level === 'exhausted') {
     return {
       level,
-      message: `All ${runs.limit ?? 0} runs of this billing period are used. Starting a run will probably be refused.`,
+      message: `All ${runs.limit ?? 0} runs of this billing period are used.`,
     };
   }
   if (level === 'critical' || level === 'warning') {
@@ -139,4 +139,50 @@ export function runQuotaWarning(runs: Quota): RunQuotaWarning | null {
     };
   }
   return null;
+}
+
+export interface AskLimit {
+  /** Nothing can be asked until the quota resets: Ask is disabled with this as its reason. */
+  blocked: boolean;
+  message: string;
+}
+
+/** "this month" for a calendar month (the usual billing period), else "this billing period". */
+function periodWords(period: Period): string {
+  const start = new Date(period.start);
+  const end = new Date(period.end);
+  const calendarMonth =
+    start.getUTCDate() === 1 &&
+    end.getUTCDate() === 1 &&
+    (end.getUTCMonth() - start.getUTCMonth() + 12) % 12 === 1;
+  return calendarMonth ? 'this month' : 'this billing period';
+}
+
+/**
+ * The one thing the Ask form says about quotas: when one is used up, what happened, when it
+ * resets and who can help (Ask is then disabled); otherwise the most pressing warning, if any.
+ * `resetDay` formats the period's (exclusive) end as a day, "1 December".
+ */
+export function askLimit(
+  usage: UsageCounts & { billingPeriod: Period },
+  resetDay: (iso: string) => string,
+): AskLimit | undefined {
+  const period = periodWords(usage.billingPeriod);
+  const day = resetDay(usage.billingPeriod.end);
+  const help = 'Ask your admin for more.';
+  const { runs, tokens, requests } = usage;
+  if (usageLevel({ used: runs.count, limit: runs.limit }) === 'exhausted') {
+    const message = `Your team has used its ${runs.limit ?? 0} runs ${period}; they reset on ${day}. ${help}`;
+    return { blocked: true, message };
+  }
+  if (usageLevel({ used: tokens.input + tokens.output, limit: tokens.limit }) === 'exhausted') {
+    const message = `Your team has used its allowance for answers ${period}; it resets on ${day}. ${help}`;
+    return { blocked: true, message };
+  }
+  if (usageLevel({ used: requests.count, limit: requests.limit }) === 'exhausted') {
+    const message = `Your team has reached its limit of requests to the service ${period}; it resets on ${day}. ${help}`;
+    return { blocked: true, message };
+  }
+  const warning = askQuotaWarnings(usage)[0];
+  return warning === undefined ? undefined : { blocked: false, message: warning.message };
 }

@@ -5,16 +5,17 @@ import { navigate } from './router';
 
 const GIVE_UP_AFTER_MS = 3_000;
 
+/** `block`: where the target is scrolled to; `stay`: the page does not move (it is in view). */
 export function focusWhenShown(
   find: () => HTMLElement | null,
-  block: ScrollLogicalPosition = 'nearest',
+  block: ScrollLogicalPosition | 'stay' = 'nearest',
 ): void {
   const until = performance.now() + GIVE_UP_AFTER_MS;
   const attempt = () => {
     const target = find();
     if (target) {
       target.focus({ preventScroll: true });
-      target.scrollIntoView({ block });
+      if (block !== 'stay') target.scrollIntoView({ block });
     } else if (performance.now() < until) requestAnimationFrame(attempt);
   };
   requestAnimationFrame(attempt);

@@ -1,6 +1,7 @@
 // The Ask form's agent: a choice among the service's agents, the chosen one's description, and
 // a Retry when the agents could not be loaded. An agent chosen earlier that the list no longer
 // holds stays selectable by its id rather than silently switching.
+import type { RefObject } from 'react';
 import type { Agent } from '../../../electron/contract';
 import type { Loadable } from '../../platform/loadable';
 import { Button } from '../../ui/Button';
@@ -8,20 +9,21 @@ import { Field } from '../../ui/Field';
 import { useAgents } from '../agents';
 
 interface AgentFieldProps {
+  selectRef?: RefObject<HTMLSelectElement | null>;
   agentId: string;
   agents: Loadable<Agent[]>;
   error: string | undefined;
   onChange: (agentId: string) => void;
 }
 
-export function AgentField({ agentId, agents, error, onChange }: AgentFieldProps) {
+export function AgentField({ selectRef, agentId, agents, error, onChange }: AgentFieldProps) {
   const chosen = agents.value?.find((a) => a.id === agentId);
   const hint = (
     <>
       {chosen?.subtitle ??
         (agents.error
           ? `${agents.error.message} `
-          : 'Each agent is good at one job; its description shows here.')}
+          : 'Each one is good at one job; its description shows here.')}
       {agents.error && !agents.value ? (
         <Button
           size="sm"
@@ -36,6 +38,7 @@ export function AgentField({ agentId, agents, error, onChange }: AgentFieldProps
   return (
     <Field label="Agent" hint={hint} error={error}>
       <select
+        ref={selectRef}
         className="input"
         value={agentId}
         onChange={(e) => onChange(e.target.value)}
@@ -43,7 +46,7 @@ export function AgentField({ agentId, agents, error, onChange }: AgentFieldProps
       >
         <option value="">
           {agents.value
-            ? 'Choose an agent…'
+            ? 'Choose who should answer…'
             : agents.error
               ? 'Agents could not be loaded'
               : 'Loading agents…'}

@@ -1,111 +1,167 @@
-// Ask an agent about this deal: choose an agent (with its description), type a message, start.
-// Validation is inline; the typed message stays in the store on any error (and across screens,
-// sign-ins and reloads of the list) until a run has really started.
-import { useEffect, useId } from 'react';
-import type { FormEvent, KeyboardEvent } from 'react';
+// Ask about this deal: who should answer (the agent, with its description), the question (or one
+// of the suggested ones), start. Validation is inline; the typed message stays in the store on
+// any error (and across screens, sign-ins and reloads of the list) until a run has really
+// started. A used-up quota is said once, as the reason Ask is disabled.
+import { useEffect, useId, useRef } from 'react';
+import type { FormEvent, KeyboardEvent, RefObject } from 'react';
+import type { Agent } from '../../../electron/contract';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { Kbd, modKey } from '../../ui/Kbd';
-import { askQuotaWarnings } from '../../lib/usage';
+import { askLimit } from '../../lib/usage';
+import type { AskLimit } from '../../lib/usage';
+import { formatDayOfMonth } from '../../lib/format';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
 import { useUsage } from '../usage';
 import { useAgents } from '../agents';
 import { AgentField } from './AgentField';
 import { StartError } from './StartError';
+import { SuggestedQuestions } from './SuggestedQuestions';
 import { draftFor, useDeals } from './store';
 
-export function AskForm({
-  dealId,
-  onStarted,
-}: {
+interface AskFormProps {
   dealId: string;
+  /** The deal's stage, for the questions suggested. */
+  stage: string | undefined;
   onStarted?: (runId: string) => void;
-}) {
-  // Two primitive selectors: a fresh draft object per render would loop the store subscription.
-  const agentId = useDeals((s) => draftFor(s, dealId).agentId);
-  const message = useDeals((s) => draftFor(s, dealId).message);
-  const draft = { agentId, message };
-  const start = useDeals((s) => s.starts[dealId]);
-  const agents = useAgents((s) => s.agents);
-  const editDraft = useDeals((s) => s.editDraft);
-  const metadata = useHost((s) => s.metadata.value);
-  const usage = useUsage((s) => s.summary.value);
-  const ids = useId();
+}
 
+/** Agents and usage are read when the form first shows, if nothing has read them yet. */
+function useAskReads(): void {
   useEffect(() => {
     const s = useAgents.getState();
     if (!s.agents.value && !s.agents.loading) void s.loadAgents();
     const u = useUsage.getState();
     if (!u.summary.value && !u.summary.loading) void u.load();
   }, []);
+}
 
-  const runsOffered = hasCapability(metadata, 'runs');
-  const chosen = agents.value?.find((a) => a.id === draft.agentId);
-  const example =
-    chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  // Runs, tokens and requests: any of them used up stops a run.
-  const quotas = usage ? askQuotaWarnings(usage) : [];
-  const pending = start?.pending === true;
+/** "Choose who should answer: Deal coach, Email writer or another." */
+function chooseAgentMessage(agents: Agent[] | undefined): string {
+  const names = (agents ?? []).slice(0, 2).map((a) => a.title);
+  if (names.length === 0) return 'Choose who should answer.';
+  return `Choose who should answer: ${names.join(', ')}${(agents?.length ?? 0) > 2 ? ' or another' : ''}.`;
+}
 
-  const submit = async (event?: FormEvent) => {
+/** Starts the run; an agent missing takes focus to the agent field. */
+function useSubmit(
+  dealId: string,
+  agentRef: RefObject<HTMLSelectElement | null>,
+  onStarted: ((runId: string) => void) | undefined,
+) {
+  return async (event?: FormEvent) => {
     event?.preventDefault();
-    if (pending) return;
+    if (useDeals.getState().starts[dealId]?.pending === true) return;
     const runId = await useDeals.getState().startRun(dealId);
     if (runId !== undefined) {
       onStarted?.(runId);
       void useUsage.getState().load();
+    } else if (useDeals.getState().starts[dealId]?.invalid?.agent !== undefined) {
+      agentRef.current?.focus();
     }
   };
+}
 
-  const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      void submit();
-    }
-  };
+function LimitNote({ limit, id }: { limit: AskLimit | undefined; id: string }) {
+  if (!limit) return null;
+  return (
+    <p
+      id={id}
+      className={`quota-warning quota-${limit.blocked ? 'exhausted' : 'warning'}`}
+      role="status"
+    >
+      {limit.message}
+    </p>
+  );
+}
 
-  if (!runsOffered) {
+export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
+  // Two primitive selectors: a fresh draft object per render would loop the store subscription.
+  const agentId = useDeals((s) => draftFor(s, dealId).agentId);
+  const message = useDeals((s) => draftFor(s, dealId).message);
+  const start = useDeals((s) => s.starts[dealId]);
+  const agents = useAgents((s) => s.agents);
+  const editDraft = useDeals((s) => s.editDraft);
+  const metadata = useHost((s) => s.metadata.value);
+  const usage = useUsage((s) => s.summary.value);
+  const ids = useId();
+  const agentRef = useRef<HTMLSelectElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  useAskReads();
+  const submit = useSubmit(dealId, agentRef, onStarted);
+
+  if (!hasCapability(metadata, 'runs')) {
     return (
       <section className="card ask" aria-labelledby={`${ids}-h`}>
-        <h2 id={`${ids}-h`}>Ask an agent</h2>
+        <h2 id={`${ids}-h`}>Ask about this deal</h2>
         <p className="muted">{missingCapabilityReason('runs')}</p>
       </section>
     );
   }
 
-  const messageError = start?.invalid?.message;
+  const chosen = agents.value?.find((a) => a.id === agentId);
+  const example =
+    chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
+  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso)) : undefined;
+  const blocked = limit?.blocked === true;
+  const pending = start?.pending === true;
+  const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      if (!blocked) void submit();
+    }
+  };
   return (
     <section className="card ask" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Ask an agent</h2>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <AgentField
-          agentId={draft.agentId}
-          agents={agents}
-          error={start?.invalid?.agent}
-          onChange={(agentId) => editDraft(dealId, { agentId })}
+      <h2 id={`${ids}-h`}>Ask about this deal</h2>
+      <form
+        className="form"
+        onSubmit={(e) => void (blocked ? e.preventDefault() : submit(e))}
+        noValidate
+      >
+        <SuggestedQuestions
+          stage={stage}
+          agentId={agentId}
+          agents={agents.value}
+          onPick={(patch) => {
+            editDraft(dealId, patch);
+            messageRef.current?.focus();
+          }}
         />
-        <Field label="Message" error={messageError}>
+        <AgentField
+          selectRef={agentRef}
+          agentId={agentId}
+          agents={agents}
+          error={start?.invalid?.agent === undefined ? undefined : chooseAgentMessage(agents.value)}
+          onChange={(id) => editDraft(dealId, { agentId: id })}
+        />
+        <Field label="Message" error={start?.invalid?.message}>
           <textarea
+            ref={messageRef}
             className="input textarea"
             rows={3}
-            value={draft.message}
+            value={message}
             placeholder={example ?? 'What do you want to know about this deal?'}
             onChange={(e) => editDraft(dealId, { message: e.target.value })}
             onKeyDown={onMessageKey}
           />
         </Field>
-        {quotas.map((quota) => (
-          <p key={quota.message} className={`quota-warning quota-${quota.level}`} role="status">
-            {quota.message}
-          </p>
-        ))}
-        {start?.error ? <StartError error={start.error} onRetry={() => void submit()} /> : null}
+        <LimitNote limit={limit} id={`${ids}-limit`} />
+        {start?.error && !blocked ? (
+          <StartError error={start.error} onRetry={() => void submit()} />
+        ) : null}
         <div className="form-actions">
           <span className="subtle">
             <Kbd>{`${modKey} Enter`}</Kbd> to send
           </span>
-          <Button type="submit" variant="primary" busy={pending} disabled={pending}>
+          <Button
+            type="submit"
+            variant="primary"
+            busy={pending}
+            disabled={pending || blocked}
+            aria-describedby={blocked ? `${ids}-limit` : undefined}
+          >
             {pending ? 'Starting…' : 'Ask'}
           </Button>
         </div>

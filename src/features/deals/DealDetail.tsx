@@ -1,46 +1,83 @@
-// One deal: its name, account, stage and amount, Ask an agent, the runs asked about it, and every
-// field of the record laid out readably.
+// One deal, built around its next step: the key facts once at the top, then asking about it (the
+// form stays where it is when a run starts; the answer appears below it), the answers asked
+// about it, the activity as a timeline, and the remaining fields of the record.
 import { useEffect, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import type { Deal } from '../../../electron/contract';
 import { Badge } from '../../ui/Badge';
 import { ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
+import { RelativeTime } from '../../ui/Time';
 import { dealAmount, dealFields, dealRoles, humanStage } from '../../lib/deals';
+import { dealFacts } from '../../lib/dealFacts';
+import type { DealFacts } from '../../lib/dealFacts';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
 import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
 import { DealRuns } from '../runs/views';
+import { ActivityTimeline } from './ActivityTimeline';
 import { AskForm } from './AskForm';
 import { useDeals } from './store';
 
-function DealHeader({ deal }: { deal: Deal }) {
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="deal-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The name, the account, and the facts a salesperson acts on, the next step first among them. */
+function DealHeader({ deal, facts }: { deal: Deal; facts: DealFacts }) {
   const roles = dealRoles(deal);
   const amount = dealAmount(deal);
   const stage = humanStage(deal.stage ?? roles.stage);
-  const account = deal.account ?? roles.account;
+  const account = deal.account ?? roles.account ?? deal.subtitle;
+  const last = facts.timeline[0];
+  const lastAt = last?.at ?? roles.updatedAt;
   return (
     <div className="deal-head-main">
       <h2 className="deal-title" tabIndex={-1} data-deal-id={deal.id}>
         {deal.title}
       </h2>
-      <p className="deal-facts">
-        {account ? <span>{account}</span> : deal.subtitle ? <span>{deal.subtitle}</span> : null}
-        {stage ? <Badge tone="accent">{stage}</Badge> : null}
-        {amount ? <span className="deal-amount">{amount}</span> : null}
-        {roles.closeDate ? (
-          <span>
-            Closes <time dateTime={roles.closeDate}>{formatDate(roles.closeDate)}</time>
-          </span>
+      {account && !deal.title.includes(account) ? <p className="muted">{account}</p> : null}
+      {facts.nextStep ? (
+        <p className="deal-next-step">
+          <span className="deal-next-label">Next step</span> {facts.nextStep}
+        </p>
+      ) : null}
+      <dl className="deal-facts-grid">
+        {amount ? <Fact label="Amount">{amount}</Fact> : null}
+        {stage ? (
+          <Fact label="Stage">
+            <Badge tone="accent">{stage}</Badge>
+          </Fact>
         ) : null}
-        {roles.owner ? <span>Owner: {roles.owner}</span> : null}
-      </p>
+        {roles.closeDate ? (
+          <Fact label="Close date">
+            <time dateTime={roles.closeDate}>{formatDate(roles.closeDate)}</time>
+          </Fact>
+        ) : null}
+        {facts.owner ? <Fact label="Owner">{facts.owner}</Fact> : null}
+        {lastAt ? (
+          <Fact label="Last activity">
+            <RelativeTime value={lastAt} />
+            {last?.kind ? ` · ${last.kind.charAt(0).toUpperCase()}${last.kind.slice(1)}` : ''}
+          </Fact>
+        ) : null}
+      </dl>
     </div>
   );
 }
 
-/** Every field, the CRM's metadata folded away under "More fields". */
-function DealFieldsView({ deal }: { deal: Deal }) {
-  const { main, more } = useMemo(() => dealFields(deal.data), [deal.data]);
+/** The fields not already said above, the CRM's metadata folded away under "More fields". */
+function DealFieldsView({ deal, shownKeys }: { deal: Deal; shownKeys: Set<string> }) {
+  const { main, more } = useMemo(() => {
+    const fields = dealFields(deal.data);
+    const rest = Object.fromEntries(Object.entries(fields.main).filter(([k]) => !shownKeys.has(k)));
+    return { main: rest, more: fields.more };
+  }, [deal.data, shownKeys]);
   const moreCount = Object.keys(more).length;
   return (
     <>
@@ -55,39 +92,17 @@ function DealFieldsView({ deal }: { deal: Deal }) {
   );
 }
 
-export function DealDetail({ dealId }: { dealId: string }) {
+function DetailsCard({ dealId, deal }: { dealId: string; deal: Deal | undefined }) {
   const state = useDeals((s) => s.details[dealId]);
-  const fromList = useDeals((s) => s.list.value?.find((d) => d.id === dealId));
   const loadDeal = useDeals((s) => s.loadDeal);
-
-  useEffect(() => {
-    void useDeals.getState().loadDeal(dealId);
-  }, [dealId]);
-
-  const deal = state?.value ?? fromList;
+  const facts = useMemo(() => (deal ? dealFacts(deal) : undefined), [deal]);
   return (
-    <div className="deal">
-      <header className="deal-head">
-        {deal ? <DealHeader deal={deal} /> : <h2 className="deal-title">Deal</h2>}
-        {state ? (
-          <Freshness state={state} onRefresh={() => void loadDeal(dealId, true)} label="deal" />
-        ) : null}
-      </header>
-      {state?.error && deal ? (
-        <InlineError error={state.error} onRetry={() => void loadDeal(dealId, true)} />
-      ) : null}
-      <AskForm
-        dealId={dealId}
-        onStarted={(runId) =>
-          // The new run, in view and in focus as its answer starts to stream.
-          focusWhenShown(runPanel(runId), 'start')
-        }
-      />
-      <DealRuns dealId={dealId} />
+    <>
+      {facts && facts.timeline.length > 0 ? <ActivityTimeline items={facts.timeline} /> : null}
       <section className="card" aria-labelledby="deal-details-h">
         <h2 id="deal-details-h">Details</h2>
-        {state?.value ? (
-          <DealFieldsView deal={state.value} />
+        {state?.value && facts ? (
+          <DealFieldsView deal={state.value} shownKeys={facts.shownKeys} />
         ) : state?.error ? (
           <ErrorState
             title="Could not load this deal"
@@ -99,6 +114,47 @@ export function DealDetail({ dealId }: { dealId: string }) {
           <Skeleton lines={6} label="Loading the deal…" />
         )}
       </section>
+    </>
+  );
+}
+
+export function DealDetail({ dealId }: { dealId: string }) {
+  const state = useDeals((s) => s.details[dealId]);
+  const fromList = useDeals((s) => s.list.value?.find((d) => d.id === dealId));
+  const loadDeal = useDeals((s) => s.loadDeal);
+
+  useEffect(() => {
+    void useDeals.getState().loadDeal(dealId);
+  }, [dealId]);
+
+  const deal = state?.value ?? fromList;
+  const facts = useMemo(() => (deal ? dealFacts(deal) : undefined), [deal]);
+  return (
+    <div className="deal">
+      <header className="deal-head">
+        {deal && facts ? (
+          <DealHeader deal={deal} facts={facts} />
+        ) : (
+          <h2 className="deal-title">Deal</h2>
+        )}
+        {state ? (
+          <Freshness state={state} onRefresh={() => void loadDeal(dealId, true)} label="deal" />
+        ) : null}
+      </header>
+      {state?.error && deal ? (
+        <InlineError error={state.error} onRetry={() => void loadDeal(dealId, true)} />
+      ) : null}
+      <AskForm
+        dealId={dealId}
+        stage={deal?.stage ?? (deal ? dealRoles(deal).stage : undefined)}
+        onStarted={(runId) =>
+          // The answer appears under the form, which stays in view: focus goes to the answer
+          // (its live region says what happens) without moving the page.
+          focusWhenShown(runPanel(runId), 'stay')
+        }
+      />
+      <DealRuns dealId={dealId} />
+      <DetailsCard dealId={dealId} deal={state?.value} />
     </div>
   );
 }

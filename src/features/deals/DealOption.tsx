@@ -1,8 +1,12 @@
-// One deal in the picker: its name, amount, account and stage, with the query's matches marked.
-import { useMemo } from 'react';
+// One deal in the picker: the part of its name that tells it apart (the account's prefix is shown
+// once, on the line below), its amount, account, stage and close date, the query's matches marked.
+// The whole name stays in the row's text, for screen readers and search.
+import { useMemo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { Deal } from '../../../electron/contract';
-import { dealAmount, humanStage } from '../../lib/deals';
+import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
+import { splitTitle } from '../../lib/dealList';
+import { formatDate, formatShortDay } from '../../lib/format';
 import { highlightParts } from '../../lib/search';
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -28,7 +32,16 @@ interface OptionProps {
 
 export function DealOption({ deal, id, query, active, open, style, onChoose }: OptionProps) {
   const amount = dealAmount(deal);
-  const meta = [deal.account, humanStage(deal.stage)].filter(Boolean).join(' · ') || deal.subtitle;
+  // The year is said only when it is not this one; a row lives far shorter than a year.
+  const [now] = useState(() => Date.now());
+  const roles = dealRoles(deal);
+  const account = deal.account ?? roles.account;
+  const { prefix, rest } = splitTitle(deal.title, account);
+  const stage = humanStage(deal.stage ?? roles.stage);
+  // The account is said once: on the second line, cut from the name's start (screen readers hear
+  // it with the name); a name holding it elsewhere says it already.
+  const accountLine = prefix !== '' || (account && !deal.title.includes(account)) ? account : '';
+  const sub = accountLine || stage ? undefined : deal.subtitle;
   return (
     <div
       id={id}
@@ -40,13 +53,29 @@ export function DealOption({ deal, id, query, active, open, style, onChoose }: O
       onMouseDown={(e) => e.preventDefault()}
       onClick={onChoose}
     >
-      <span className="picker-title">
-        <Highlight text={deal.title} query={query} />
+      <span className="picker-title" title={deal.title}>
+        {prefix ? <span className="visually-hidden">{prefix}</span> : null}
+        <Highlight text={rest} query={query} />
       </span>
       {amount ? <span className="picker-amount">{amount}</span> : null}
       <span className="picker-sub">
-        <Highlight text={meta ?? ''} query={query} />
+        {accountLine ? (
+          <span aria-hidden={prefix !== '' ? true : undefined}>
+            <Highlight text={accountLine} query={query} />
+          </span>
+        ) : null}
+        {accountLine && stage ? ' · ' : null}
+        {stage ? <Highlight text={stage} query={query} /> : null}
+        {sub ? <Highlight text={sub} query={query} /> : null}
       </span>
+      {roles.closeDate ? (
+        <span className="picker-close">
+          closes{' '}
+          <time dateTime={roles.closeDate} title={formatDate(roles.closeDate)}>
+            {formatShortDay(roles.closeDate, now)}
+          </time>
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -10,9 +10,13 @@ import type { Deal } from '../../../electron/contract';
 import type { Loadable } from '../../platform/loadable';
 import { navigate } from '../../platform/router';
 import { useDealSearchFocus } from '../../platform/dealSearchFocus';
+import { takeHeldKeys } from '../../platform/heldKeys';
+import { useSettledEnter } from '../../platform/useSettledEnter';
+import type { HeldKeys } from '../../platform/heldKeys';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { DealOption } from './DealOption';
+import { PickerControls } from './PickerControls';
 import { countLine, pickerStep } from './pickerRules';
 import { useDeals } from './store';
 import { useDealSearch } from './useDealSearch';
@@ -23,15 +27,40 @@ const open = (deal: Deal | undefined) => {
   if (deal) navigate({ name: 'deals', dealId: deal.id });
 };
 
-/** Takes focus when asked (`/`, the palette, the global shortcut), the old query selected. */
-function useSearchFocusRequests(inputRef: RefObject<HTMLInputElement | null>): void {
+/**
+ * Takes focus when asked (`/`, the palette, the global shortcut), the old query selected, and
+ * the keys typed since it was asked (see heldKeys.ts) as if typed into it.
+ */
+function useSearchFocusRequests(
+  inputRef: RefObject<HTMLInputElement | null>,
+  onHeld: (keys: HeldKeys) => void,
+): void {
   const focusRequest = useDealSearchFocus((s) => s.requests);
+  const onHeldRef = useRef(onHeld);
+  useEffect(() => {
+    onHeldRef.current = onHeld;
+  });
   useEffect(() => {
     if (focusRequest === 0) return;
+    const input = inputRef.current;
+    if (!input) return;
+    input.focus();
+    const keys = takeHeldKeys('deal-search');
     // `/` is "search again": the old query is selected, so typing replaces it.
-    inputRef.current?.focus();
-    inputRef.current?.select();
+    input.select();
+    if (keys && (keys.text !== '' || keys.enter)) onHeldRef.current(keys);
   }, [focusRequest, inputRef]);
+}
+
+/** Whether the results shown are those for `query`: Enter waits for them, never opening a stale one. */
+function resultsAreFor(
+  query: string,
+  deferredQuery: string,
+  search: { list: Loadable<Deal[]>; restLoading: boolean },
+): boolean {
+  if (query !== deferredQuery) return false;
+  if (!search.list.value) return search.list.error !== undefined && !search.list.loading;
+  return !search.restLoading;
 }
 
 /**
@@ -90,6 +119,31 @@ function PickerStates({ list, found, restLoading, query, onRetry, children }: St
   return children;
 }
 
+/** The line above the list: how many deals, from where, and how fresh. */
+function PickerMeta(props: {
+  list: Loadable<Deal[]>;
+  book: Parameters<typeof countLine>[3];
+  restLoading: boolean;
+  fromService: number;
+  total: number;
+  shown: number;
+  query: string;
+  reload: () => void;
+}) {
+  const { list, book, restLoading, fromService, total, shown, query } = props;
+  const stageFiltered = useDeals((s) => s.view.stage !== '');
+  return (
+    <div className="picker-meta">
+      <span className="subtle" aria-live="polite">
+        {list.value
+          ? countLine(shown, total, query, book, restLoading, fromService, stageFiltered)
+          : ''}
+      </span>
+      <Freshness state={list} onRefresh={props.reload} label="deals" />
+    </div>
+  );
+}
+
 export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const query = useDeals((s) => s.query);
   const setQuery = useDeals((s) => s.setQuery);
@@ -98,11 +152,20 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const listId = useId();
-  useSearchFocusRequests(inputRef);
 
   const { list, book, results, fromService, restLoading, restError, retryRest } =
     useDealSearch(deferredQuery);
   const [current, setActive] = useActiveResult(results, selectedId);
+  const enter = useSettledEnter(resultsAreFor(query, deferredQuery, { list, restLoading }), () =>
+    open(results[current]),
+  );
+  useSearchFocusRequests(inputRef, (keys) => {
+    if (keys.text !== '') {
+      setQuery(keys.text);
+      setActive(0);
+      if (keys.enter) enter.pressAfterUpdate();
+    } else if (keys.enter) enter.press();
+  });
 
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state
   const virtualizer = useVirtualizer({
@@ -122,7 +185,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
       virtualizer.scrollToIndex(next, { align: 'auto' });
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      open(results[current]);
+      enter.press();
     } else if (event.key === 'Escape' && query !== '') {
       event.preventDefault();
       setQuery('');
@@ -161,14 +224,12 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
           }}
           onKeyDown={onKeyDown}
         />
-        <div className="picker-meta">
-          <span className="subtle" aria-live="polite">
-            {list.value
-              ? countLine(results.length, total, query.trim(), book, restLoading, fromService)
-              : ''}
-          </span>
-          <Freshness state={list} onRefresh={reload} label="deals" />
-        </div>
+        <PickerControls deals={list.value ?? []} searching={query.trim() !== ''} />
+        <PickerMeta
+          {...{ list, book, restLoading, fromService, total, reload }}
+          shown={results.length}
+          query={query.trim()}
+        />
       </div>
       {list.error && list.value ? <InlineError error={list.error} onRetry={reload} /> : null}
       {restError ? <InlineError error={restError} onRetry={retryRest} /> : null}

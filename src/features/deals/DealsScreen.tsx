@@ -6,6 +6,7 @@ import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
+import { DealsStart } from './DealsStart';
 import { useDeals } from './store';
 
 export function DealsScreen({ dealId }: { dealId: string | undefined }) {
@@ -37,9 +38,7 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
             <DealDetail key={dealId} dealId={dealId} />
           </>
         ) : (
-          <EmptyState title="Choose a deal">
-            Search on the left, then press Enter to open a deal and ask an agent about it.
-          </EmptyState>
+          <DealsStart />
         )}
       </div>
     </div>

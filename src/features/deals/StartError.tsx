@@ -23,9 +23,12 @@ export function StartError({ error, onRetry }: { error: ErrorData; onRetry: () =
             Sign in again
           </Button>
         ) : null}
-        <Button size="sm" onClick={onRetry}>
-          Retry
-        </Button>
+        {/* A used-up quota refuses the same again: no Retry that cannot work. */}
+        {error.code === 'quota_exceeded' ? null : (
+          <Button size="sm" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
       </div>
     </div>
   );

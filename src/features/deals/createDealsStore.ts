@@ -9,6 +9,7 @@ import { idle, loadingFrom, readCached } from '../../platform/loadable';
 import type { Loadable } from '../../platform/loadable';
 import { toErrorData } from '../../platform/requests';
 import type { Call } from '../../platform/requests';
+import type { ListView } from '../../lib/dealList';
 
 export interface Draft {
   agentId: string;
@@ -43,10 +44,15 @@ export interface DealsState {
   rest?: RestSearch;
   details: Record<string, Loadable<Deal> | undefined>;
   query: string;
+  /** How the list is sorted and which stage it shows. */
+  view: ListView;
+  setView(patch: Partial<ListView>): void;
   drafts: Record<string, Draft | undefined>;
   starts: Record<string, StartState | undefined>;
   /** The agent chosen last, offered first on the next deal. */
   lastAgentId: string;
+  /** Chooses the agent offered first from now on (the palette's Agents). */
+  rememberAgent(agentId: string): void;
   loadList(refresh?: boolean): Promise<void>;
   /** Searches the deals the picker does not hold (only when it holds part of them). */
   searchRest(query: string): Promise<void>;
@@ -160,9 +166,15 @@ function dealBook(call: Call, seqs: Sequences, set: SetState, get: GetState) {
 }
 
 /** The Ask form: drafts per deal, their validation, and starting a run from one. */
-function asking(startRun: StartRun, set: SetState, get: GetState) {
+function asking({ startRun }: DealsDeps, set: SetState, get: GetState) {
+  const remember = (agentId: string | undefined) => {
+    if (agentId === undefined || agentId === '' || agentId === get().lastAgentId) return;
+    set({ lastAgentId: agentId });
+  };
   return {
+    rememberAgent: remember,
     editDraft(dealId: string, patch: Partial<Draft>) {
+      remember(patch.agentId);
       set((s) => {
         const current = draftFor(s, dealId);
         const start = s.starts[dealId];
@@ -174,7 +186,6 @@ function asking(startRun: StartRun, set: SetState, get: GetState) {
         return {
           drafts: { ...s.drafts, [dealId]: { ...current, ...patch } },
           starts: start ? { ...s.starts, [dealId]: { ...start, invalid } } : s.starts,
-          lastAgentId: patch.agentId ?? s.lastAgentId,
         };
       });
     },
@@ -182,7 +193,7 @@ function asking(startRun: StartRun, set: SetState, get: GetState) {
     async startRun(dealId: string) {
       const draft = draftFor(get(), dealId);
       const invalid: { agent?: string; message?: string } = {};
-      if (draft.agentId === '') invalid.agent = 'Choose an agent.';
+      if (draft.agentId === '') invalid.agent = 'Choose who should answer.';
       if (draft.message.trim() === '') invalid.message = 'Type a message for the agent.';
       const setStart = (start: StartState) =>
         set((s) => ({ starts: { ...s.starts, [dealId]: start } }));
@@ -211,18 +222,20 @@ function asking(startRun: StartRun, set: SetState, get: GetState) {
   };
 }
 
-export function createDealsStore({ call, startRun }: DealsDeps) {
+export function createDealsStore(deps: DealsDeps) {
   const seqs = sequences();
   return create<DealsState>((set, get) => ({
     list: idle(),
     book: { truncated: false },
     details: {},
     query: '',
+    view: { sort: 'close', stage: '' },
+    setView: (patch) => set((s) => ({ view: { ...s.view, ...patch } })),
     drafts: {},
     starts: {},
     lastAgentId: '',
-    ...dealBook(call, seqs, set, get),
-    ...asking(startRun, set, get),
+    ...dealBook(deps.call, seqs, set, get),
+    ...asking(deps, set, get),
     setQuery: (query) => set({ query }),
     reset() {
       seqs.outdateAll();

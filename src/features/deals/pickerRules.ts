@@ -16,8 +16,11 @@ export function countLine(
   book: { truncated: boolean; total?: number },
   restLoading: boolean,
   fromService = 0,
+  /** A stage filter hides some of the loaded deals. */
+  filtered = false,
 ): string {
   const all = book.total === undefined ? undefined : formatNumber(book.total);
+  if (query === '' && filtered) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
   if (query === '') {
     if (!book.truncated) return `${formatNumber(loaded)} deals`;
     return all === undefined

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { Deal } from '../../../electron/contract';
 import { humanStage } from '../../lib/deals';
 import { buildIndex, search } from '../../lib/search';
+import { viewDeals } from '../../lib/dealList';
 import { useDeals } from './store';
 
 const SEARCH_REST_DELAY_MS = 300;
@@ -19,6 +20,7 @@ export function useDealSearch(query: string) {
   const book = useDeals((s) => s.book);
   const rest = useDeals((s) => s.rest);
   const searchRest = useDeals((s) => s.searchRest);
+  const view = useDeals((s) => s.view);
 
   const index = useMemo(() => buildIndex(list.value ?? [], DEAL_FIELDS), [list.value]);
   const local = useMemo(() => search(index, query), [index, query]);
@@ -32,11 +34,12 @@ export function useDealSearch(query: string) {
     book.truncated && rest !== undefined && rest.query === query.trim() ? rest : undefined;
   const results = useMemo(() => {
     const found = restForQuery?.items;
-    if (found === undefined || found.length === 0) return local;
+    const searching = query.trim() !== '';
+    if (found === undefined || found.length === 0) return viewDeals(local, view, searching);
     // The loaded deals' matches first (ranked), then what only the full search found.
     const seen = new Set(local.map((d) => d.id));
-    return [...local, ...found.filter((d) => !seen.has(d.id))];
-  }, [local, restForQuery]);
+    return viewDeals([...local, ...found.filter((d) => !seen.has(d.id))], view, searching);
+  }, [local, restForQuery, view, query]);
   const restLoading = book.truncated && query.trim() !== '' && (restForQuery?.loading ?? true);
 
   return {

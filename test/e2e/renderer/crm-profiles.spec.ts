@@ -40,7 +40,7 @@ for (const profile of PROFILES) {
 
       await option.click();
       await expect(page.getByRole('heading', { level: 2, name: deal.name })).toBeVisible();
-      await expect(page.locator('.deal-facts')).toContainText(deal.account);
+      await expect(page.locator('.deal-head')).toContainText(deal.account);
 
       const started = app.nextEvent('runs.changed', (p) => p.runs.length > 0);
       await askAgent(page, 'Deal coach', 'What should I prepare?');

@@ -15,7 +15,8 @@ export async function openDealByKeyboard(page: Page, query: string): Promise<voi
   const search = page.getByRole('combobox', { name: 'Search deals' });
   await expect(search).toBeFocused();
   await search.fill(query);
-  await expect(page.getByRole('option').first()).toContainText(new RegExp(query, 'i'));
+  const found = page.getByRole('listbox', { name: 'Deals' }).getByRole('option');
+  await expect(found.first()).toContainText(new RegExp(query, 'i'));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(query, 'i') })).toBeVisible();
 }

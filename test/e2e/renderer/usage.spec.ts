@@ -32,20 +32,32 @@ test('meters show usage against limits, with warnings at 95 % and 100 %', async 
   ).toBeVisible();
   await expect(page.getByText(/Billing period/)).toBeVisible();
 
-  // The Ask form warns before a run is started.
+  // The Ask form says the one limit that matters, once: the tokens used up stop runs too, so
+  // Ask is disabled with that as its reason (the runs nearly used up are not said beside it).
   await nav(page, 'Deals').click();
   await openDealByKeyboard(page, 'Harbour');
-  await expect(page.getByText('Only 4 of 100 runs left in this billing period.')).toBeVisible();
-  // Tokens stop runs too: the form says so.
+  const form = page.getByRole('region', { name: 'Ask about this deal' });
+  const ask = form.getByRole('button', { name: 'Ask', exact: true });
   await expect(
-    page.getByText(
-      'The tokens quota of this billing period is used up. Starting a run will probably be refused.',
-    ),
+    form.getByText(/^Your team has used its allowance for answers this month; it resets on /),
   ).toBeVisible();
+  await expect(ask).toBeDisabled();
+  await expect(form.getByRole('status')).toHaveCount(1);
+
+  // With only runs limited, 4 of 100 left is a warning and Ask stays on.
+  app.demo.control.setLimits({ requests: null, runs: 100, tokens: null });
+  await nav(page, 'Usage').click();
+  await expect(page.getByRole('meter', { name: 'Runs' })).toHaveAttribute('aria-valuenow', '96');
+  await page.goBack();
+  await expect(form.getByText('Only 4 of 100 runs left in this billing period.')).toBeVisible();
+  await expect(ask).toBeEnabled();
 
   app.demo.control.setUsage({ runs: 100 });
   await nav(page, 'Usage').click();
   await expect(page.getByRole('meter', { name: 'Runs' })).toHaveAttribute('aria-valuenow', '100');
   await page.goBack();
-  await expect(page.getByText(/All 100 runs of this billing period are used/)).toBeVisible();
+  await expect(
+    form.getByText(/^Your team has used its 100 runs this month; they reset on/),
+  ).toBeVisible();
+  await expect(ask).toBeDisabled();
 });

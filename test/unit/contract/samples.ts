@@ -34,6 +34,7 @@ const settings: Settings = {
     prepAgentId: null,
   },
   transcriptRetention: { maxAgeDays: 30, maxTotalMB: 500 },
+  lastAgentId: null,
 };
 
 const session = {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatDayOfMonth } from '../../../../src/lib/format';
 import {
+  askLimit,
   askQuotaWarnings,
   projectQuota,
   runQuotaWarning,
@@ -66,5 +68,42 @@ describe('askQuotaWarnings', () => {
     expect(warnings.map((w) => w.level)).toEqual(['exhausted', 'warning']);
     expect(warnings[0]?.message).toMatch(/tokens quota of this billing period is used up/);
     expect(warnings[1]?.message).toBe('Only 15 of 100 runs left in this billing period.');
+  });
+});
+
+describe('askLimit', () => {
+  const period = { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' };
+  const usage = (runs: number, tokens: number, runLimit = 50) => ({
+    billingPeriod: period,
+    runs: { count: runs, limit: runLimit },
+    tokens: { input: tokens, output: 0, limit: 1000 },
+    requests: { count: 3, limit: null },
+  });
+  const day = (iso: string) => formatDayOfMonth(iso, 'en-GB');
+
+  it('says a used-up quota once: what, when it resets, who can help; Ask is then blocked', () => {
+    expect(askLimit(usage(50, 10), day)).toEqual({
+      blocked: true,
+      message:
+        'Your team has used its 50 runs this month; they reset on 1 December. Ask your admin for more.',
+    });
+    expect(askLimit(usage(10, 1000), day)?.message).toBe(
+      'Your team has used its allowance for answers this month; it resets on 1 December. Ask your admin for more.',
+    );
+  });
+
+  it('names the billing period when it is not a calendar month', () => {
+    const custom = { ...usage(50, 0), billingPeriod: { start: '2026-11-15', end: '2026-12-15' } };
+    expect(askLimit(custom, day)?.message).toMatch(
+      /50 runs this billing period; they reset on 15 December/,
+    );
+  });
+
+  it('otherwise says only the most pressing warning, and nothing when all is well', () => {
+    expect(askLimit(usage(46, 10), day)).toEqual({
+      blocked: false,
+      message: 'Only 4 of 50 runs left in this billing period.',
+    });
+    expect(askLimit(usage(1, 10), day)).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ describe('the deals store', () => {
     const { bridge, deals } = stores();
     expect(await deals.getState().startRun('d1')).toBeUndefined();
     expect(deals.getState().starts.d1?.invalid).toEqual({
-      agent: 'Choose an agent.',
+      agent: 'Choose who should answer.',
       message: 'Type a message for the agent.',
     });
     expect(bridge.calls).toEqual([]);

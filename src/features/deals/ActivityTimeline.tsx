@@ -1,0 +1,23 @@
+// What happened on the deal, newest first: when, what kind, who and what, in people's names.
+import type { TimelineItem } from '../../lib/dealFacts';
+import { formatDate, humanizeEnum } from '../../lib/format';
+
+export function ActivityTimeline({ items }: { items: TimelineItem[] }) {
+  return (
+    <section className="card" aria-labelledby="deal-activity-h">
+      <h2 id="deal-activity-h">Activity</h2>
+      <ol className="timeline">
+        {items.map((item, i) => (
+          <li key={`${item.at ?? ''}-${i}`} className="timeline-item">
+            <p className="timeline-meta subtle">
+              {item.at ? <time dateTime={item.at}>{formatDate(item.at)}</time> : null}
+              {item.kind ? <span>{humanizeEnum(item.kind)}</span> : null}
+              {item.who ? <span>{item.who}</span> : null}
+            </p>
+            <p className="timeline-text">{item.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

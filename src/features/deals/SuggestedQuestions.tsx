@@ -1,0 +1,35 @@
+// Questions that fit the deal's stage, one click from the form: a chip fills the message, and
+// picks an agent fit for it when none is chosen yet.
+import { useMemo } from 'react';
+import type { Agent } from '../../../electron/contract';
+import { fittingAgent, suggestedQuestions } from '../../lib/suggestedQuestions';
+import type { Draft } from './store';
+
+interface SuggestedQuestionsProps {
+  stage: string | undefined;
+  /** The agent chosen ('' for none). */
+  agentId: string;
+  agents: Agent[] | undefined;
+  onPick: (patch: Partial<Draft>) => void;
+}
+
+export function SuggestedQuestions({ stage, agentId, agents, onPick }: SuggestedQuestionsProps) {
+  const questions = useMemo(() => suggestedQuestions(stage), [stage]);
+  return (
+    <div className="suggested" role="group" aria-label="Suggested questions">
+      {questions.map((question) => (
+        <button
+          key={question.label}
+          type="button"
+          className="chip chip-button"
+          onClick={() => {
+            const agent = agentId === '' ? fittingAgent(question, agents ?? []) : undefined;
+            onPick({ message: question.message, ...(agent ? { agentId: agent.id } : {}) });
+          }}
+        >
+          {question.label}
+        </button>
+      ))}
+    </div>
+  );
+}
