@@ -35,6 +35,8 @@ export const DesktopCapabilities = z.object({
   launchAtLogin: Capability,
   /** Whether the app can read the OS's own Do Not Disturb / Focus mode and hold back with it. */
   osFocusMode: Capability,
+  /** Whether this copy updates itself; when not, `reason` says where updates come from. */
+  updates: Capability,
 });
 export type DesktopCapabilities = z.infer<typeof DesktopCapabilities>;
 

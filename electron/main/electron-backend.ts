@@ -7,6 +7,7 @@ import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend } from '../core/backend';
 import { electronCapabilities, type LinuxSession } from '../core/desktop';
 import type { RootLogger } from '../core/logs/logger';
+import { updatesCapability } from '../core/updates';
 import { startDemoService, type DemoService } from '../demo-service';
 import type { GlobalShortcut } from './global-shortcut';
 import type { NotificationPresenter } from './notifications';
@@ -14,6 +15,7 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { openExternalChecked } from './security';
 import { openSignInWindow } from './sign-in-window';
 import type { TrayController } from './tray-controller';
+import { updateFeedOf } from './updates';
 
 /** Electron, Chromium and Node versions, for app.info and diagnostics. */
 function runtimeVersions(): Record<string, string> {
@@ -43,6 +45,7 @@ export async function startElectronBackend(options: {
 }): Promise<ElectronBackend> {
   const { log, presenter, shortcut, appWindow } = options;
   const dataDir = app.getPath('userData');
+  const updateFeed = updateFeedOf({ app });
   let demo: DemoService | undefined;
   const secretStore = await createSafeStorageSecretStore({
     dataDir,
@@ -96,6 +99,7 @@ export async function startElectronBackend(options: {
         tray: options.trays()?.outcome() ?? { created: false, why: 'refused' },
         shortcut: shortcut.state(),
         notificationsSupported: presenter.supported,
+        updates: updatesCapability(updateFeed),
       }),
   });
   return { backend, stopDemo: async () => demo?.stop() };

@@ -13,6 +13,7 @@ import {
   resolveUpdatePolicy,
   versionEvent,
   type UpdateController,
+  type UpdateFeed,
   type UpdateLog,
   type UpdateNotice,
   type UpdatePolicyInput,
@@ -34,6 +35,18 @@ export interface StartUpdatesOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** This copy's update feed: what startUpdates follows and what Settings says about updates. */
+export function updateFeedOf(
+  options: Pick<StartUpdatesOptions, 'app' | 'resourcesPath' | 'env'>,
+): UpdateFeed {
+  return detectUpdateFeed({
+    isPackaged: options.app.isPackaged,
+    resourcesPath: options.resourcesPath ?? process.resourcesPath,
+    platform: process.platform,
+    env: options.env ?? process.env,
+  });
+}
+
 /**
  * Starts the update cycle and returns its controller: `requestRestart()` for a "Restart to
  * update" action, `runsChanged()` when runs start or end, `onResume()` after sleep, `status()`
@@ -42,12 +55,7 @@ export interface StartUpdatesOptions {
 export function startUpdates(options: StartUpdatesOptions): UpdateController {
   const { autoUpdater } = options;
   const policy = resolveUpdatePolicy(options.policy);
-  const feed = detectUpdateFeed({
-    isPackaged: options.app.isPackaged,
-    resourcesPath: options.resourcesPath ?? process.resourcesPath,
-    platform: process.platform,
-    env: options.env ?? process.env,
-  });
+  const feed = updateFeedOf(options);
 
   // Without a feed electron-updater must not act on its own either (e.g. install on quit).
   autoUpdater.autoDownload = feed.enabled;

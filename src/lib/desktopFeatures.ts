@@ -18,6 +18,7 @@ const LABELS: Record<keyof DesktopCapabilities, string> = {
   notifications: 'Notifications',
   launchAtLogin: 'Open at login',
   osFocusMode: "System's Do not disturb",
+  updates: 'Updates',
 };
 
 const ORDER: (keyof DesktopCapabilities)[] = [
@@ -26,6 +27,7 @@ const ORDER: (keyof DesktopCapabilities)[] = [
   'tray',
   'globalShortcut',
   'launchAtLogin',
+  'updates',
 ];
 
 /** Browser mode: the host cannot know the page's permission, so the page says how it shows them. */

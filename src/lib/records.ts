@@ -9,6 +9,7 @@ import {
   isCurrencyCode,
   isoDateKind,
 } from './format';
+import { visibleLine, visibleText } from '../../electron/domain/text/visible-text';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };
@@ -110,7 +111,8 @@ function primitive(
     }
     return { kind: 'number', text: formatNumber(value, ctx.locale) };
   }
-  const text = value;
+  // Service text is shown as itself: no bidi or control characters (line breaks kept).
+  const text = visibleText(value, { lines: 'many' });
   if (text.trim() === '') return { kind: 'empty', text: '—' };
   if (DEAL_ID_KEY.test(key)) return { kind: 'deal', text, dealId: text };
   if (isoDateKind(text) !== null) {
@@ -163,7 +165,7 @@ function arrayValue(
     if (flat && columns.length > 0 && columns.length <= 8) {
       return {
         kind: 'table',
-        columns: columns.map((c) => ({ key: c, label: humanizeKey(c) })),
+        columns: columns.map((c) => ({ key: c, label: visibleLine(humanizeKey(c)) })),
         rows: objects.map((o) => {
           // Line items usually leave the currency to the record they belong to.
           const currency = currencyOf(o) ?? inherited;
@@ -194,7 +196,8 @@ function rowsOf(
   const rows: DisplayRow[] = [];
   for (const [key, raw] of Object.entries(record)) {
     if (omit.includes(key)) continue;
-    rows.push({ key, label: humanizeKey(key), value: valueOf(raw, key, ctx, depth, currency) });
+    const label = visibleLine(humanizeKey(key));
+    rows.push({ key, label, value: valueOf(raw, key, ctx, depth, currency) });
   }
   // Simple fields first, then nested ones, each in the record's own order: easier to scan.
   return [...rows.filter((r) => !isNested(r.value)), ...rows.filter((r) => isNested(r.value))];

@@ -1,23 +1,21 @@
 // Text that goes to a terminal: how wide it is on screen, how to pad and shorten it, and how to
 // make text from the service harmless. Service text is data, never terminal commands: an escape
-// sequence in a deal name must not recolour, move the cursor or retitle the user's terminal.
+// sequence in a deal name must not recolour, move the cursor or retitle the user's terminal. The
+// sanitiser is the app's own (domain/text/visible-text.ts); here what it removes shows as U+FFFD,
+// so the user sees that something was there.
 
-// C0 and C1 control characters, DEL, and the bidirectional overrides that can make text read
-// differently from what it is ("Trojan Source").
-/* eslint-disable no-control-regex -- matching control characters is the point here */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-const CONTROL_KEEP_NEWLINES =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-/* eslint-enable no-control-regex */
+import { visibleText } from '../../domain/text/visible-text';
 
-/** One line of service text: controls replaced, line breaks and tabs become spaces. */
+const REPLACEMENT = '\uFFFD';
+
+/** One line of service text: line breaks and tabs become spaces, controls and bidi controls U+FFFD. */
 export function oneLine(text: string): string {
-  return text.replace(/\r\n|[\r\n\t]/g, ' ').replace(CONTROL, '\uFFFD');
+  return visibleText(text, { lines: 'one', replacement: REPLACEMENT });
 }
 
-/** Several lines of service text: line breaks and tabs kept, other controls replaced. */
+/** Several lines of service text: line breaks (as LF) and tabs kept, other controls replaced. */
 export function safeBlock(text: string): string {
-  return text.replace(CONTROL_KEEP_NEWLINES, '\uFFFD');
+  return visibleText(text, { lines: 'many', replacement: REPLACEMENT });
 }
 
 function isWide(code: number): boolean {

@@ -10,6 +10,7 @@
 //   subtitle `description` or `summary` text, else the account, else the stage or status, else
 //            `type`, never repeating the title
 import { findText, inferRoles } from '../../domain/records/roles';
+import { visibleLine } from '../../domain/text/visible-text';
 
 export interface DisplayHints {
   id: string | undefined;
@@ -49,7 +50,9 @@ export function displayHints(
 ): DisplayHints {
   const roles = inferRoles(record, resource);
   const id = roles.id;
-  const title = roles.title ?? id ?? `Untitled ${resource}`;
+  // The id stands in for a missing title, so it is shown as itself like any service text.
+  const shownId = id === undefined ? '' : visibleLine(id).trim();
+  const title = roles.title ?? (shownId === '' ? `Untitled ${resource}` : shownId);
   // A subtitle repeating the title says nothing; the next candidate is used instead.
   const candidates = [
     findText(record, ['description'], resource),

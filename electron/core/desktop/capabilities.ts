@@ -1,5 +1,5 @@
 // What the desktop offers the app (tray, global shortcut, notifications, launch at login, the
-// OS's focus modes), worded for Settings, from what actually happened when the shell tried.
+// OS's focus modes, updates), worded for Settings, from what actually happened when the shell tried.
 // Pure: the shell gathers the facts, this decides what to tell the user, so the app says what is
 // missing instead of failing silently.
 import type { Capability, DesktopCapabilities } from '../../contract';
@@ -34,6 +34,8 @@ export interface ElectronDesktopFacts {
   shortcut: ShortcutState;
   /** Electron's Notification.isSupported(). */
   notificationsSupported: boolean;
+  /** Whether this copy updates itself, from the update feed (core/updates). */
+  updates: Capability;
 }
 
 export function trayCapability(platform: string, tray: TrayOutcome): Capability {
@@ -124,6 +126,7 @@ export function electronCapabilities(facts: ElectronDesktopFacts): DesktopCapabi
     notifications: notificationsCapability(facts.platform, facts.notificationsSupported),
     launchAtLogin: launchAtLoginCapability(facts.platform, facts.packaged),
     osFocusMode: osFocusModeCapability(facts.platform),
+    updates: facts.updates,
   };
 }
 
@@ -149,6 +152,11 @@ export function browserModeCapabilities(): DesktopCapabilities {
       available: false,
       reason:
         "Browser mode cannot read the OS's Do not disturb: use Do not disturb here to silence the app.",
+    },
+    updates: {
+      available: false,
+      reason:
+        'Browser mode does not update itself: update the copy of the app you started it from.',
     },
   };
 }

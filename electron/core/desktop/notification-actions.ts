@@ -1,7 +1,9 @@
 // What a notification does when followed, as plain data from the scheduler's decision: the
 // screen a click opens, and the run a "Prepare" action starts. Shared by the Electron shell
 // (native notifications) and the backend (the `notification` event browser mode shows as a
-// toast), so both take the user to the same place.
+// toast), so both take the user to the same place. Titles, bodies and labels carry service text
+// (deal, meeting and agent names): they leave here through the visible-text sanitiser, so a name
+// cannot reorder a notification with bidi controls.
 import {
   RunsStartInput,
   type AppNotification,
@@ -9,6 +11,7 @@ import {
   type NotificationAction,
 } from '../../contract';
 import { PREPARE_MESSAGE } from '../../domain/briefings/prepare';
+import { visibleLine, visibleText } from '../../domain/text/visible-text';
 import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
 
 export function navigateFor(target: NotificationTarget): Navigate {
@@ -44,7 +47,7 @@ export function prepareRunInput(action: PrepareAction): RunsStartInput | undefin
 export function notificationActions(decision: NotificationDecision): NotificationAction[] {
   return (decision.actions ?? []).flatMap((action) => {
     const run = prepareRunInput(action);
-    return run === undefined ? [] : [{ id: action.id, label: action.label, run }];
+    return run === undefined ? [] : [{ id: action.id, label: visibleLine(action.label), run }];
   });
 }
 
@@ -55,8 +58,8 @@ export function nativeNotificationFields(decision: NotificationDecision): {
   actions: { type: 'button'; text: string }[];
 } {
   return {
-    title: decision.title,
-    body: decision.body,
+    title: visibleLine(decision.title),
+    body: visibleText(decision.body, { lines: 'many' }),
     actions: notificationActions(decision).map((action) => ({
       type: 'button' as const,
       text: action.label,
@@ -70,8 +73,8 @@ export function toAppNotification(decision: NotificationDecision, at: Date): App
   return {
     id: decision.key,
     kind: decision.kind,
-    title: decision.title,
-    body: decision.body,
+    title: visibleLine(decision.title),
+    body: visibleText(decision.body, { lines: 'many' }),
     navigate: navigateFor(decision.target),
     ...(actions.length === 0 ? {} : { actions }),
     at: at.toISOString(),

@@ -6,6 +6,7 @@ import { prepAgentOf } from '../../domain/briefings/prepare';
 import { prepareRunInput } from './notification-actions';
 import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
 import { unreadMenuLabel, unreadText } from './unread';
+import { visibleLine } from '../../domain/text/visible-text';
 
 export type TrayCommand =
   | { type: 'open' }
@@ -105,7 +106,23 @@ function runItems(state: TrayState): TrayItem[] {
   return items;
 }
 
+/** Labels carry service text (agent and meeting names): shown as themselves, never reordered. */
+function visibleItem(item: TrayItem): TrayItem {
+  switch (item.kind) {
+    case 'separator':
+      return item;
+    case 'submenu':
+      return { ...item, label: visibleLine(item.label), items: item.items.map(visibleItem) };
+    default:
+      return { ...item, label: visibleLine(item.label) };
+  }
+}
+
 export function buildTrayMenu(state: TrayState, clock: TrayClock): TrayItem[] {
+  return menuItems(state, clock).map(visibleItem);
+}
+
+function menuItems(state: TrayState, clock: TrayClock): TrayItem[] {
   return [
     { kind: 'action', label: 'Open Assistant', command: { type: 'open' } },
     { kind: 'action', label: 'Find a deal…', command: { type: 'deal-picker' } },
@@ -143,5 +160,5 @@ export function trayTooltip(state: TrayState, clock: TrayClock): string {
     parts.push(`next meeting ${meetingTime(startsAt, clock.now, clock.timeZone)}`);
   }
   if (state.doNotDisturb) parts.push('do not disturb');
-  return parts.join(' · ');
+  return visibleLine(parts.join(' · '));
 }

@@ -13,6 +13,7 @@ import { findText, inferRoles } from '../../domain/records/roles';
 import { principalName } from '../api/principal';
 import type { ResourceList, ResourceRecord } from '../api/lists';
 import type { Metadata } from '../api/schemas';
+import { visibleLine } from '../../domain/text/visible-text';
 
 export function toDisplayRecord(record: ResourceRecord): Agent | Briefing {
   const { id, title, subtitle } = record.display;
@@ -121,11 +122,11 @@ export function toMetadata(metadata: Metadata): ServiceMetadata {
     service: metadata.service,
     version: metadata.version,
     environment: metadata.environment,
-    org: { id: metadata.org.id, name: metadata.org.name },
+    org: { id: metadata.org.id, name: visibleLine(metadata.org.name) },
     principal: {
       type: metadata.principal.type,
       authMode: metadata.principal.authMode,
-      userId: metadata.principal.userId,
+      userId: visibleLine(metadata.principal.userId),
       scopes: [...metadata.principal.scopes],
       ...(name === undefined ? {} : { name }),
     },

@@ -1,9 +1,14 @@
 // The update cycle, free of Electron: check at start and then daily, let the updater download in
 // the background, tell the user once an update is ready, install it when they quit. A restart on
 // request waits while a run is live. A failed or damaged download is reported and retried later
-// with backoff. electron-updater stages and verifies downloads itself (sha512, and the publisher's
-// signature on Windows and macOS); this controller only ever asks it to install a version it
-// announced as downloaded, so a half-downloaded or rejected update is never applied. The steps
+// with backoff. electron-updater stages and checks downloads itself: the sha512 the feed's
+// latest*.yml names (which proves only that the file is the one the feed meant), then on Windows
+// the installer's Authenticode signature, valid and signed by `publisherName` from app-update.yml
+// (electron-builder.yml sets it; electron-updater skips this check when it is missing, and on
+// PowerShell older than 3), and on macOS Squirrel.Mac's check that the new app satisfies the
+// running app's designated requirement (the same Developer ID). Linux packages carry no signature it checks, so Linux never updates
+// itself (feed.ts). This controller only ever asks it to install a version it announced as
+// downloaded, so a half-downloaded or rejected update is never applied. The steps
 // live beside it: checks.ts (scheduling, a check, its end or failure), install.ts (download to
 // install, the deferred restart), over the state of cycle.ts.
 

@@ -3,7 +3,7 @@ export type * from './types';
 export type { Timers } from '../clock';
 export { classifyUpdateError } from './errors';
 export type { UpdateErrorKind, UpdateFailure } from './errors';
-export { detectUpdateFeed, UPDATES_ENV } from './feed';
+export { detectUpdateFeed, LINUX_UPDATES, UPDATES_ENV, updatesCapability } from './feed';
 export type { UpdateFeed, UpdateFeedProbe } from './feed';
 export { progressEvent, versionEvent } from './events';
 export { DAY, UpdatePolicySchema, resolveUpdatePolicy, retryDelayMs } from './policy';

@@ -15,6 +15,13 @@ import {
   pickInstant,
   pickText,
 } from './fields';
+import { visibleLine, visibleText } from '../text/visible-text';
+
+/** One line as shown, or undefined when nothing visible is left. */
+function visibleOneLine(text: string | undefined): string | undefined {
+  const shown = text === undefined ? '' : visibleLine(text).trim();
+  return shown === '' ? undefined : shown;
+}
 
 /** One meeting of a briefing; `key` is stable across fetches of the same meeting. */
 export interface MeetingInfo {
@@ -84,16 +91,22 @@ function meetingInfo(candidate: unknown): MeetingInfo | undefined {
     candidate,
   ];
   const id = pickText(records, MEETING_ID_FIELDS);
-  const title = pickText(records, MEETING_TITLE_FIELDS);
+  // Shown text is shown as itself (no bidi or control characters); the key keeps what was sent.
+  const sentTitle = pickText(records, MEETING_TITLE_FIELDS);
+  const title = visibleOneLine(sentTitle);
   const startsAt = pickInstant(records, MEETING_START_FIELDS);
   const endsAt = pickInstant(records, MEETING_END_FIELDS);
-  const location = pickText(records, MEETING_LOCATION_FIELDS);
-  const summary = pickText(records, MEETING_SUMMARY_FIELDS);
+  const location = visibleOneLine(pickText(records, MEETING_LOCATION_FIELDS));
+  const sentSummary = pickText(records, MEETING_SUMMARY_FIELDS);
+  const summary =
+    sentSummary === undefined
+      ? undefined
+      : visibleText(sentSummary, { lines: 'many' }) || undefined;
   const dealId = pickText(records, MEETING_DEAL_ID_FIELDS);
   let key: string;
   if (id !== undefined) key = `meeting-briefing:id:${id}`;
-  else if (title !== undefined || startsAt !== undefined) {
-    key = `meeting-briefing:at:${title ?? ''}@${startsAt?.toISOString() ?? ''}`;
+  else if (sentTitle !== undefined || startsAt !== undefined) {
+    key = `meeting-briefing:at:${sentTitle ?? ''}@${startsAt?.toISOString() ?? ''}`;
   } else return undefined;
   return {
     key,

@@ -14,6 +14,7 @@
 //     `…@OData.Community.Display.V1.FormattedValue`), which also wins over a raw option-set number;
 //   - the id is the UUID-valued identifier when there is one (runs start with it), else the first
 //     identifier found.
+import { visibleLine } from '../text/visible-text';
 
 import {
   ID_KEYS,
@@ -118,8 +119,9 @@ function fieldsOf(record: Obj, prefixes: readonly string[]): Field[] {
   return out;
 }
 
+/** Text as shown: no bidi or control characters (text/visible-text.ts), trimmed, bounded. */
 function clip(text: string): string | undefined {
-  const trimmed = text.trim();
+  const trimmed = visibleLine(text).trim();
   return trimmed === '' ? undefined : trimmed.slice(0, MAX_TEXT);
 }
 

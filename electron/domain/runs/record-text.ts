@@ -4,6 +4,7 @@
 // the answer is an output-like key in any case convention, holding text, an object with text, or
 // a list of parts (as chat APIs return them). Shared by the screens and core's run search, so a
 // run is found by the same question it is shown with.
+import { visibleText } from '../text/visible-text';
 
 /** Keys that hold a run's answer, most specific first; compared without case, `_` or `-`. */
 const ANSWER_KEYS = [
@@ -71,6 +72,12 @@ const QUESTION_KEYS = ['message', 'question', 'prompt', 'query'];
 
 /** The question the run was asked, or undefined when the record does not say. */
 export function questionFromRecord(data: Record<string, unknown>): string | undefined {
+  const question = sentQuestion(data);
+  // Shown and searched as itself: no bidi or control characters, its line breaks kept.
+  return question === undefined ? undefined : visibleText(question, { lines: 'many' });
+}
+
+function sentQuestion(data: Record<string, unknown>): string | undefined {
   const input = Object.entries(data).find(([key]) => squash(key) === 'input')?.[1];
   if (typeof input === 'string' && input.trim() !== '') return input;
   if (isObject(input)) {

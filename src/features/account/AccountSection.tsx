@@ -48,13 +48,17 @@ export function ServiceSection() {
             <div className="rec-field">
               <dt>Organisation</dt>
               <dd>
-                {value.org.name} <span className="subtle mono">{value.org.id}</span>
+                <bdi>{value.org.name}</bdi> <span className="subtle mono">{value.org.id}</span>
               </dd>
             </div>
             <div className="rec-field">
               <dt>User</dt>
               <dd>
-                {value.principal.name ? <>{value.principal.name} </> : null}
+                {value.principal.name ? (
+                  <>
+                    <bdi>{value.principal.name}</bdi>{' '}
+                  </>
+                ) : null}
                 <span className={value.principal.name ? 'subtle mono' : 'mono'}>
                   {value.principal.userId}
                 </span>{' '}

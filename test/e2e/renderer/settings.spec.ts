@@ -85,6 +85,7 @@ test('says which desktop features browser mode lacks, and why, instead of failin
   );
   await expect(line("System's Do not disturb")).toContainText('Not available.');
   await expect(line('Notifications')).toContainText('Available. Shown inside the page');
+  await expect(line('Updates')).toContainText('Not available. Browser mode does not update itself');
 
   // The settings it concerns are there, switched off, with the reason next to them.
   const system = page.getByRole('region', { name: 'System' });

@@ -45,7 +45,7 @@ describe('text', () => {
   it('neutralises terminal control sequences and bidi overrides from service text', () => {
     expect(oneLine('a\u001b[31mred\u001b[0m\nb\tc')).toBe('a\uFFFD[31mred\uFFFD[0m b c');
     expect(oneLine('x\u202Ey')).toBe('x\uFFFDy');
-    expect(safeBlock('line 1\nline\u00072\r\n')).toBe('line 1\nline\uFFFD2\r\n');
+    expect(safeBlock('line 1\nline\u00072\r\n')).toBe('line 1\nline\uFFFD2\n');
   });
 
   it('turns keys into labels', () => {

@@ -126,6 +126,7 @@ export const requestSamples: {
         notifications: { available: true },
         launchAtLogin: { available: false, reason: 'Only the desktop app can start at login.' },
         osFocusMode: { available: false, reason: 'The app cannot read it.' },
+        updates: { available: false, reason: 'Updates come from your package manager on Linux.' },
       },
     },
   },

@@ -46,6 +46,7 @@ export function createAppInfo(options: AppInfoOptions): () => AppInfo {
       notifications: unknown,
       launchAtLogin: unknown,
       osFocusMode: unknown,
+      updates: unknown,
     };
   };
   return () => {

@@ -74,4 +74,15 @@ describe('displayHints', () => {
       }),
     );
   });
+
+  it('shows titles and subtitles as sent, with no bidi or control character to reorder them', () => {
+    const hints = displayHints(
+      { name: 'Acme \u202erenewal\u202c\n2026', description: 'Upsell\u0007 \u2066seats\u2069' },
+      'deal',
+    );
+    expect(hints.title).toBe('Acme renewal 2026');
+    expect(hints.subtitle).toBe('Upsell seats');
+    expect(displayHints({ id: 'D-\u202e17' }, 'deal').title).toBe('D-17');
+    expect(displayHints({ id: '\u202e' }, 'deal').title).toBe('Untitled deal');
+  });
 });

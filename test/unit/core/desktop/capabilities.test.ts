@@ -113,6 +113,7 @@ describe('desktop capabilities', () => {
       tray: { created: false, why: 'refused' },
       shortcut: { status: 'refused', accelerator: 'CommandOrControl+Shift+A' },
       notificationsSupported: true,
+      updates: { available: false, reason: 'Updates come from your package manager on Linux.' },
     });
     expect(DesktopCapabilities.parse(caps)).toEqual(caps);
     expect(caps.tray.available).toBe(false);
@@ -122,6 +123,7 @@ describe('desktop capabilities', () => {
     });
     expect(caps.launchAtLogin.available).toBe(false);
     expect(caps.notifications.available).toBe(true);
+    expect(caps.updates.reason).toMatch(/package manager/);
   });
 });
 

@@ -55,6 +55,23 @@ describe('where a notification takes the user', () => {
     expect(RunsStartInput.safeParse(action?.run).success).toBe(true);
   });
 
+  it('shows service text in titles, bodies and labels as sent, natively and as a toast', () => {
+    const hostile: NotificationDecision = {
+      ...meeting,
+      title: 'Renewal with Mallory \u202enimda\u202c',
+      body: 'Deal: \u2067Acme\u2069\r\nStarts \u001b[2Jsoon',
+      actions: [{ id: 'prepare', label: 'Prepare \u202e', agentId: 'sales.meeting_prep', dealId }],
+    };
+    const native = nativeNotificationFields(hostile);
+    const toast = toAppNotification(hostile, new Date('2026-11-23T09:15:00Z'));
+    for (const shown of [native, toast]) {
+      expect(shown.title).toBe('Renewal with Mallory nimda');
+      expect(shown.body).toBe('Deal: Acme\nStarts [2Jsoon');
+    }
+    expect(native.actions).toEqual([{ type: 'button', text: 'Prepare ' }]);
+    expect(toast.actions?.[0]?.label).toBe('Prepare ');
+  });
+
   it('drops a Prepare that could not start (a deal id the contract refuses)', () => {
     const odd: NotificationDecision = {
       ...meeting,

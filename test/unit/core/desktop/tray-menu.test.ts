@@ -140,6 +140,30 @@ describe('the tray menu', () => {
     );
   });
 
+  it('shows agent and meeting names as sent, with no bidi or control character to reorder them', () => {
+    const items = buildTrayMenu(
+      {
+        liveRuns: [run('r1', { agentId: 'sales.coach' })],
+        doNotDisturb: false,
+        nextMeeting: { title: 'Call \u202elaunaM\u202c\nwith Acme', dealId },
+        prepAgentId: 'sales.coach',
+        agentNames: new Map([['sales.coach', 'Mallory \u202enimda\u0007']]),
+      },
+      clock,
+    );
+    const all = (list: TrayItem[]): string[] =>
+      list.flatMap((item) =>
+        item.kind === 'separator'
+          ? []
+          : [item.label, ...(item.kind === 'submenu' ? all(item.items) : [])],
+      );
+    const shown = all(items);
+    expect(shown).toContain('Next meeting: Call launaM with Acme');
+    expect(shown).toContain('Prepare with Mallory nimda');
+    expect(shown).toContain('Mallory nimda: running');
+    expect(shown.join('')).not.toMatch(/[\p{Bidi_Control}\p{Cc}]/u);
+  });
+
   it('offers no Prepare without a prep agent, or when the meeting names no usable deal', () => {
     const withoutAgent = buildTrayMenu(
       {

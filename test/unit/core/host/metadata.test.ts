@@ -31,4 +31,17 @@ describe('toMetadata', () => {
     expect(shown.principal).not.toHaveProperty('name');
     expect(shown.principal.userId).toBe('usr_1');
   });
+
+  it('shows the user’s and the organisation’s names as sent, without bidi or control characters', () => {
+    const shown = toMetadata(
+      Metadata.parse({
+        ...metadata,
+        org: { ...metadata.org, name: 'Acme \u2067Corp\u2069' },
+        principal: { ...metadata.principal, userId: 'usr_\u202e1', name: 'Mallory \u202enimda' },
+      }),
+    );
+    expect(shown.principal.name).toBe('Mallory nimda');
+    expect(shown.principal.userId).toBe('usr_1');
+    expect(shown.org.name).toBe('Acme Corp');
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyUpdateError,
   detectUpdateFeed,
+  LINUX_UPDATES,
   progressEvent,
   resolveUpdatePolicy,
   retryDelayMs,
@@ -103,15 +104,17 @@ describe('detectUpdateFeed', () => {
     });
   });
 
-  it('on Linux, only an AppImage or an installed package can update itself', () => {
-    expect(detectUpdateFeed(probe({ platform: 'linux' })).enabled).toBe(false);
-    expect(
-      detectUpdateFeed(probe({ platform: 'linux', env: { APPIMAGE: '/home/me/a.AppImage' } }))
-        .enabled,
-    ).toBe(true);
+  it('is off on Linux whatever the build carries, and says where updates come from', () => {
+    // electron-updater checks no signature on an AppImage or deb: the feed alone would decide.
     files.add('/opt/app/resources/package-type');
-    expect(detectUpdateFeed(probe({ platform: 'linux' })).enabled).toBe(true);
+    for (const env of [{}, { APPIMAGE: '/home/me/a.AppImage' }]) {
+      expect(detectUpdateFeed(probe({ platform: 'linux', env }))).toEqual({
+        enabled: false,
+        reason: LINUX_UPDATES,
+      });
+    }
     files.delete('/opt/app/resources/package-type');
+    expect(LINUX_UPDATES).toMatch(/^Updates come from your package manager on Linux/);
   });
 });
 

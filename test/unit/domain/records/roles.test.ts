@@ -157,3 +157,24 @@ describe('isMetadataKey', () => {
     expect(isMetadataKey('expected_close_date')).toBe(false);
   });
 });
+
+describe('text roles as shown', () => {
+  it('carry no bidi or control character, whatever the service sent', () => {
+    const roles = inferRoles(
+      {
+        name: 'Mallory \u202enimda',
+        account: { name: 'Acme\u0000 \u2066Corp\u2069' },
+        stage: '\u202eWon',
+        owner: 'Ann\u001b[2J',
+      },
+      'deal',
+    );
+    expect(roles).toMatchObject({
+      title: 'Mallory nimda',
+      account: 'Acme Corp',
+      stage: 'Won',
+      owner: 'Ann[2J',
+    });
+    expect(inferRoles({ name: '\u202e\u202c' }, 'deal').title).toBeUndefined();
+  });
+});

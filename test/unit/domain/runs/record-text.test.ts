@@ -54,4 +54,10 @@ describe('the question in a run record', () => {
     expect(questionFromRecord({ output: 'an answer only' })).toBeUndefined();
     expect(questionFromRecord({ input: { dealId: 'd' } })).toBeUndefined();
   });
+
+  it('shows the question as sent: no bidi or control character, its lines kept', () => {
+    expect(
+      questionFromRecord({ input: { message: 'Is \u202eMallory\u202c in?\r\nWhy\u0007?' } }),
+    ).toBe('Is Mallory in?\nWhy?');
+  });
 });

@@ -46,6 +46,7 @@ describe('what Settings says about this computer', () => {
     notifications: { available: true, reason: 'From the host.' },
     launchAtLogin: { available: false, reason: 'Only the desktop app can.' },
     osFocusMode: { available: false, reason: 'Cannot read it.' },
+    updates: { available: false, reason: 'Updates come from your package manager on Linux.' },
   };
 
   it('lists every feature with its status and reason', () => {
@@ -56,6 +57,7 @@ describe('what Settings says about this computer', () => {
       'Tray icon',
       'Global shortcut',
       'Open at login',
+      'Updates',
     ]);
     expect(lines.find((line) => line.key === 'tray')).toEqual({
       key: 'tray',

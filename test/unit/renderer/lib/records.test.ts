@@ -37,6 +37,25 @@ describe('toDisplayRows', () => {
     expect(owner?.kind).toBe('group');
   });
 
+  it('shows service text and keys as sent, without bidi or control characters', () => {
+    const hostile = toDisplayRows(
+      {
+        name: 'Renewal \u202e6202 lanif\u202c',
+        'note\u202e': 'Line one\r\nline\u0007 two',
+        contacts: [{ 'name\u2067': 'Ada\u2069' }],
+      },
+      { locale: 'en-US' },
+    );
+    expect(byKey(hostile, 'name')).toMatchObject({ kind: 'text', text: 'Renewal 6202 lanif' });
+    expect(hostile.find((row) => row.label.startsWith('Note'))?.value).toMatchObject({
+      text: 'Line one\nline two',
+    });
+    const table = byKey(hostile, 'contacts');
+    if (table?.kind !== 'table') throw new Error('not a table');
+    expect(table.columns[0]?.label).toBe('Name');
+    expect(table.rows[0]?.[0]).toMatchObject({ text: 'Ada' });
+  });
+
   it('keeps unknown fields, simple ones first', () => {
     expect(byKey(rows, 'somethingNew')).toMatchObject({ kind: 'text', text: 'kept' });
     const kinds = rows.map((r) => r.value.kind);

@@ -27,6 +27,7 @@ export function appInfo(extra: Partial<AppInfo> = {}): AppInfo {
       notifications: available,
       launchAtLogin: available,
       osFocusMode: available,
+      updates: available,
     },
     ...extra,
   };
