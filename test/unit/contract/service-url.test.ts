@@ -101,6 +101,7 @@ describe('credentials in an address reaching a log or diagnostics anyway', () =>
             notifications: { available: false },
             launchAtLogin: { available: false },
             osFocusMode: { available: false },
+            updates: { available: false },
           },
         },
         // As an older version may have stored it, before the schema refused it.
