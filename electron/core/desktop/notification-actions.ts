@@ -74,6 +74,7 @@ export function toAppNotification(decision: NotificationDecision, at: Date): App
     body: decision.body,
     navigate: navigateFor(decision.target),
     ...(actions.length === 0 ? {} : { actions }),
+    ...(decision.group === undefined ? {} : { group: decision.group }),
     at: at.toISOString(),
   };
 }
