@@ -1,4 +1,5 @@
-// The run panel's header: status, agent and stream state; elapsed time and tokens; and
+// The run panel's header (sticky while the answer is read): status, agent and stream state;
+// elapsed time; and
 // the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
 import { openAndFocus } from '../../platform/focusWhenShown';
 import { toast } from '../../platform/toasts';
@@ -27,12 +28,11 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
     <header className="run-head">
       <div className="run-title">
         <StatusBadge status={run.status} />
-        <span className="run-agent">{run.agentName || 'Run'}</span>
+        <span className="run-agent">{run.agentName}</span>
         {run.streamNote ? <Badge tone="warn">{run.streamNote}</Badge> : null}
       </div>
       <div className="run-facts subtle">
         {elapsed ? <span title="Elapsed time">{elapsed}</span> : null}
-        {run.tokens ? <span>{run.tokens}</span> : null}
       </div>
       <RunActions runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
     </header>

@@ -41,7 +41,7 @@ for (const look of LOOKS) {
       await expect(page.getByRole('region', { name: 'Record' })).toBeVisible();
       await audit(page, 'Run');
 
-      await nav(page, 'Runs').click();
+      await nav(page, 'Answers').click();
       await expect(page.getByRole('region', { name: 'History' }).getByRole('table')).toBeVisible();
       await audit(page, 'Runs');
 

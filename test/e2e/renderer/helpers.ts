@@ -57,7 +57,7 @@ export function createRunOnService(app: RunningApp, run: AskedRun): Promise<stri
 }
 
 /** A link of the main navigation. */
-export function nav(page: Page, label: 'Today' | 'Deals' | 'Runs' | 'Usage' | 'Settings') {
+export function nav(page: Page, label: 'Today' | 'Deals' | 'Answers' | 'Usage' | 'Settings') {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
 }
 

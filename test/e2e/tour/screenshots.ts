@@ -90,7 +90,7 @@ async function walk(app: RunningApp, page: Page, look: string): Promise<void> {
   await page.getByRole('region', { name: 'Record' }).waitFor();
   await shoot(page, '07-run-detail', look);
 
-  await nav(page, 'Runs').click();
+  await nav(page, 'Answers').click();
   await page.getByRole('region', { name: 'History' }).getByRole('table').waitFor();
   await shoot(page, '08-runs', look);
 
