@@ -1,7 +1,7 @@
 // An answer is part of its page (#24): on a deal's page and on an answer's own page nothing
 // inside the page scrolls on its own, at a desktop's 1280×800 and a small laptop's 1024×640; the
 // email writer's draft and its Copy email are reached by scrolling the page, and the answer's bar
-// (Copy, Retry) stays in reach while reading down to them.
+// (Copy, Copy the email, Retry) stays in reach while reading down to them.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { askAgent, openDealByKeyboard } from './helpers';
@@ -91,5 +91,6 @@ test('an email draft is read in the page’s one scroll, on its deal and on its 
     // The bar rides along: Copy and Retry are still on screen at the end of the answer.
     await expect(own.getByRole('button', { name: 'Copy', exact: true })).toBeInViewport();
     await expect(own.getByRole('button', { name: 'Retry' })).toBeInViewport();
+    await expect(own.getByRole('button', { name: 'Copy the email' })).toBeInViewport();
   }
 });

@@ -60,7 +60,7 @@ test('a run that finishes in the background, and the quota it crosses, show as t
   await expect(page.getByRole('heading', { level: 1, name: 'Deal coach' })).toBeVisible();
   // That run: its id, for support, is under the panel's Details.
   await expect(page.getByTitle('Run ID').first()).toHaveText(runId);
-  await expect(page.getByText('succeeded', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
   await expect(runToast).toHaveCount(0);
 
   await quotaToast
