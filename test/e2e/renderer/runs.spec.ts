@@ -31,6 +31,8 @@ test('a run streams in, keeps going on another screen, and finishes', async ({ a
   await expect(again.getByRole('region', { name: /Output of Deal coach/ })).toContainText(
     'Next steps',
   );
+  // Token counts are for IT, under the answer's details.
+  await openDetailsForIt(again);
   await expect(again.getByText(/tokens/)).toBeVisible();
   await expect(again.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 
@@ -272,7 +274,7 @@ test.describe('finding runs', () => {
     await history.getByRole('searchbox').fill('RUN 12');
     await expect(page).toHaveURL(/q=RUN\+12/);
     await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
-    await expect(history.getByText(/^1 run found\. Searched all 12 runs\./)).toBeVisible();
+    await expect(history.getByText(/^1 answer found\. Searched all 12 answers\./)).toBeVisible();
 
     await history.getByLabel('Agent').selectOption({ label: 'Objection handler' });
     await expect(history.getByText('No run matches')).toBeVisible();

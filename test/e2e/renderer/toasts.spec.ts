@@ -48,12 +48,12 @@ test('a run that finishes in the background, and the quota it crosses, show as t
   // Back to the app: both are waiting as toasts.
   await other.close();
   await page.bringToFront();
-  const runToast = toasts(page).getByRole('status').filter({ hasText: 'Deal coach finished' });
+  const runToast = toasts(page).getByRole('status').filter({ hasText: 'Deal coach answered' });
   const quotaToast = toasts(page).getByRole('status').filter({ hasText: quotaNotification.title });
-  await expect(runToast).toContainText(/Deal: .*Harbour.* · Status: succeeded/);
+  await expect(runToast).toContainText(/Harbour.* · Done/);
   await expect(quotaToast).toBeVisible();
 
-  await runToast.getByRole('button', { name: /^Deal coach finished/ }).click();
+  await runToast.getByRole('button', { name: /^Deal coach answered/ }).click();
   const runId = runNotification.navigate?.id ?? '';
   expect(runId).not.toBe('');
   await expect(page).toHaveURL(new RegExp(`#/runs/${runId}$`));
