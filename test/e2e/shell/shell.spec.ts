@@ -37,7 +37,10 @@ test('loads, shows the metadata, signs out and in with a token, and never receiv
   const sidebar = selectors.sidebar(page);
   await expect(sidebar).toContainText(metadata.org.name);
   // The service and environment are for IT: in the signed-in user's tooltip.
-  await expect(sidebar.getByTitle(new RegExp(metadata.environment))).toHaveCount(1);
+  await expect(sidebar.locator('.footer-user')).toHaveAttribute(
+    'title',
+    new RegExp(metadata.environment),
+  );
   await expect(sidebar).toContainText('Demo');
 
   await selectors.navLink(page, 'Settings').click();
