@@ -277,7 +277,7 @@ test.describe('finding runs', () => {
     await expect(history.getByText(/^1 answer found\. Searched all 12 answers\./)).toBeVisible();
 
     await history.getByLabel('Agent').selectOption({ label: 'Objection handler' });
-    await expect(history.getByText('No run matches')).toBeVisible();
+    await expect(history.getByText('No answer matches')).toBeVisible();
     await page.goBack();
     await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
 
