@@ -143,6 +143,11 @@ export const AppNotification = z.object({
   body: z.string(),
   navigate: Navigate.optional(),
   actions: z.array(NotificationAction).optional(),
+  /**
+   * Notifications that say the same thing (answers to one question from one agent) share a
+   * group: the inbox shows them as one entry, "5 answers from Objection handler" (`of`).
+   */
+  group: z.object({ key: z.string().min(1), of: z.string() }).optional(),
   at: Timestamp,
 });
 export type AppNotification = z.infer<typeof AppNotification>;

@@ -36,6 +36,10 @@ export interface AssistantErrorInit {
   cause?: unknown;
 }
 
+/** An unreachable service in the user's words: what happened, and what to do about it. */
+export const UNREACHABLE_MESSAGE =
+  'Could not reach the service. Check that you are connected to the VPN or your network, then retry; if it goes on, ask IT.';
+
 /** The serialisable form, as it crosses IPC, the browser-mode socket and the CLI. */
 export interface AssistantErrorData {
   kind: AssistantErrorKind;
@@ -179,7 +183,8 @@ export function toAssistantError(value: unknown): AssistantError {
   if (isNetworkFailure(value)) {
     return new AssistantError({
       kind: 'network',
-      message: `Could not reach the service: ${message}`,
+      // The system's own words stay in the cause, for the log.
+      message: UNREACHABLE_MESSAGE,
       cause: value,
     });
   }

@@ -135,7 +135,7 @@ export function App() {
       <Sidebar />
       <div className="main-column">
         <Banners />
-        <main id="main" ref={mainRef} tabIndex={-1} className="main">
+        <main id="main" ref={mainRef} tabIndex={-1} className="main" data-page-scroll="">
           <Suspense fallback={<Skeleton lines={6} />}>
             <Screen />
           </Suspense>

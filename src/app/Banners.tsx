@@ -13,11 +13,11 @@ function outageText(state: Connectivity['state'], since: string | undefined): st
   const at = since === undefined ? '' : ` since ${formatTime(since)}`;
   switch (state) {
     case 'offline':
-      return `You are offline${at}. Saved data stays on screen; the rest loads when you are back online.`;
+      return `You are offline${at}. Check your Wi-Fi or network cable; saved data stays on screen and the rest loads when you are back online.`;
     case 'service-unreachable':
-      return `Can’t reach the service${at}. Saved data stays on screen; the rest loads when it is back.`;
+      return `Can’t reach the service${at}. Check that you are connected to the VPN or your company’s network; if you are, ask IT whether the service is up. Saved data stays on screen, and the rest loads by itself when it is back.`;
     case 'service-failing':
-      return `The service is having problems${at}. Saved data stays on screen; the rest loads when it recovers.`;
+      return `The service is having problems${at}. Try again in a few minutes; if it goes on, tell IT. Saved data stays on screen, and the rest loads when it recovers.`;
     case 'host-unreachable':
       return 'The app lost its connection to its host. Reconnecting…';
     default:

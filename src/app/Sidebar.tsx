@@ -1,10 +1,13 @@
 // Navigation, the organisation and user, the environment (with a clear Demo label), the inbox bell and live runs.
+import { useMemo } from 'react';
 import type { MouseEvent } from 'react';
 import { formatRoute, screens } from '../lib/routes';
 import type { ScreenName } from '../lib/routes';
 import { isDemo } from '../lib/capabilities';
 import { InboxBell } from '../features/notifications/views';
+import { useDeals } from '../features/deals';
 import { useRuns } from '../features/runs';
+import { personNameIn } from '../lib/records';
 import { Kbd, modKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
 import { useHost } from '../platform/hostStore';
@@ -23,14 +26,19 @@ function Icon({ name }: { name: ScreenName }) {
   return <StrokeIcon className="nav-icon" d={icons[name]} />;
 }
 
-/** The user by name when the service gives one; the id stays in the tooltip. */
-function SignedInUser({ name, userId }: { name: string | undefined; userId: string }) {
+/**
+ * The signed-in user by name: the service's, else the name their deals give them as owner. The
+ * id and the service stay in the tooltip, for IT.
+ */
+function SignedInUser({ userId, name, where }: { userId: string; name?: string; where: string }) {
+  const deals = useDeals((s) => s.list.value);
+  const known = useMemo(
+    () => name ?? personNameIn(deals?.map((deal) => deal.data) ?? [], userId),
+    [name, deals, userId],
+  );
   return (
-    <span
-      className="footer-user"
-      title={name ? `Signed in as ${name} (${userId})` : `Signed in as ${userId}`}
-    >
-      {name ?? userId}
+    <span className="footer-user" title={`Signed in as ${known ?? 'you'} (${userId}, ${where})`}>
+      {known ?? 'Signed in'}
     </span>
   );
 }
@@ -106,10 +114,12 @@ export function Sidebar() {
       <div className="sidebar-footer">
         {metadata ? (
           <>
-            <SignedInUser name={metadata.principal.name} userId={metadata.principal.userId} />
-            <span className="footer-env">
-              {metadata.service} · {metadata.environment}
-            </span>
+            <SignedInUser
+              userId={metadata.principal.userId}
+              {...(metadata.principal.name === undefined ? {} : { name: metadata.principal.name })}
+              where={`${metadata.service} · ${metadata.environment}`}
+            />
+            <span className="footer-env">{metadata.org.name}</span>
           </>
         ) : (
           <span className="footer-env">Not connected yet</span>

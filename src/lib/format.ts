@@ -194,6 +194,27 @@ export function splitRunTogether(word: string): string {
 }
 
 /** `closeDate` / `close_date` / `CLOSE-DATE` → "Close date"; keeps acronyms like "ARR" and "ID". */
+/** Words a record key spells in lower case that read as capitals: "sku" is "SKU". */
+const ACRONYMS: ReadonlySet<string> = new Set([
+  'id',
+  'url',
+  'sku',
+  'arr',
+  'acv',
+  'mrr',
+  'tcv',
+  'crm',
+  'vat',
+  'api',
+  'ceo',
+  'cfo',
+  'cto',
+  'roi',
+  'kpi',
+  'sla',
+  'poc',
+]);
+
 export function humanizeKey(key: string): string {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -205,9 +226,8 @@ export function humanizeKey(key: string): string {
   return words
     .map((w, i) => {
       if (/^[A-Z0-9]{2,}$/.test(w)) return w;
-      if (w.toLowerCase() === 'id') return 'ID';
-      if (w.toLowerCase() === 'url') return 'URL';
       const lower = w.toLowerCase();
+      if (ACRONYMS.has(lower)) return lower.toUpperCase();
       return i === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
     })
     .join(' ');

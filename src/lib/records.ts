@@ -22,7 +22,7 @@ export type DisplayValue =
   | { kind: 'date'; text: string; iso: string }
   | { kind: 'boolean'; text: string; value: boolean }
   | { kind: 'url'; text: string; href: string }
-  | { kind: 'deal'; text: string; dealId: string }
+  | { kind: 'deal'; text: string; dealId: string; title?: string }
   | { kind: 'list'; items: DisplayValue[] }
   | { kind: 'table'; columns: { key: string; label: string }[]; rows: DisplayValue[][] }
   | { kind: 'group'; rows: DisplayRow[] };
@@ -40,6 +40,11 @@ export interface LayoutOptions {
   omit?: readonly string[];
   /** Nesting below this depth is shown as compact JSON text. */
   maxDepth?: number;
+  /**
+   * Identifiers ("id", "ownerId", an activity's `act_…`) mean nothing to a salesperson: left out
+   * unless true (the record shown for IT). A deal's id stays, as the way to open it.
+   */
+  showIds?: boolean;
 }
 
 const MONEY_KEY = /(amount|value|price|revenue|arr|acv|mrr|tcv|budget|total|cost)$/i;
@@ -92,6 +97,12 @@ interface Ctx {
   locale: string | undefined;
   timeZone: string | undefined;
   maxDepth: number;
+  showIds: boolean;
+}
+
+/** Whether a field is left out: an identifier, when ids are not shown (a deal's id opens it). */
+function hidden(key: string, ctx: Ctx): boolean {
+  return !ctx.showIds && isIdentifierKey(key) && !DEAL_ID_KEY.test(key);
 }
 
 function primitive(
@@ -158,6 +169,7 @@ function arrayValue(
     let flat = true;
     for (const o of objects) {
       for (const [k, v] of Object.entries(o)) {
+        if (hidden(k, ctx)) continue;
         if (v !== null && typeof v === 'object' && !(isJsonRecord(v) && moneyOf(v))) flat = false;
         if (!columns.includes(k)) columns.push(k);
       }
@@ -195,7 +207,7 @@ function rowsOf(
   const currency = currencyOf(record);
   const rows: DisplayRow[] = [];
   for (const [key, raw] of Object.entries(record)) {
-    if (omit.includes(key)) continue;
+    if (omit.includes(key) || hidden(key, ctx)) continue;
     const label = visibleLine(humanizeKey(key));
     rows.push({ key, label, value: valueOf(raw, key, ctx, depth, currency) });
   }
@@ -208,6 +220,7 @@ export function toDisplayRows(record: JsonRecord, options: LayoutOptions = {}): 
     locale: options.locale,
     timeZone: options.timeZone,
     maxDepth: options.maxDepth ?? 5,
+    showIds: options.showIds ?? false,
   };
   return rowsOf(record, ctx, 0, options.omit ?? []);
 }
@@ -231,4 +244,23 @@ const IDENTIFIER_KEY = /(?:^|_)[iI]d$|[a-z]Id$|ID$/;
 /** Whether a key names an identifier, shown (if at all) folded away, never among the first. */
 export function isIdentifierKey(key: string): boolean {
   return IDENTIFIER_KEY.test(key);
+}
+
+/**
+ * A person's name from records that mention them: the first `{ id, name }` (or `displayName`,
+ * `fullName`) object with that id, at the top of a record or one level down (a deal's `owner`).
+ * Services that leave the signed-in user's name out of their metadata name them here.
+ */
+export function personNameIn(records: readonly JsonRecord[], personId: string): string | undefined {
+  const nameOf = (value: Json | undefined): string | undefined => {
+    if (!isJsonRecord(value) || value['id'] !== personId) return undefined;
+    return pickString(value, ['name', 'displayName', 'fullName']);
+  };
+  for (const record of records) {
+    for (const value of Object.values(record)) {
+      const name = nameOf(value);
+      if (name !== undefined) return name;
+    }
+  }
+  return undefined;
 }

@@ -26,7 +26,7 @@ export type ScreenName = Route['name'];
 export const screens: readonly { name: ScreenName; label: string; key: string }[] = [
   { name: 'today', label: 'Today', key: 't' },
   { name: 'deals', label: 'Deals', key: 'd' },
-  { name: 'runs', label: 'Runs', key: 'r' },
+  { name: 'runs', label: 'Answers', key: 'r' },
   { name: 'usage', label: 'Usage', key: 'u' },
   { name: 'settings', label: 'Settings', key: 's' },
 ];

@@ -1,3 +1,4 @@
+import { statusWord } from '../../electron/domain/runs/status-words';
 import type { ReactNode } from 'react';
 
 export type Tone = 'neutral' | 'accent' | 'ok' | 'warn' | 'critical' | 'danger';
@@ -27,13 +28,13 @@ const statusTones: Record<string, Tone> = {
   cancelled: 'warn',
 };
 
-/** A run status; unknown statuses are shown as they come, in a neutral colour. */
+/** A run status as a word ("Done", "Stopped"); unknown statuses in a neutral colour. */
 export function StatusBadge({ status }: { status: string }) {
   const tone = statusTones[status] ?? 'neutral';
   return (
     <Badge tone={tone}>
       {status === 'running' ? <span className="pulse" aria-hidden="true" /> : null}
-      {status}
+      {statusWord(status)}
     </Badge>
   );
 }

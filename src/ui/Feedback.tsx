@@ -46,11 +46,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** Code and request id, for support: selectable, folded under "Details" below the message. */
+/** Code and request id, for support: selectable, folded under "Details for IT" below the message. */
 export function ErrorMeta({ error }: { error: ErrorData }) {
   return (
     <details className="error-meta">
-      <summary>Details</summary>
+      <summary>Details for IT</summary>
       <p>
         <span>
           Code <code>{error.code}</code>

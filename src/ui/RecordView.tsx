@@ -46,7 +46,7 @@ function Value({ value }: { value: DisplayValue }) {
             openAndFocus({ name: 'deals', dealId: value.dealId });
           }}
         >
-          Open deal <span className="mono subtle">{value.text}</span>
+          {value.title === undefined ? 'Open the deal' : value.title}
         </a>
       );
     case 'list':
@@ -139,8 +139,20 @@ function Rows({ rows, nested = false }: { rows: DisplayRow[]; nested?: boolean }
   );
 }
 
-export function RecordView({ record, omit }: { record: JsonRecord; omit?: readonly string[] }) {
-  const rows = useMemo(() => toDisplayRows(record, omit ? { omit } : {}), [record, omit]);
+/** `showIds`: the record as IT needs it, identifiers included (see LayoutOptions). */
+export function RecordView({
+  record,
+  omit,
+  showIds = false,
+}: {
+  record: JsonRecord;
+  omit?: readonly string[];
+  showIds?: boolean;
+}) {
+  const rows = useMemo(
+    () => toDisplayRows(record, { ...(omit ? { omit } : {}), showIds }),
+    [record, omit, showIds],
+  );
   if (rows.length === 0) return <p className="subtle">No fields.</p>;
   return <Rows rows={rows} />;
 }

@@ -3,7 +3,7 @@
 // short and readable; they never carry a JSON parse trace or the session value.
 
 import type { z } from 'zod';
-import { AssistantError, isNetworkFailure } from '../errors';
+import { AssistantError, isNetworkFailure, UNREACHABLE_MESSAGE } from '../errors';
 import { redactSecret } from './headers';
 import { isRetryableStatus, parseRetryAfter } from './retry';
 import { ERROR_CODE_UNAUTHORIZED, ErrorEnvelope } from './schemas';
@@ -254,9 +254,12 @@ export function errorFromThrown(
       cause: thrown,
     });
   }
+  // What happened and what to do in the message; the system's reason (ECONNREFUSED) is the code,
+  // shown under "Details for IT".
   return new AssistantError({
     kind: 'network',
-    message: `Could not reach the service (${networkReason(thrown)}).`,
+    message: UNREACHABLE_MESSAGE,
+    code: networkReason(thrown),
     retryable: true,
     cause: thrown,
   });

@@ -117,7 +117,7 @@ export function wireReactions(
   lifecycle.cleanups.push(
     manager.onRunsChanged((runs) => {
       hub.emit('runs.changed', { runs });
-      notifications.runsChanged(runs);
+      notifications.runsChanged(runs.map((run) => ({ ...run, ...manager.asked(run.runId) })));
     }),
   );
   lifecycle.cleanups.push(

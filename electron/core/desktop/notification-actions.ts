@@ -77,6 +77,7 @@ export function toAppNotification(decision: NotificationDecision, at: Date): App
     body: visibleText(decision.body, { lines: 'many' }),
     navigate: navigateFor(decision.target),
     ...(actions.length === 0 ? {} : { actions }),
+    ...(decision.group === undefined ? {} : { group: decision.group }),
     at: at.toISOString(),
   };
 }

@@ -30,6 +30,8 @@ export const NotificationDecisionSchema = z.object({
   /** Where clicking the notification takes the user. */
   target: NotificationTargetSchema,
   actions: z.array(PrepareActionSchema).optional(),
+  /** Repeats of the same news share a group (see AppNotification's `group`). */
+  group: z.object({ key: z.string().min(1), of: z.string() }).optional(),
 });
 export type NotificationDecision = z.infer<typeof NotificationDecisionSchema>;
 

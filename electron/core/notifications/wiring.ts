@@ -31,6 +31,14 @@ import type { NotificationStateStore } from './store';
 /** Runs finishing close together cost one usage check, not one each. */
 const USAGE_CHECK_DELAY_MS = 1_000;
 
+/** A live run as the manager lists it, with what only this app knows of it. */
+export type ChangedRun = LiveRunSummary & {
+  /** The question it was asked. */
+  question?: string;
+  /** The user cancelled it in this app. */
+  cancelledHere?: boolean;
+};
+
 export interface NotificationWiringOptions {
   api: Pick<ApiClient, 'getMorningBriefing' | 'getMeetingBriefing' | 'getUsage'>;
   store: NotificationStateStore;
@@ -60,7 +68,7 @@ export interface NotificationWiring {
   /** Checks what is due now; never rejects (a failure is logged). */
   check(reason: CheckReason): Promise<void>;
   /** The live runs changed: a run seen finishing is notified once. */
-  runsChanged(runs: readonly LiveRunSummary[]): void;
+  runsChanged(runs: readonly ChangedRun[]): void;
   /** Do not disturb was switched off: what came meanwhile is told in one notification. */
   doNotDisturbEnded(): Promise<void>;
   /** Stops the timers, cancels what is in flight and resolves once it has settled. */
@@ -186,7 +194,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     usageCheckTimer.unref?.();
   };
 
-  const notifyFinished = async (run: LiveRunSummary) => {
+  const notifyFinished = async (run: ChangedRun) => {
     const names = await cachedNames(options.cache, run.agentId, run.dealId).catch(() => ({}));
     const delivery = await runner.runFinished(
       {
@@ -194,6 +202,9 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
         status: run.status,
         agentId: run.agentId,
         ...(run.dealId === undefined ? {} : { dealId: run.dealId }),
+        ...(run.question === undefined ? {} : { question: run.question }),
+        ...(run.error === undefined ? {} : { reason: run.error.message }),
+        ...(run.cancelledHere === true ? { cancelledHere: true } : {}),
         ...names,
       },
       { windowFocused: options.isWindowFocused?.() ?? false, ...osDoNotDisturb() },

@@ -1,6 +1,8 @@
 // Cancelling a run on the service, and recording it in a transcript nobody is following: the
-// parts of `RunManager.cancel` that do not touch the live runs.
+// parts of `RunManager.cancel` that do not touch the live runs, and the note that a cancel was
+// made here (its ending is not news to the user: see notifications/run-finished.ts).
 import type { ApiClient } from '../api/client';
+import type { LiveEntry } from './live-entry';
 import { SYNTHETIC_POSITION } from '../stream/follow';
 import { summariseRecord } from '../stream/run-record';
 import { isTerminalStatus } from '../stream/vocabulary';
@@ -50,4 +52,23 @@ export async function recordCancelled(
     await writer.close();
   }
   return stored;
+}
+
+/**
+ * cancelOnService, with the live run (if followed here) noted as cancelled by this app first:
+ * its stream may report the end before the DELETE answers. The note goes when the DELETE fails.
+ */
+export async function cancelNoted(
+  api: Pick<ApiClient, 'cancelRun' | 'getRun'>,
+  runId: string,
+  live: Pick<LiveEntry, 'cancelledHere'> | undefined,
+  signal?: AbortSignal,
+): Promise<string> {
+  if (live) live.cancelledHere = true;
+  try {
+    return await cancelOnService(api, runId, signal);
+  } catch (error) {
+    if (live) live.cancelledHere = false;
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@
 // for good leaves it done with the error; a snapshot is the run as of its last batch.
 import type { ErrorData } from '../../contract/common';
 import type { LiveRun, LiveRunSummary } from '../../contract/runs';
-import type { AssistantError } from '../errors';
+import { AssistantError } from '../errors';
 import type { ConnectionState, RunEvent } from '../stream/events';
 import type { RunFollow } from '../stream/follow';
 import type { UpdateCoalescer } from './coalescer';
@@ -20,6 +20,8 @@ export interface LiveEntry {
   writer?: TranscriptWriter;
   /** Resolves when the follow loop has ended and the transcript is flushed. */
   finished?: Promise<void>;
+  /** The user cancelled it in this app. */
+  cancelledHere?: boolean;
 }
 
 /** What changing an entry reaches: the batches, the clock, and the run list's subscribers. */
@@ -163,4 +165,24 @@ export function isFollowedFolder(
     if (!entry.summary.done && runFolderName(runId) === folder) return true;
   }
   return false;
+}
+
+/** What only this app knows of a live run: the question it was asked, and who ended it. */
+export function askedOf(entry: Pick<LiveEntry, 'message' | 'cancelledHere'> | undefined): {
+  question?: string;
+  cancelledHere: boolean;
+} {
+  const cancelledHere = entry?.cancelledHere === true;
+  const message = entry?.message;
+  return message === undefined ? { cancelledHere } : { question: message, cancelledHere };
+}
+
+/** What the manager answers once it is closing. */
+export function managerClosedError(): AssistantError {
+  return new AssistantError({
+    kind: 'aborted',
+    code: 'manager_closed',
+    message: 'The app is shutting down.',
+    retryable: false,
+  });
 }

@@ -11,7 +11,7 @@ import type {
   Transcript,
 } from '../../contract/runs';
 import { retiredError } from '../api/http';
-import { AssistantError, toAssistantError } from '../errors';
+import { toAssistantError, type AssistantError } from '../errors';
 import { systemClock, type Clock } from '../clock';
 import { followRun, type RunFollow } from '../stream/follow';
 import {
@@ -21,13 +21,15 @@ import {
   transcriptInit,
   type AttachInit,
 } from './attach-init';
-import { CANCEL_POSITION, cancelOnService, recordCancelled } from './cancel';
+import { CANCEL_POSITION, cancelNoted, recordCancelled } from './cancel';
 import { DEFAULT_FRAME_INTERVAL_MS, UpdateCoalescer } from './coalescer';
 import { EventPages } from './event-pages';
 import {
   applyEvent,
+  askedOf,
   giveUp,
   isFollowedFolder,
+  managerClosedError,
   setStream,
   snapshotOf,
   type EntryContext,
@@ -153,7 +155,7 @@ export class RunManager {
   async cancel(runId: string, signal?: AbortSignal): Promise<LiveRunSummary> {
     const live = this.runs.get(runId);
     if (live?.summary.done) return { ...live.summary };
-    const finalStatus = await cancelOnService(this.api, runId, signal);
+    const finalStatus = await cancelNoted(this.api, runId, live, signal);
     if (!live) {
       const stored = await recordCancelled(this.store, runId, finalStatus, this.now);
       return detachedSummary(runId, finalStatus, stored, this.now);
@@ -169,6 +171,11 @@ export class RunManager {
     live.follow?.close();
     await live.finished;
     return { ...live.summary };
+  }
+
+  /** What a notification about a live run says besides its summary: its question, who ended it. */
+  asked(runId: string): { question?: string; cancelledHere: boolean } {
+    return askedOf(this.runs.get(runId));
   }
 
   /** The live runs (following or recently finished), without their text. */
@@ -294,14 +301,7 @@ export class RunManager {
   }
 
   private assertOpen(): void {
-    if (this.closed) {
-      throw new AssistantError({
-        kind: 'aborted',
-        code: 'manager_closed',
-        message: 'The app is shutting down.',
-        retryable: false,
-      });
-    }
+    if (this.closed) throw managerClosedError();
   }
 
   private showStored(stored: StoredTranscript): LiveRunSummary {

@@ -31,7 +31,7 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
         <h1 className="pane-title">Deals</h1>
         <DealPicker selectedId={dealId} />
       </div>
-      <div className="deals-detail-pane">
+      <div className="deals-detail-pane" data-page-scroll="">
         {dealId ? (
           <>
             <BackLink to={{ name: 'deals' }}>← All deals</BackLink>

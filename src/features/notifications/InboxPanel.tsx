@@ -3,7 +3,6 @@
 // ("Prepare") runs from here too. A native modal dialog: Esc closes it and focus returns to the
 // bell.
 import { useMemo } from 'react';
-import type { InboxEntry } from '../../../electron/contract';
 import { formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
@@ -12,6 +11,7 @@ import { ActionButton } from './ActionButton';
 import { follow } from './follow';
 import { useInbox } from './store';
 import { groupByDay } from './inboxDays';
+import { collapseRepeats, type InboxRow } from './repeats';
 
 function BellIcon() {
   return <StrokeIcon d="M5 8a5 5 0 0110 0v4l1.5 2.5h-13L5 12zM8 16.5a2 2 0 004 0" />;
@@ -43,23 +43,24 @@ export function InboxBell() {
   );
 }
 
-function InboxItem({ entry, onFollowed }: { entry: InboxEntry; onFollowed(): void }) {
+function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
+  const { entry } = row;
   const open = () => {
-    void useInbox.getState().markRead([entry.id]);
+    void useInbox.getState().markRead(row.ids);
     onFollowed();
     if (entry.navigate) follow(entry.navigate);
   };
   return (
-    <li className={`inbox-entry${entry.read ? '' : ' is-unread'}`}>
+    <li className={`inbox-entry${row.read ? '' : ' is-unread'}`}>
       <button type="button" className="inbox-open" onClick={open}>
         <span className="inbox-title">
-          {entry.read ? null : <span className="inbox-dot" aria-hidden="true" />}
-          {entry.title}
+          {row.read ? null : <span className="inbox-dot" aria-hidden="true" />}
+          {row.title}
         </span>
-        {entry.body ? <span className="inbox-body">{entry.body}</span> : null}
+        {row.body ? <span className="inbox-body">{row.body}</span> : null}
         <span className="inbox-meta">
           <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-          {entry.read ? null : <span className="visually-hidden">, unread</span>}
+          {row.read ? null : <span className="visually-hidden">, unread</span>}
         </span>
       </button>
       {entry.actions?.length ? (
@@ -68,9 +69,9 @@ function InboxItem({ entry, onFollowed }: { entry: InboxEntry; onFollowed(): voi
             <ActionButton
               key={action.id}
               action={action}
-              label={`${action.label}: ${entry.title}`}
+              label={`${action.label}: ${row.title}`}
               onDone={() => {
-                void useInbox.getState().markRead([entry.id]);
+                void useInbox.getState().markRead(row.ids);
                 onFollowed();
               }}
             />
@@ -123,16 +124,16 @@ function InboxPanel() {
         ) : null}
         {days.length === 0 ? (
           <p className="inbox-empty">
-            Nothing yet. Briefings, meetings, quota warnings and finished runs land here, and stay
-            until you have seen them.
+            Nothing yet. Briefings, meetings, quota warnings and answers land here, and stay until
+            you have seen them.
           </p>
         ) : (
           days.map((day) => (
             <section key={day.key} className="inbox-day" aria-label={day.label}>
               <h3 className="inbox-day-label">{day.label}</h3>
               <ul className="inbox-list">
-                {day.entries.map((entry) => (
-                  <InboxItem key={entry.id} entry={entry} onFollowed={close} />
+                {collapseRepeats(day.entries).map((row) => (
+                  <InboxItem key={row.entry.id} row={row} onFollowed={close} />
                 ))}
               </ul>
             </section>

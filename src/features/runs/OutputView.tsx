@@ -1,17 +1,43 @@
 // The run's output as streaming markdown: finished blocks are memoised elements, only the open
 // tail is re-rendered, and only the blocks in view are in the DOM (virtualised), so the cost of a
-// frame does not grow with the length of the answer. Follows the newest text until the reader
-// scrolls up, then offers "Jump to latest" (./useFollowScroll).
-import { useRef, useState, useSyncExternalStore } from 'react';
+// frame does not grow with the length of the answer. The answer is part of its page: it has no
+// scroll box of its own, the virtualiser works against the page's scroller (../../ui/pageScroll).
+// Follows the newest text until the reader scrolls up, then offers "Jump to latest"
+// (./useFollowScroll).
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { Token } from 'marked';
 import { Block } from '../../ui/markdown';
+import { offsetWithin, pageScrollerOf } from '../../ui/pageScroll';
 import type { RunOutput } from './output';
 import { blocksOf } from './outputBlocks';
 import { useFollowScroll } from './useFollowScroll';
 
 const ESTIMATED_BLOCK_HEIGHT = 44;
+/** The run's sticky action bar covers this much of the page's top. */
+const STICKY_BAR_PX = 64;
+
+/**
+ * Where the answer starts in its page's scroller. It moves when what is above the answer changes
+ * size (an error shown, the deal's details loaded), which resizes the page's content: read again
+ * then (a ResizeObserver also answers once as it starts observing).
+ */
+function useStartInPage(anchor: RefObject<HTMLElement | null>): number {
+  const [start, setStart] = useState(0);
+  useLayoutEffect(() => {
+    const el = anchor.current;
+    const scroller = pageScrollerOf(el);
+    const content = scroller?.firstElementChild;
+    if (!el || !scroller || !content) return undefined;
+    const observer = new ResizeObserver(() => setStart(Math.round(offsetWithin(el, scroller))));
+    observer.observe(content);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [anchor]);
+  return start;
+}
 
 export function OutputView({
   output,
@@ -32,21 +58,24 @@ export function OutputView({
       ? blocks.finished[index]
       : blocks.tail[index - blocks.finishedCount];
 
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const start = useStartInPage(regionRef);
+
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; the virtualiser re-renders through its own state
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => pageScrollerOf(regionRef.current),
     estimateSize: () => ESTIMATED_BLOCK_HEIGHT,
     overscan: 6,
+    scrollMargin: start,
+    scrollPaddingStart: STICKY_BAR_PX,
   });
   const totalSize = virtualizer.getTotalSize();
   // A finished answer opens at its start, to be read; only a live one follows its newest words.
   const [followFromStart] = useState(streaming);
-  const { paused, jumpToLatest, handlers } = useFollowScroll(
-    scrollRef,
-    blocks,
-    totalSize,
+  const { paused, jumpToLatest, onKeyDown } = useFollowScroll(
+    regionRef,
+    start + totalSize,
     () => virtualizer.scrollToIndex(0, { align: 'start' }),
     followFromStart,
   );
@@ -54,9 +83,9 @@ export function OutputView({
   return (
     <div className="output">
       <div
-        ref={scrollRef}
-        className="output-scroll"
-        {...handlers}
+        ref={regionRef}
+        className="output-body"
+        onKeyDown={onKeyDown}
         tabIndex={0}
         role="region"
         aria-label={label}
@@ -65,7 +94,12 @@ export function OutputView({
         {count === 0 ? (
           <p className="output-empty subtle">{empty}</p>
         ) : (
-          <OutputBlocks virtualizer={virtualizer} totalSize={totalSize} blockAt={blockAt} />
+          <OutputBlocks
+            virtualizer={virtualizer}
+            start={start}
+            totalSize={totalSize}
+            blockAt={blockAt}
+          />
         )}
         {streaming ? <span className="caret" aria-hidden="true" /> : null}
       </div>
@@ -81,17 +115,21 @@ export function OutputView({
 /** The blocks in view, each measured as it renders so the virtualiser learns its height. */
 function OutputBlocks({
   virtualizer,
+  start,
   totalSize,
   blockAt,
 }: {
-  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  virtualizer: Virtualizer<HTMLElement, Element>;
+  start: number;
   totalSize: number;
   blockAt: (index: number) => Token | undefined;
 }) {
   const items = virtualizer.getVirtualItems();
+  // Item offsets count from the top of the page's content; the window sits in the answer's box.
+  const top = (items[0]?.start ?? start) - start;
   return (
     <div className="output-sizer md" style={{ height: totalSize }}>
-      <div className="output-window" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+      <div className="output-window" style={{ transform: `translateY(${top}px)` }}>
         {items.map((item) => {
           const token = blockAt(item.index);
           return (

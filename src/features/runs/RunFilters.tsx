@@ -1,5 +1,6 @@
 // The Runs history's filters: words of the question, the agent, the status, and the deal (set from
 // a deal's page, shown by name with a way to clear it). Each lives in the address, so Back works.
+import { statusWord } from '../../../electron/domain/runs/status-words';
 import { useEffect, useState } from 'react';
 import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
@@ -33,8 +34,12 @@ export function RunFilters({
     const timer = setTimeout(() => go({ q: q === '' ? undefined : q, offset: 0 }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed, route.q, go]);
+  // "created" and "queued" both read "Waiting": one option for them, unless one is chosen.
   const statuses = [
-    ...new Set<string>([...KNOWN_RUN_STATUSES, ...(route.status ? [route.status] : [])]),
+    ...new Set<string>([
+      ...KNOWN_RUN_STATUSES.filter((s) => s !== 'created'),
+      ...(route.status ? [route.status] : []),
+    ]),
   ];
   const all = { value: '', label: 'All' };
   return (
@@ -59,7 +64,7 @@ export function RunFilters({
       <InlineSelect
         label="Status"
         value={route.status ?? ''}
-        options={[all, ...statuses.map((s) => ({ value: s, label: s }))]}
+        options={[all, ...statuses.map((s) => ({ value: s, label: statusWord(s) }))]}
         onChange={(status) => go({ status: status || undefined, offset: 0 })}
       />
       {route.dealId !== undefined ? (
@@ -68,7 +73,7 @@ export function RunFilters({
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            aria-label="Show runs of every deal"
+            aria-label="Show answers on every deal"
             onClick={() => go({ dealId: undefined, offset: 0 })}
           >
             ×

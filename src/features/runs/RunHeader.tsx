@@ -1,11 +1,14 @@
-// The run panel's header: status, agent and stream state; elapsed time and tokens; and
-// the actions (Cancel while it runs, Copy, Retry once it is done, Open from a compact panel).
+// The run panel's header, sticky while the answer is read: status, agent and stream state;
+// elapsed time; and the actions (Cancel while it runs, Copy, Copy the email when the answer
+// drafts one, Retry once it is done, Open from a compact panel).
+import { useMemo } from 'react';
 import { openAndFocus } from '../../platform/focusWhenShown';
 import { toast } from '../../platform/toasts';
 import { pasteReady } from '../../lib/markdown/paste';
+import { emailDraftIn } from '../../lib/markdown/proseBlock';
 import { Badge, StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { copyRich } from '../../ui/clipboard';
+import { copyRich, copyText } from '../../ui/clipboard';
 import { useTicking } from '../../ui/Time';
 import { elapsedText } from './describeRun';
 import type { RunDescription } from './describeRun';
@@ -27,15 +30,29 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
     <header className="run-head">
       <div className="run-title">
         <StatusBadge status={run.status} />
-        <span className="run-agent">{run.agentName || 'Run'}</span>
+        <span className="run-agent">{run.agentName}</span>
         {run.streamNote ? <Badge tone="warn">{run.streamNote}</Badge> : null}
       </div>
       <div className="run-facts subtle">
         {elapsed ? <span title="Elapsed time">{elapsed}</span> : null}
-        {run.tokens ? <span>{run.tokens}</span> : null}
       </div>
       <RunActions runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
     </header>
+  );
+}
+
+/** The answer's email draft, copied from the bar as its own "Copy email" in the answer does. */
+function CopyEmail({ output }: { output: RunOutput }) {
+  const draft = useMemo(() => emailDraftIn(output.text()), [output]);
+  if (draft === undefined) return null;
+  const onCopy = async () => {
+    const ok = await copyText(draft);
+    toast(ok ? 'Email copied' : 'Could not copy: select the email and copy it by hand');
+  };
+  return (
+    <Button size="sm" onClick={() => void onCopy()}>
+      Copy the email
+    </Button>
   );
 }
 
@@ -72,6 +89,7 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
       <Button size="sm" onClick={() => void onCopy()} disabled={!hasText}>
         Copy
       </Button>
+      {run.done && hasText ? <CopyEmail output={output} /> : null}
       {run.done && run.message !== undefined ? (
         <Button
           size="sm"

@@ -1,7 +1,11 @@
-// One run: its status, question, streaming output and actions (Cancel, Copy, Retry), elapsed
-// time and token usage, errors with code and request id, and the raw events on demand. Works the
+// One run, shown as an answer: its status in words, the question, the streaming answer and its
+// actions (Cancel, Copy, Retry), elapsed time, errors; ids, token usage and raw events folded
+// under "Details for IT". Works the
 // same for a live run (fed by run.update) and a finished one (read back from its transcript).
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { statusLine } from '../../../electron/domain/runs/status-words';
+import { DetailsForIt } from '../../ui/DetailsForIt';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
@@ -35,7 +39,16 @@ function useRunDetail(runId: string, output: RunOutput) {
   return { meta, detail };
 }
 
-export function RunPanel({ runId, compact = false }: { runId: string; compact?: boolean }) {
+export function RunPanel({
+  runId,
+  compact = false,
+  forIt,
+}: {
+  runId: string;
+  compact?: boolean;
+  /** More for "Details for IT" (the run page's record of the run). */
+  forIt?: ReactNode;
+}) {
   const output = outputFor(runId);
   const { meta, detail } = useRunDetail(runId, output);
   const pending = useRuns((s) => s.pendingActions[runId]);
@@ -67,7 +80,7 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
     >
       <RunHeader runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
       <p className="visually-hidden" aria-live="polite">
-        {`Run ${run.status}`}
+        {`${run.agentName}: ${statusLine(run.status, run.error?.message)}`}
       </p>
       {run.message !== undefined ? (
         <div className="run-question">
@@ -84,20 +97,26 @@ export function RunPanel({ runId, compact = false }: { runId: string; compact?: 
       <OutputView
         output={output}
         streaming={streaming}
-        label={`Output of ${run.agentName || 'the run'}`}
+        label={`Output of ${run.agentName}`}
         empty={streaming ? 'Waiting for the first words…' : 'No output.'}
       />
       {run.error ? <RunError error={run.error} status={run.status} /> : null}
-      {/* The run's id is for support, as an error's code is: folded away, there to copy. */}
-      <details className="error-meta">
-        <summary>Details</summary>
-        <p>
+      {/* Ids, token counts and raw events are for support: folded away, there to copy. */}
+      <DetailsForIt>
+        <p className="run-ids">
           <span>
             Run ID <code title="Run ID">{runId}</code>
           </span>
+          {run.agentId ? (
+            <span>
+              Agent ID <code>{run.agentId}</code>
+            </span>
+          ) : null}
+          {run.tokens ? <span>{run.tokens}</span> : null}
         </p>
-      </details>
-      <RawEventsDisclosure output={output} />
+        <RawEventsDisclosure output={output} />
+        {forIt}
+      </DetailsForIt>
     </article>
   );
 }

@@ -1,5 +1,6 @@
-// Runs: live runs of this session, the history by day (paged, or searched by question, agent,
-// status and deal), and one run's record and stored output.
+// Answers (the runs of the API, shown as answers to questions): those being worked on now, the
+// history by day (paged, or searched by question, agent, status and deal), and one answer's page
+// with the way back to its deal, its record folded under "Details for IT".
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { navigate } from '../../platform/router';
 import { formatNumber } from '../../lib/format';
@@ -15,6 +16,8 @@ import { RunPanel } from './RunPanel';
 import { RunLink, RunsTable, useAgentName, type DealTitles } from './RunsTable';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
 import { useFoundRuns } from './useFoundRuns';
+import { dealIdFromRecord } from '../../../electron/domain/runs/record-text';
+import { statusWord } from '../../../electron/domain/runs/status-words';
 
 function LiveRuns() {
   const live = useRuns((s) => s.live);
@@ -29,7 +32,7 @@ function LiveRuns() {
   if (active.length === 0) return null;
   return (
     <section className="card" aria-labelledby="live-runs-h">
-      <h2 id="live-runs-h">Running now</h2>
+      <h2 id="live-runs-h">Working on now</h2>
       <ul className="live-list">
         {active.map((run) => (
           <li key={run.runId}>
@@ -71,19 +74,25 @@ function PagedHistory({
       {history.error && page ? <InlineError error={history.error} onRetry={() => go({})} /> : null}
       {!page && history.error ? (
         <ErrorState
-          title="Could not load the runs"
+          title="Could not load the answers"
           error={history.error}
           onRetry={() =>
             void useRuns.getState().loadHistory({ limit, offset, ...(status ? { status } : {}) })
           }
         />
       ) : !page ? (
-        <Skeleton lines={6} label="Loading runs…" />
+        <Skeleton lines={6} label="Loading answers…" />
       ) : items.length === 0 ? (
         <EmptyState
-          title={status ? `No ${status} runs` : offset > 0 ? 'No more runs' : 'No runs yet'}
+          title={
+            status
+              ? `No answers that are “${statusWord(status)}”`
+              : offset > 0
+                ? 'No more answers'
+                : 'No answers yet'
+          }
         >
-          {offset > 0 ? 'This page is empty.' : 'Runs you start from a deal show up here.'}
+          {offset > 0 ? 'This page is empty.' : 'What you ask about a deal is answered here.'}
         </EmptyState>
       ) : (
         <RunsTable items={items} busy={history.loading} dealTitles={dealTitles} />
@@ -91,7 +100,7 @@ function PagedHistory({
       <nav className="pager" aria-label="Pages">
         <span className="subtle" aria-live="polite">
           {page && items.length > 0
-            ? `Runs ${formatNumber(from)}–${formatNumber(to)}${page.total !== undefined ? ` of ${formatNumber(page.total)}` : ''}`
+            ? `Answers ${formatNumber(from)}–${formatNumber(to)}${page.total !== undefined ? ` of ${formatNumber(page.total)}` : ''}`
             : ''}
         </span>
         <div className="pager-buttons">
@@ -142,27 +151,27 @@ function FoundHistory({ route, dealTitles }: { route: RunsRoute; dealTitles: Dea
   if (!value && found.error) {
     return (
       <ErrorState
-        title="Could not search the runs"
+        title="Could not search the answers"
         error={found.error}
         onRetry={() => setAgain((n) => n + 1)}
         retrying={found.loading}
       />
     );
   }
-  if (!value) return <Skeleton lines={6} label="Searching the runs…" />;
+  if (!value) return <Skeleton lines={6} label="Searching the answers…" />;
   const reach = value.complete
-    ? `Searched all ${formatNumber(value.scanned)} runs.`
-    : `Searched the latest ${formatNumber(value.scanned)} runs; older ones were not searched.`;
+    ? `Searched all ${formatNumber(value.scanned)} answers.`
+    : `Searched the latest ${formatNumber(value.scanned)} answers; older ones were not searched.`;
   return (
     <>
       {value.items.length === 0 ? (
-        <EmptyState title="No run matches">{reach}</EmptyState>
+        <EmptyState title="No answer matches">{reach}</EmptyState>
       ) : (
         <RunsTable items={value.items} busy={found.loading} dealTitles={dealTitles} />
       )}
       {value.items.length > 0 ? (
         <p className="subtle" aria-live="polite">
-          {`${formatNumber(value.items.length)} ${value.items.length === 1 ? 'run' : 'runs'} found. ${reach}`}
+          {`${formatNumber(value.items.length)} ${value.items.length === 1 ? 'answer' : 'answers'} found. ${reach}`}
         </p>
       ) : null}
     </>
@@ -201,46 +210,65 @@ function History({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitl
   );
 }
 
-function RunDetailScreen({ runId }: { runId: string }) {
+/** The run's record as the service keeps it: for IT, under the panel's "Details for IT". */
+function RunRecord({ runId }: { runId: string }) {
   const detail = useRuns((s) => s.details[runId]);
   const isLive = useRuns((s) => s.live[runId] !== undefined);
+  const record = detail?.value?.record;
+  return (
+    <section className="run-record" aria-labelledby="run-record-h">
+      <h3 id="run-record-h">The service’s record</h3>
+      {detail?.value?.recordError ? (
+        <InlineError
+          error={detail.value.recordError}
+          onRetry={() => void useRuns.getState().loadDetail(runId)}
+        />
+      ) : null}
+      {record ? (
+        <RecordView record={record.data} showIds />
+      ) : detail?.loading ? (
+        <Skeleton lines={4} label="Loading the record…" />
+      ) : detail?.error && !isLive ? null : (
+        <p className="subtle">The service’s record of this answer is not available.</p>
+      )}
+    </section>
+  );
+}
+
+function RunDetailScreen({ runId, dealTitles }: { runId: string; dealTitles: DealTitles }) {
+  const detail = useRuns((s) => s.details[runId]);
   useEffect(() => {
     void useRuns.getState().loadDetail(runId);
   }, [runId]);
   const record = detail?.value?.record;
   const agentName = useAgentName();
   const agentId = useRuns((s) => s.live[runId]?.agentId) ?? record?.agentId;
+  const dealId =
+    useRuns((s) => s.live[runId]?.dealId) ?? (record ? dealIdFromRecord(record.data) : undefined);
+  const dealTitle = dealId === undefined ? undefined : dealTitles.get(dealId);
   return (
     <div className="page page-run">
-      <BackLink to={{ name: 'runs' }}>← All runs</BackLink>
-      <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? 'Run')} />
-      <RunPanel runId={runId} />
-      <section className="card" aria-labelledby="run-record-h">
-        <h2 id="run-record-h">Record</h2>
-        {detail?.value?.recordError ? (
-          <InlineError
-            error={detail.value.recordError}
-            onRetry={() => void useRuns.getState().loadDetail(runId)}
-          />
+      <nav className="back-links" aria-label="Back">
+        {/* The way back is the deal, by its name; a deal not loaded here has no name to give. */}
+        {dealId !== undefined && dealTitle !== undefined ? (
+          <BackLink to={{ name: 'deals', dealId }}>{`← ${dealTitle}`}</BackLink>
         ) : null}
-        {record ? (
-          <RecordView record={record.data} />
-        ) : detail?.loading ? (
-          <Skeleton lines={4} label="Loading the run record…" />
-        ) : detail?.error && !isLive ? null : (
-          <p className="subtle">The service’s record of this run is not available.</p>
-        )}
-      </section>
+        <BackLink to={{ name: 'runs' }}>← All answers</BackLink>
+      </nav>
+      <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? 'Answer')} />
+      <RunPanel runId={runId} forIt={<RunRecord runId={runId} />} />
     </div>
   );
 }
 
 /** `dealTitles` names the deals in the history (see DealTitles). */
 export function RunsScreen({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
-  if (route.runId) return <RunDetailScreen key={route.runId} runId={route.runId} />;
+  if (route.runId) {
+    return <RunDetailScreen key={route.runId} runId={route.runId} dealTitles={dealTitles} />;
+  }
   return (
     <div className="page">
-      <PageHeader title="Runs" />
+      <PageHeader title="Answers" />
       <LiveRuns />
       <History route={route} dealTitles={dealTitles} />
     </div>

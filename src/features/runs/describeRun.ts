@@ -3,6 +3,7 @@
 // panel's reading of a run is tested under Node.
 import type { Agent, ErrorData, RunDetail, RunUsage } from '../../../electron/contract';
 import { formatElapsed, formatNumber } from '../../lib/format';
+import { agentLabel } from '../../../electron/domain/runs/agent-label';
 import { questionFromRecord } from '../../../electron/domain/runs/record-text';
 import type { LiveRunMeta } from './runMeta';
 import { isActiveStatus } from './runMeta';
@@ -11,7 +12,10 @@ export interface RunDescription {
   status: string;
   /** Finished for good: Retry instead of Cancel, no live output to wait for. */
   done: boolean;
+  /** The agent by name (its id made readable when the agents are not loaded). */
   agentName: string;
+  /** For "Details for IT". */
+  agentId: string;
   /** The question, when known (Retry needs it). */
   message?: string;
   startedAt?: string;
@@ -49,7 +53,9 @@ export function describeRun(
   const description: RunDescription = {
     status,
     done: meta ? meta.done : !isActiveStatus(status),
-    agentName: agents?.find((a) => a.id === agentId)?.title ?? agentId,
+    agentName:
+      agents?.find((a) => a.id === agentId)?.title ?? (agentId ? agentLabel(agentId) : 'Answer'),
+    agentId,
     tokens: usageText(meta?.usage ?? transcript?.usage),
   };
   const message =

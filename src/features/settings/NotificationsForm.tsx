@@ -20,7 +20,7 @@ const kindLabels: Record<keyof NotificationSettings['enabled'], string> = {
   'morning-briefing': 'Morning briefing',
   'meeting-briefing': 'Meeting briefings',
   quota: 'Quota warnings',
-  'run-finished': 'Finished runs (when the window is in the background)',
+  'run-finished': 'Answers ready (when the window is in the background)',
 };
 
 const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {

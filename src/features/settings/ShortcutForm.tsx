@@ -1,5 +1,6 @@
-// The global shortcut: recorded from the keys pressed (or typed), checked by the contract's
-// schema, and what the host made of it once saved.
+// The global shortcut: recorded from the keys pressed and shown with the platform's symbols
+// (⌘⇧A on macOS, Ctrl+Shift+A elsewhere), checked by the contract's schema, and what the host
+// made of it once saved.
 import { useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { SettingsPatch } from '../../../electron/contract';
@@ -37,8 +38,18 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
     await save(value.trim() === '' ? null : value.trim());
   };
 
-  // Pressing the keys records them; plain typing (and Tab) still works.
+  // Pressing the keys records them (Tab still moves on); Backspace or Delete clears them.
   const record = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (
+      (event.key === 'Backspace' || event.key === 'Delete') &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
+      event.preventDefault();
+      setValue('');
+      return;
+    }
     if (!event.ctrlKey && !event.metaKey && !event.altKey) return;
     const accelerator = acceleratorFromKeyPress(event, mac);
     if (accelerator === undefined) return;
@@ -55,7 +66,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
         hint={
           browser
             ? 'Only the desktop app can have a global shortcut.'
-            : 'Brings the app forward on the deal picker from any app. Press the keys here, or type them, e.g. CommandOrControl+Shift+A. Leave empty for none.'
+            : `Brings the app forward on the deal picker from any app. Press the keys here, e.g. ${mac ? '⌘⇧A' : 'Ctrl+Shift+A'}; Backspace clears it.`
         }
         error={fieldError}
       >
@@ -65,9 +76,11 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
           autoComplete="off"
           spellCheck={false}
           disabled={browser}
-          value={value}
+          // Shown with this computer's symbols (⌘⇧A, Ctrl+Shift+A); saved as Electron reads it.
+          readOnly
+          value={value === '' ? '' : displayAccelerator(value, appInfo?.platform ?? '')}
+          placeholder="Press the keys"
           onKeyDown={record}
-          onChange={(e) => setValue(e.target.value)}
         />
       </Field>
       {!browser && capability?.reason && current !== null ? (

@@ -2,7 +2,7 @@
 // each runs out at the current pace, what happens at 100 %, and whose usage it is.
 import { useEffect } from 'react';
 import type { UsageSummary } from '../../../electron/contract';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { atLimit, projectQuota, usageLevel } from '../../lib/usage';
 import type { Period, Quota, QuotaName } from '../../lib/usage';
 import { Button } from '../../ui/Button';
@@ -51,8 +51,8 @@ function quotasOf(summary: UsageSummary): QuotaShown[] {
     {
       name: 'tokens',
       label: 'Tokens',
+      // The split into input and output tokens is for IT, not for the risk this screen tells.
       quota: { used: tokens.input + tokens.output, limit: tokens.limit },
-      detail: `${formatNumber(tokens.input)} in · ${formatNumber(tokens.output)} out`,
     },
     { name: 'requests', label: 'Requests', quota: { used: requests.count, limit: requests.limit } },
   ];

@@ -32,3 +32,15 @@ export function isEmailDraft(text: string): boolean {
   const first = text.trim().split('\n')[0]?.trim() ?? '';
   return /^subject\s*:/i.test(first) || /^(hi|hello|dear|hey)\b.*,$/i.test(first);
 }
+
+const FENCE = /^(`{3,}|~{3,})([^\n`]*)\n([\s\S]*?)\n\1[ \t]*$/gm;
+
+/** The first email draft fenced in an answer (what its "Copy email" copies), if there is one. */
+export function emailDraftIn(markdown: string): string | undefined {
+  for (const match of markdown.matchAll(FENCE)) {
+    const lang = match[2]?.trim().split(/\s+/)[0];
+    const text = match[3] ?? '';
+    if (isProseBlock(lang, text) && isEmailDraft(text)) return text;
+  }
+  return undefined;
+}

@@ -2,7 +2,14 @@
 // or critical violation.
 import { expect, test } from '../support/fixtures';
 import { LOOKS } from '../support/looks';
-import { askAgent, audit, nav, openAdvanced, openDealByKeyboard } from './helpers';
+import {
+  askAgent,
+  audit,
+  nav,
+  openAdvanced,
+  openDealByKeyboard,
+  openDetailsForIt,
+} from './helpers';
 
 for (const look of LOOKS) {
   test.describe(`at ${look.name}`, () => {
@@ -30,7 +37,8 @@ for (const look of LOOKS) {
 
       await openDealByKeyboard(page, 'Harbour');
       const run = await askAgent(page, 'Deal coach', 'Summarise the deal');
-      await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await openDetailsForIt(run);
       await run.getByRole('button', { name: 'Raw events' }).click();
       await expect(
         page.getByText(/Only 1[45] of 100 runs left in this billing period/),
@@ -38,10 +46,11 @@ for (const look of LOOKS) {
       await audit(page, 'Deal with a finished run');
 
       await run.getByRole('button', { name: 'Open' }).click();
-      await expect(page.getByRole('region', { name: 'Record' })).toBeVisible();
+      await openDetailsForIt(page.getByRole('article').first());
+      await expect(page.getByRole('region', { name: 'The service’s record' })).toBeVisible();
       await audit(page, 'Run');
 
-      await nav(page, 'Runs').click();
+      await nav(page, 'Answers').click();
       await expect(page.getByRole('region', { name: 'History' }).getByRole('table')).toBeVisible();
       await audit(page, 'Runs');
 

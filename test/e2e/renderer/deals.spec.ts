@@ -86,7 +86,7 @@ test('the command palette jumps to a deal and to a screen', async ({ app, page }
   await expect(palette).toBeHidden();
   await page.keyboard.press('g');
   await page.keyboard.press('r');
-  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Answers' })).toBeVisible();
 });
 
 test('the Ask form validates inline and keeps the message across screens', async ({

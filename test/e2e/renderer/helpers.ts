@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from '../support/fixtures';
 import type { RunningApp } from '../support/app';
 import { askOnService, type AskedRun } from '../../support/ask-on-service';
@@ -57,8 +57,13 @@ export function createRunOnService(app: RunningApp, run: AskedRun): Promise<stri
   return askOnService(app.demo, run);
 }
 
+/** Opens the "Details for IT" of an answer (ids, token counts, raw events, its record). */
+export async function openDetailsForIt(answer: Locator): Promise<void> {
+  await answer.locator('details.details-it > summary').first().click();
+}
+
 /** A link of the main navigation. */
-export function nav(page: Page, label: 'Today' | 'Deals' | 'Runs' | 'Usage' | 'Settings') {
+export function nav(page: Page, label: 'Today' | 'Deals' | 'Answers' | 'Usage' | 'Settings') {
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label });
 }
 

@@ -58,7 +58,10 @@ test('the sidebar and Account name the signed-in user, keeping the id beside it'
   const sidebar = page.getByRole('complementary');
   const user = sidebar.getByText('Alex Morgan');
   await expect(user).toBeVisible();
-  await expect(user).toHaveAttribute('title', 'Signed in as Alex Morgan (usr_demo_alex)');
+  await expect(user).toHaveAttribute(
+    'title',
+    'Signed in as Alex Morgan (usr_demo_alex, assistant · demo)',
+  );
   await expect(sidebar).not.toContainText('usr_demo_alex');
 
   await nav(page, 'Settings').click();

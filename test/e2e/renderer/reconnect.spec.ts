@@ -99,7 +99,7 @@ test('a run that finished while the host socket was down shows its whole output 
   await expect(page.getByText(/lost its connection to its host/)).toHaveCount(0, {
     timeout: 20_000,
   });
-  await expect(run.getByText('succeeded', { exact: true })).toBeVisible();
+  await expect(run.getByText('Done', { exact: true })).toBeVisible();
   const full = app.demo.control.runOutput(runId) ?? '';
   expect(full.length).toBeGreaterThan(0);
   // The end of the text is on screen (the view follows the bottom), and the text is exact.
@@ -136,7 +136,7 @@ test('a run still streaming when the host socket comes back loses and repeats no
   });
 
   await app.demo.control.waitForRun(runId, 60_000);
-  await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 15_000 });
   expect(await copiedOutput(page, run)).toBe(
     pasteReady(app.demo.control.runOutput(runId) ?? '', 'Draft a long follow-up email').text,
   );

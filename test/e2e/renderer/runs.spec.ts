@@ -8,6 +8,7 @@ import {
   createRunsOnService,
   nav,
   openDealByKeyboard,
+  openDetailsForIt,
 } from './helpers';
 import { pasteReady } from '../../../src/lib/markdown/paste';
 
@@ -26,10 +27,12 @@ test('a run streams in, keeps going on another screen, and finishes', async ({ a
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await page.goBack();
   const again = page.getByRole('article', { name: 'Run Deal coach' }).first();
-  await expect(again.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(again.getByRole('region', { name: /Output of Deal coach/ })).toContainText(
     'Next steps',
   );
+  // Token counts are for IT, under the answer's details.
+  await openDetailsForIt(again);
   await expect(again.getByText(/tokens/)).toBeVisible();
   await expect(again.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 
@@ -45,6 +48,7 @@ test('a run streams in, keeps going on another screen, and finishes', async ({ a
   ).toContainText('Next steps');
 
   // Every raw event is there on demand.
+  await openDetailsForIt(again);
   await again.getByRole('button', { name: 'Raw events' }).click();
   await expect(
     again.getByRole('region', { name: 'Raw events' }).getByRole('button').first(),
@@ -62,7 +66,7 @@ test('a run can be cancelled midway', async ({ app, page }) => {
   // A new run is in focus as it starts.
   await expect(run).toBeFocused();
   await run.getByRole('button', { name: 'Cancel' }).click();
-  await expect(run.getByText('cancelled', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(run.getByText('Stopped', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(run.getByRole('button', { name: 'Retry' })).toBeVisible();
   // The Cancel button is gone; focus stayed on its run, not the page top.
   await expect(run).toBeFocused();
@@ -75,12 +79,12 @@ test('a run that fails shows its error with code and message, and Retry starts i
   await app.open(page, '#/deals');
   await openDealByKeyboard(page, 'Northwind');
   const run = await askAgent(page, 'Deal coach', 'Please break #fail');
-  await expect(run.getByText('failed', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(run.getByText('Failed', { exact: true })).toBeVisible({ timeout: 30_000 });
   const error = run.getByRole('alert');
   await expect(error).toContainText('The run failed');
-  // The code is for support: folded under Details.
+  // The code is for support: folded under Details for IT.
   await expect(error.getByText('Code')).toBeHidden();
-  await error.getByText('Details').click();
+  await error.getByText('Details for IT').click();
   await expect(error.getByText('Code')).toBeVisible();
 
   await run.getByRole('button', { name: 'Retry' }).click();
@@ -102,12 +106,13 @@ test.describe('raw events', () => {
     await app.open(page, '#/deals');
     await openDealByKeyboard(page, 'Harbour');
     const run = await askAgent(page, 'Deal coach', 'Summarise the deal');
-    await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 30_000 });
     const runId = (await run.getByTitle('Run ID').textContent()) ?? '';
 
     // Collapsed until asked for.
     const list = run.getByRole('region', { name: 'Raw events' });
     await expect(list).toHaveCount(0);
+    await openDetailsForIt(run);
     await run.getByRole('button', { name: 'Raw events' }).click();
     const count = run.getByText(/^[\d,]+ events?$/);
     await expect(count).toBeVisible();
@@ -150,6 +155,7 @@ test.describe('raw events of a live run', () => {
     await app.open(page, '#/deals');
     await openDealByKeyboard(page, 'Harbour');
     const run = await askAgent(page, 'Deal coach', 'Summarise the deal');
+    await openDetailsForIt(run);
     await run.getByRole('button', { name: 'Raw events' }).click();
     const list = run.getByRole('region', { name: 'Raw events' });
     const count = run.getByText(/^[\d,]+ events?$/);
@@ -205,7 +211,7 @@ test.describe('history', () => {
     await app.open(page, '#/runs');
     const history = page.getByRole('region', { name: 'History' });
     await history.getByLabel('Per page').selectOption('10');
-    await expect(history.getByText(/^Runs 1–10/)).toBeVisible();
+    await expect(history.getByText(/^Answers 1–10/)).toBeVisible();
     // The header, the day ("Today"), then ten runs.
     await expect(history.getByRole('table').getByRole('row')).toHaveCount(12);
     await expect(history.getByRole('rowheader', { name: 'Today' })).toBeVisible();
@@ -215,20 +221,21 @@ test.describe('history', () => {
       /[0-9a-f]{8}-?[0-9a-f]{4}|[0-9a-f]{8}…/i,
     );
     await history.getByRole('button', { name: /Next/ }).click();
-    await expect(history.getByText(/^Runs 11–12/)).toBeVisible();
+    await expect(history.getByText(/^Answers 11–12/)).toBeVisible();
     await expect(page).toHaveURL(/offset=10/);
     await expect(history.getByRole('button', { name: /Next/ })).toBeDisabled();
     await history.getByRole('button', { name: /Previous/ }).click();
-    await expect(history.getByText(/^Runs 1–10/)).toBeVisible();
+    await expect(history.getByText(/^Answers 1–10/)).toBeVisible();
 
     await history.getByLabel('Status').selectOption('failed');
-    await expect(history.getByText('No failed runs')).toBeVisible();
+    await expect(history.getByText('No answers that are “Failed”')).toBeVisible();
 
     await history.getByLabel('Status').selectOption('');
     await history.getByRole('table').getByRole('link').first().click();
     await expect(page).toHaveURL(/#\/runs\/[^/?]+$/);
-    await expect(page.getByRole('region', { name: 'Record' })).toBeVisible();
-    await expect(page.getByRole('link', { name: /All runs/ })).toBeVisible();
+    await openDetailsForIt(page.getByRole('article').first());
+    await expect(page.getByRole('region', { name: 'The service’s record' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /All answers/ })).toBeVisible();
   });
 });
 
@@ -244,7 +251,7 @@ test.describe('finding runs', () => {
     await app.open(page, '#/deals');
     await openDealByKeyboard(page, 'Caledonian');
     const run = await askAgent(page, 'Email writer', 'Draft a follow-up email');
-    await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 15_000 });
     // Prose, not a monospace box that does not wrap.
     await expect(run.locator('pre').filter({ hasText: 'Best regards' })).toHaveCount(0);
     await run.getByRole('button', { name: 'Copy email' }).click();
@@ -267,10 +274,10 @@ test.describe('finding runs', () => {
     await history.getByRole('searchbox').fill('RUN 12');
     await expect(page).toHaveURL(/q=RUN\+12/);
     await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
-    await expect(history.getByText(/^1 run found\. Searched all 12 runs\./)).toBeVisible();
+    await expect(history.getByText(/^1 answer found\. Searched all 12 answers\./)).toBeVisible();
 
     await history.getByLabel('Agent').selectOption({ label: 'Objection handler' });
-    await expect(history.getByText('No run matches')).toBeVisible();
+    await expect(history.getByText('No answer matches')).toBeVisible();
     await page.goBack();
     await expect(history.getByRole('table').getByRole('link')).toHaveText(['History run 12']);
 

@@ -38,7 +38,7 @@ test('an expired session asks to sign in; the run and the typed message survive 
 
   // The first run went on, and the refused question is still there to retry.
   await expect(message).toHaveValue('My next question, carefully typed');
-  await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 45_000 });
   await page
     .getByRole('alert')
     .filter({ hasText: 'The run did not start.' })

@@ -105,7 +105,7 @@ test('says which desktop features browser mode lacks, and why, instead of failin
     'Morning briefing',
     'Meeting briefings',
     'Quota warnings',
-    /^Finished runs/,
+    /^Answers ready/,
   ]) {
     await expect(notifications.getByRole('checkbox', { name: kind })).toBeChecked();
   }

@@ -48,19 +48,19 @@ test('a run that finishes in the background, and the quota it crosses, show as t
   // Back to the app: both are waiting as toasts.
   await other.close();
   await page.bringToFront();
-  const runToast = toasts(page).getByRole('status').filter({ hasText: 'Deal coach finished' });
+  const runToast = toasts(page).getByRole('status').filter({ hasText: 'Deal coach answered' });
   const quotaToast = toasts(page).getByRole('status').filter({ hasText: quotaNotification.title });
-  await expect(runToast).toContainText(/Deal: .*Harbour.* · Status: succeeded/);
+  await expect(runToast).toContainText(/Harbour.* · Done/);
   await expect(quotaToast).toBeVisible();
 
-  await runToast.getByRole('button', { name: /^Deal coach finished/ }).click();
+  await runToast.getByRole('button', { name: /^Deal coach answered/ }).click();
   const runId = runNotification.navigate?.id ?? '';
   expect(runId).not.toBe('');
   await expect(page).toHaveURL(new RegExp(`#/runs/${runId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Deal coach' })).toBeVisible();
   // That run: its id, for support, is under the panel's Details.
   await expect(page.getByTitle('Run ID').first()).toHaveText(runId);
-  await expect(page.getByText('succeeded', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Done', { exact: true }).first()).toBeVisible();
   await expect(runToast).toHaveCount(0);
 
   await quotaToast

@@ -99,7 +99,7 @@ for (const look of LOOKS) {
       const run = await askAgent(page, 'Email writer', 'Draft a follow-up email');
       await expect(run).toBeFocused();
       await expect(run).toBeInViewport();
-      await expect(run.getByText('succeeded', { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(run.locator('pre').filter({ hasText: 'Best regards' })).toHaveCount(0);
       await run.getByRole('button', { name: 'Copy email' }).click();
       await expect(run.getByRole('button', { name: 'Email copied' })).toBeVisible();

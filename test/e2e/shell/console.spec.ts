@@ -32,7 +32,7 @@ test('the app loads on every screen without a console error, and keeps frame-anc
 
   await page.locator('#root > *').first().waitFor();
   await expect(selectors.sidebar(page)).toContainText('Demo');
-  for (const screen of ['Deals', 'Runs', 'Usage', 'Settings', 'Today'] as const) {
+  for (const screen of ['Deals', 'Answers', 'Usage', 'Settings', 'Today'] as const) {
     await selectors.navLink(page, screen).click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }

@@ -36,7 +36,11 @@ test('loads, shows the metadata, signs out and in with a token, and never receiv
   await app.open(page);
   const sidebar = selectors.sidebar(page);
   await expect(sidebar).toContainText(metadata.org.name);
-  await expect(sidebar).toContainText(metadata.environment);
+  // The service and environment are for IT: in the signed-in user's tooltip.
+  await expect(sidebar.locator('.footer-user')).toHaveAttribute(
+    'title',
+    new RegExp(metadata.environment),
+  );
   await expect(sidebar).toContainText('Demo');
 
   await selectors.navLink(page, 'Settings').click();

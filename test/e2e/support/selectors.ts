@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 export const selectors = {
   sidebar: (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }),
   mainNav: (page: Page) => page.getByRole('navigation', { name: 'Main' }),
-  navLink: (page: Page, label: 'Today' | 'Deals' | 'Runs' | 'Usage' | 'Settings') =>
+  navLink: (page: Page, label: 'Today' | 'Deals' | 'Answers' | 'Usage' | 'Settings') =>
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label }),
   /** Settings → Session. */
   sessionSection: (page: Page) => page.getByRole('region', { name: 'Session' }),

@@ -9,6 +9,7 @@ import { build } from 'vite';
 import { requireChromium } from '../../support/chromium';
 import { startApp } from '../support/app';
 import type { RunningApp } from '../support/app';
+import { openDetailsForIt } from '../renderer/helpers';
 
 const OUT = join(process.cwd(), 'screenshots');
 const VIEWPORTS = [
@@ -78,20 +79,22 @@ async function walk(app: RunningApp, page: Page, look: string): Promise<void> {
     .first()
     .waitFor({ timeout: 20_000 });
   await shoot(page, '04-run-streaming', look);
-  await live.getByText('succeeded', { exact: true }).waitFor({ timeout: 30_000 });
+  await live.getByText('Done', { exact: true }).waitFor({ timeout: 30_000 });
+  await openDetailsForIt(live);
   await live.getByRole('button', { name: 'Raw events' }).click();
   await shoot(page, '05-run-finished', look);
 
   const failing = await ask(page, 'Objection handler', 'They say we are too expensive #fail');
-  await failing.getByText('failed', { exact: true }).waitFor({ timeout: 30_000 });
+  await failing.getByText('Failed', { exact: true }).waitFor({ timeout: 30_000 });
   await failing.getByRole('alert').first().scrollIntoViewIfNeeded();
   await shoot(page, '06-run-failed', look);
 
   await page.getByRole('link', { name: /What should I do this week/ }).click();
-  await page.getByRole('region', { name: 'Record' }).waitFor();
+  await openDetailsForIt(page.getByRole('article').first());
+  await page.getByRole('region', { name: 'The service’s record' }).waitFor();
   await shoot(page, '07-run-detail', look);
 
-  await nav(page, 'Runs').click();
+  await nav(page, 'Answers').click();
   await page.getByRole('region', { name: 'History' }).getByRole('table').waitFor();
   await shoot(page, '08-runs', look);
 

@@ -225,7 +225,7 @@ describe('exit 5: the service cannot be reached', () => {
       },
     });
     expect(result.code).toBe(5);
-    expect(oneErrorLine(result)).toMatch(/\(code network_error\)$/);
+    expect(oneErrorLine(result)).toMatch(/VPN.*\(code ECONNREFUSED\)$/);
     secretsKept(result, 'tok-unreachable-1234');
   });
 });

@@ -202,7 +202,7 @@ describe('starting while the service is down', () => {
       const refreshed = await page.bridge.invoke('briefings.morning', { refresh: true });
       expect(refreshed).toMatchObject({
         ok: true,
-        data: { stale: true, error: { code: 'network_error', retryable: true } },
+        data: { stale: true, error: { code: 'ECONNREFUSED', retryable: true } },
       });
       expect(await page.bridge.invoke('connectivity.status', {})).toMatchObject({
         ok: true,

@@ -102,8 +102,8 @@ describe('notifications in browser mode', () => {
     const { run, dealName } = await runToTheEnd('What changed this week?');
     expect(await finished).toMatchObject({
       id: `run-finished:${run.runId}`,
-      title: 'Deal coach finished',
-      body: `Deal: ${dealName} · Status: succeeded`,
+      title: 'Deal coach answered “What changed this week?”',
+      body: `${dealName} · Done`,
       navigate: { screen: 'runs', id: run.runId },
     });
   });

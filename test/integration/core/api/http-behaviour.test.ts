@@ -313,7 +313,8 @@ describe('API client over real HTTP', () => {
     expect(error).toMatchObject({
       kind: 'network',
       retryable: true,
-      message: 'Could not reach the service (ECONNREFUSED).',
+      message: expect.stringMatching(/^Could not reach the service\. Check .*VPN.*ask IT\.$/),
+      code: 'ECONNREFUSED',
     });
   });
 

@@ -200,9 +200,11 @@ describe('the notification scheduler over a simulated day against the demo servi
       decision: {
         kind: 'run-finished',
         key: expect.stringMatching(/^run-finished:/),
-        title: `${RUN_AGENT} finished`,
-        body: `Deal: ${demo.control.deals()[0]?.id} · Status: succeeded`,
+        // No names at hand: the agent's id made readable, the deal's id never shown.
+        title: 'Deal coach answered',
+        body: 'Done',
         target: { screen: 'run', runId: expect.any(String) },
+        group: { key: `answers:${RUN_AGENT}:${demo.control.deals()[0]?.id}:`, of: 'Deal coach' },
       },
     });
     expect(byTime(seen.filter((entry) => entry !== run))).toEqual(byTime(expected));

@@ -172,8 +172,11 @@ describe('the run manager over real HTTP', () => {
         request('Long one', { tokens: 5000, tokensPerSecond: 200 }),
       );
       await log.textReaches(started.runId, 20);
+      expect(manager.asked(started.runId)).toEqual({ question: 'Long one', cancelledHere: false });
       const cancelled = await manager.cancel(started.runId);
       expect(cancelled).toMatchObject({ status: 'cancelled', done: true });
+      // Its notification is skipped: the user cancelled it here.
+      expect(manager.asked(started.runId).cancelledHere).toBe(true);
       expect(service.control.getRun(started.runId)?.status).toBe('cancelled');
       await log.done(started.runId);
       const updatesAtCancel = log.of(started.runId).length;

@@ -154,7 +154,8 @@ describe('errorFromThrown', () => {
     expect(error).toMatchObject({
       kind: 'network',
       retryable: true,
-      message: 'Could not reach the service (ECONNREFUSED).',
+      message: expect.stringMatching(/^Could not reach the service\. Check .*VPN.*ask IT\.$/),
+      code: 'ECONNREFUSED',
     });
   });
 

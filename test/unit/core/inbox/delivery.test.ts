@@ -154,7 +154,7 @@ describe('Do not disturb', () => {
     await t.wiring.close();
     expect(t.emitted).toEqual([]);
     expect(t.inboxStore.saved?.map((e) => [e.title, e.read, e.shown])).toEqual([
-      ['sales.deal_coach failed', false, false],
+      ['Deal coach failed', false, false],
       ['95 % of runs quota used', false, false],
       ['80 % of runs quota used', false, false],
     ]);

@@ -16,35 +16,82 @@ function harness(): Harness {
 }
 
 describe('run finished notifications', () => {
-  it('tells the agent, the deal and the outcome, and opens the run', async () => {
+  it('names the question it answers, the agent, the deal and the outcome, and opens the run', async () => {
     const h = harness();
-    const result = await h.runner.runFinished(RUN, { windowFocused: false });
+    const result = await h.runner.runFinished(
+      { ...RUN, question: 'How do I handle the price objection from their procurement team?' },
+      { windowFocused: false },
+    );
     expect(result.show).toEqual([
       {
         kind: 'run-finished',
         key: 'run-finished:run_42',
-        title: 'Deal research finished',
-        body: 'Deal: Acme – Platform rollout · Status: succeeded',
+        title: 'Deal research answered “How do I handle the price objection from their…”',
+        body: 'Acme – Platform rollout · Done',
         target: { screen: 'run', runId: 'run_42' },
+        group: {
+          key: `answers:sales.deal_research:${RUN.dealId}:How do I handle the price objection from their procurement team?`,
+          of: 'Deal research',
+        },
       },
     ]);
   });
 
-  it('names each outcome, and shows an unknown status as it came', async () => {
+  it('gives answers to the same question from the same agent on the same deal one group', async () => {
+    const h = harness();
+    const asked = { ...RUN, question: 'What are the risks?' };
+    const groups: (string | undefined)[] = [];
+    for (const run of [
+      { ...asked, runId: 'a' },
+      { ...asked, runId: 'b' },
+      { ...asked, runId: 'c', question: 'Draft the follow-up' },
+      { ...asked, runId: 'd', agentId: 'sales.objection_handler' },
+      { ...asked, runId: 'e', status: 'failed' },
+    ]) {
+      groups.push((await h.runner.runFinished(run, { windowFocused: false })).show[0]?.group?.key);
+    }
+    expect(groups[0]).toBe(groups[1]);
+    expect(new Set(groups.slice(1, 4)).size).toBe(3);
+    // A failure is news of its own, never folded into "5 answers".
+    expect(groups[4]).toBeUndefined();
+  });
+
+  it('does not tell the user about a run they cancelled in this app', async () => {
+    const h = harness();
+    const result = await h.runner.runFinished(
+      { ...RUN, status: 'cancelled', cancelledHere: true },
+      { windowFocused: false },
+    );
+    expect(result.show).toEqual([]);
+    expect(result.suppressed).toEqual([]);
+    // Cancelled elsewhere (the command line, another computer): that is news.
+    const elsewhere = await h.runner.runFinished(
+      { ...RUN, runId: 'run_43', status: 'cancelled', question: 'Prep my call' },
+      { windowFocused: false },
+    );
+    expect(elsewhere.show[0]?.title).toBe('Deal research stopped “Prep my call”');
+  });
+
+  it('names each outcome in words, with the reason of a failure', async () => {
     const h = harness();
     const titles: string[] = [];
     for (const [index, status] of ['failed', 'cancelled', 'canceled', 'timed_out'].entries()) {
       const { show } = await h.runner.runFinished(
-        { runId: `r${index}`, status, agentId: 'sales.deal_research' },
+        {
+          runId: `r${index}`,
+          status,
+          agentId: 'sales.deal_research',
+          ...(status === 'failed' ? { reason: 'The agent timed out.' } : {}),
+        },
         { windowFocused: false },
       );
       titles.push(`${show[0]?.title} | ${show[0]?.body}`);
     }
     expect(titles).toEqual([
-      'sales.deal_research failed | No deal · Status: failed',
-      'sales.deal_research was cancelled | No deal · Status: cancelled',
-      'sales.deal_research was cancelled | No deal · Status: canceled',
-      'sales.deal_research ended: timed_out | No deal · Status: timed_out',
+      'Deal research failed | Failed: The agent timed out.',
+      'Deal research stopped | Stopped',
+      'Deal research stopped | Stopped',
+      'Deal research: Timed out | Timed out',
     ]);
     expect(runOutcome('Completed')).toBe('succeeded');
     expect(runOutcome('weird')).toBe('other');
@@ -71,11 +118,11 @@ describe('run finished notifications', () => {
     expect((await h.runner.runFinished(RUN, { windowFocused: false })).show).toEqual([]);
   });
 
-  it('uses the deal id when no deal name is known', async () => {
+  it('never shows ids: without names, the agent’s id is made readable and the deal left out', async () => {
     const h = harness();
     const { dealName: _n, agentName: _a, ...bare } = RUN;
     const { show } = await h.runner.runFinished(bare, { windowFocused: false });
-    expect(show[0]?.body).toBe(`Deal: ${RUN.dealId} · Status: succeeded`);
-    expect(show[0]?.title).toBe('sales.deal_research finished');
+    expect(show[0]?.body).toBe('Done');
+    expect(show[0]?.title).toBe('Deal research answered');
   });
 });

@@ -57,7 +57,8 @@ describe('humanizeKey', () => {
     expect(humanizeKey('close_date')).toBe('Close date');
     expect(humanizeKey('dealId')).toBe('Deal ID');
     expect(humanizeKey('ARR')).toBe('ARR');
-    expect(humanizeKey('crmURL')).toBe('Crm URL');
+    expect(humanizeKey('crmURL')).toBe('CRM URL');
+    expect(humanizeKey('sku')).toBe('SKU');
   });
 });
 

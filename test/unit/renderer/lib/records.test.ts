@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyOf, pickString, toDisplayRows } from '../../../../src/lib/records';
+import { moneyOf, personNameIn, pickString, toDisplayRows } from '../../../../src/lib/records';
 import type { DisplayRow, JsonRecord } from '../../../../src/lib/records';
 
 const byKey = (rows: DisplayRow[], key: string) => rows.find((r) => r.key === key)?.value;
@@ -95,6 +95,49 @@ describe('toDisplayRows', () => {
     const a = byKey(r, 'a');
     if (a?.kind !== 'group') throw new Error('not a group');
     expect(a.rows[0]?.value).toMatchObject({ kind: 'text', text: '{"c":{"d":1}}' });
+  });
+});
+
+describe('a record in a salesperson’s words', () => {
+  const record: JsonRecord = {
+    id: '4623f483-0000-4000-8000-000000000001',
+    name: 'Müller GmbH renewal',
+    ownerId: 'usr_demo_alex',
+    dealId: '4623f483-0000-4000-8000-000000000001',
+    activities: [
+      { id: 'act_4623f483_1', type: 'email', by: 'Alex Morgan' },
+      { id: 'act_4623f483_2', type: 'meeting', by: 'Alex Morgan' },
+    ],
+    products: [{ sku: 'PLT-100', name: 'Platform', unit_price: 1200 }],
+  };
+
+  it('leaves identifiers out, in fields and in table columns, but keeps the way to the deal', () => {
+    const rows = toDisplayRows(record);
+    expect(rows.map((r) => r.key)).toEqual(['name', 'dealId', 'activities', 'products']);
+    const activities = byKey(rows, 'activities');
+    if (activities?.kind !== 'table') throw new Error('not a table');
+    expect(activities.columns.map((c) => c.label)).toEqual(['Type', 'By']);
+    expect(JSON.stringify(activities.rows)).not.toContain('act_');
+  });
+
+  it('shows every identifier when asked (the record shown for IT)', () => {
+    const rows = toDisplayRows(record, { showIds: true });
+    expect(rows.map((r) => r.key)).toContain('ownerId');
+  });
+
+  it('spells acronyms in capitals: "sku" is "SKU"', () => {
+    const products = byKey(toDisplayRows(record), 'products');
+    if (products?.kind !== 'table') throw new Error('not a table');
+    expect(products.columns.map((c) => c.label)).toEqual(['SKU', 'Name', 'Unit price']);
+  });
+
+  it('finds a person’s name where records mention them by id', () => {
+    const deals: JsonRecord[] = [
+      { name: 'A', owner: { id: 'usr_priya', name: 'Priya Raman' } },
+      { name: 'B', owner: { id: 'usr_demo_alex', name: 'Alex Morgan' } },
+    ];
+    expect(personNameIn(deals, 'usr_demo_alex')).toBe('Alex Morgan');
+    expect(personNameIn(deals, 'usr_nobody')).toBeUndefined();
   });
 });
 

@@ -52,7 +52,9 @@ describe('describeRun', () => {
     expect(run).toMatchObject({
       status: 'failed',
       done: true,
-      agentName: 'sales.other',
+      // Not among the loaded agents: its id made readable, never shown as it is.
+      agentName: 'Other',
+      agentId: 'sales.other',
       message: 'Stored question',
       tokens: null,
       error: { message: 'The CRM did not answer.' },
@@ -67,7 +69,7 @@ describe('describeRun', () => {
     expect(describeRun(undefined, undefined, undefined)).toMatchObject({
       status: 'unknown',
       done: true,
-      agentName: '',
+      agentName: 'Answer',
     });
     const queued: RunDetail = {
       record: { id: 'r1', runId: 'r1', title: 't', status: 'queued', agentId: 'x', data: {} },

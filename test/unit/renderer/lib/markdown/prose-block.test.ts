@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isEmailDraft, isProseBlock } from '../../../../../src/lib/markdown/proseBlock';
+import {
+  emailDraftIn,
+  isEmailDraft,
+  isProseBlock,
+} from '../../../../../src/lib/markdown/proseBlock';
 
 const draft =
   'Subject: Next steps\n\nHi Ana,\n\nthank you for your time this week.\n\nBest regards,\nAlex';
@@ -23,5 +27,36 @@ describe('isEmailDraft', () => {
     expect(isEmailDraft(draft)).toBe(true);
     expect(isEmailDraft('Dear Ms Lee,\n\nthank you.')).toBe(true);
     expect(isEmailDraft('We met on Tuesday.')).toBe(false);
+  });
+});
+
+describe('emailDraftIn', () => {
+  it('finds the email fenced in an answer, for the bar’s "Copy the email"', () => {
+    const answer = [
+      '## Subject lines',
+      '',
+      '| Tone | Subject |',
+      '',
+      '```ts',
+      'const x = 1;',
+      '```',
+      '',
+      '## Draft',
+      '',
+      '```text',
+      'Subject: Next steps for Acme',
+      '',
+      'Hi Jo,',
+      '',
+      'thank you for your time this week.',
+      '```',
+    ].join('\n');
+    expect(emailDraftIn(answer)).toBe(
+      'Subject: Next steps for Acme\n\nHi Jo,\n\nthank you for your time this week.',
+    );
+  });
+
+  it('finds none in an answer without a draft, or with only code', () => {
+    expect(emailDraftIn('Plain answer.\n\n```ts\nconst x = 1;\n```')).toBeUndefined();
   });
 });

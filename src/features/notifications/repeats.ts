@@ -1,0 +1,47 @@
+// Repeats said once: entries of one group (answers to the same question from the same agent on
+// the same deal) collapse into one row, "5 answers from Objection handler", placed where the
+// newest of them is. Opening the row opens the newest answer and marks them all read.
+import type { InboxEntry } from '../../../electron/contract';
+
+export interface InboxRow {
+  /** The newest entry of the row: where opening it goes, its actions, its time. */
+  entry: InboxEntry;
+  /** Every entry the row stands for, newest first. */
+  ids: string[];
+  title: string;
+  body: string;
+  /** Unread while any entry of it is. */
+  read: boolean;
+}
+
+/** `entries` newest first; rows in the same order. */
+export function collapseRepeats(entries: readonly InboxEntry[]): InboxRow[] {
+  const rows: InboxRow[] = [];
+  const byGroup = new Map<string, { row: InboxRow; members: InboxEntry[] }>();
+  for (const entry of entries) {
+    const key = entry.group?.key;
+    const known = key === undefined ? undefined : byGroup.get(key);
+    if (known) {
+      known.members.push(entry);
+      known.row.ids.push(entry.id);
+      known.row.read &&= entry.read;
+      continue;
+    }
+    const row: InboxRow = {
+      entry,
+      ids: [entry.id],
+      title: entry.title,
+      body: entry.body,
+      read: entry.read,
+    };
+    rows.push(row);
+    if (key !== undefined) byGroup.set(key, { row, members: [entry] });
+  }
+  for (const { row, members } of byGroup.values()) {
+    if (members.length < 2) continue;
+    row.title = `${members.length} answers from ${row.entry.group?.of ?? 'the assistant'}`;
+    // The newest's title names the question they all answer.
+    row.body = row.entry.title;
+  }
+  return rows;
+}
