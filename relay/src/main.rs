@@ -132,15 +132,27 @@ fn well_formed(body: &[u8]) -> bool {
     std::str::from_utf8(body).is_ok() && json::is_json(body)
 }
 
-/// Extension → app, until the browser closes the port.
-fn extension_to_app(mut app: Box<dyn Write + Send>, extension: Extension) -> io::Result<()> {
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
+/// How the extension → app direction ended.
+#[derive(Debug, PartialEq)]
+enum Ended {
+    /// The browser closed the port (stdin ended or failed): nobody is left to pass anything to.
+    Browser,
+    /// A write to the app failed: the app closed the connection, and the frames it sent before
+    /// closing (a refusal saying why) may still be on their way to the extension.
+    App,
+}
+
+/// Extension → app, until the browser closes the port or the app the connection.
+fn extension_to_app(input: &mut dyn Read, app: &mut dyn Write, extension: &Extension) -> Ended {
     loop {
-        match frames::read_frame(&mut input, Order::Native, MAX_TO_APP)? {
-            Frame::End => return Ok(()),
+        let frame = match frames::read_frame(input, Order::Native, MAX_TO_APP) {
+            Ok(frame) => frame,
+            Err(_) => return Ended::Browser,
+        };
+        match frame {
+            Frame::End => return Ended::Browser,
             Frame::Oversized(len) => relay_error(
-                &extension,
+                extension,
                 "frame-too-large",
                 &format!(
                     "A message of {} bytes is over the {} byte limit; it was not sent.",
@@ -148,11 +160,15 @@ fn extension_to_app(mut app: Box<dyn Write + Send>, extension: Extension) -> io:
                 ),
             ),
             Frame::Body(body) if !well_formed(&body) => relay_error(
-                &extension,
+                extension,
                 "malformed-frame",
                 "A message that is not JSON was not sent.",
             ),
-            Frame::Body(body) => frames::write_frame(&mut *app, Order::Little, &body)?,
+            Frame::Body(body) => {
+                if frames::write_frame(app, Order::Little, &body).is_err() {
+                    return Ended::App;
+                }
+            }
         }
     }
 }
@@ -220,7 +236,7 @@ fn main() {
         process::exit(1);
     }
     let to_extension = extension.clone();
-    thread::spawn(move || {
+    let app_side = thread::spawn(move || {
         let outcome = app_to_extension(reader, to_extension.clone());
         let message = match outcome {
             Ok(()) => "Assistant Desktop closed the connection.".to_string(),
@@ -229,8 +245,15 @@ fn main() {
         relay_error(&to_extension, "app-closed", &message);
         process::exit(0);
     });
-    // The browser closing the port (stdin's end) ends the relay; so does a broken socket.
-    let _ = extension_to_app(writer, extension);
+    let stdin = io::stdin();
+    let ended = extension_to_app(&mut stdin.lock(), &mut *writer, &extension);
+    if ended == Ended::App {
+        // The app closed while the extension was still sending (it cut a flooding connection, for
+        // one): what it sent before closing is still in the socket. The other direction passes it
+        // on, reaches the socket's end and ends the relay; exiting here would drop the refusal.
+        let _ = app_side.join();
+    }
+    // The browser closing the port (stdin's end) ends the relay at once.
     process::exit(0);
 }
 
@@ -257,6 +280,33 @@ mod tests {
         }
         let long = format!("chrome-extension://{}/", "a".repeat(200));
         assert!(!valid_origin(&long));
+    }
+
+    /// A writer whose reader has gone, as the app's socket is once the app closed it.
+    struct Closed;
+
+    impl Write for Closed {
+        fn write(&mut self, _buf: &[u8]) -> io::Result<usize> {
+            Err(io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn tells_a_closed_app_from_a_closed_browser() {
+        let extension: Extension = Arc::new(Mutex::new(io::stdout()));
+        let mut one_call = Vec::new();
+        frames::write_frame(&mut one_call, Order::Native, b"{\"type\":\"call\"}").unwrap();
+
+        let mut sent = Vec::new();
+        let ended = extension_to_app(&mut &one_call[..], &mut sent, &extension);
+        assert_eq!(ended, Ended::Browser);
+        assert_eq!(sent.len(), one_call.len());
+
+        let ended = extension_to_app(&mut &one_call[..], &mut Closed, &extension);
+        assert_eq!(ended, Ended::App);
     }
 
     #[test]

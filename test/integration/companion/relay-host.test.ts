@@ -29,6 +29,8 @@ let socket: string;
 const entries: LogEntry[] = [];
 const asked: string[] = [];
 const ports: NativePort[] = [];
+/** While set, the host's clock stands still: how fast a loaded machine passes frames is no factor. */
+let clockStoppedAt: number | undefined;
 
 function port(origin: string): NativePort {
   const opened = openNativePort(origin, {
@@ -77,6 +79,7 @@ beforeAll(async () => {
     socketPath: socket,
     appVersion: '0.0.0-test',
     handshakeTimeoutMs: 300,
+    now: () => clockStoppedAt ?? Date.now(),
     onPairingRequest: ({ origin }) => asked.push(origin),
   });
 });
@@ -299,6 +302,8 @@ describe('bad input', () => {
 
   it('refuses a flood call by call, closes a connection that keeps flooding, and stays up', async () => {
     const flooder = await allowedPort(ORIGIN_A);
+    // The flood must count as one burst however slowly the relay and host pass it on.
+    clockStoppedAt = Date.now();
     const frames = Array.from({ length: 1500 }, (_, i) =>
       nativeFrame(
         JSON.stringify({ type: 'call', id: 500_000 + i, name: 'usage.summary', input: {} }),
@@ -314,6 +319,7 @@ describe('bad input', () => {
     expect(limited.length).toBeGreaterThan(0);
     expect(await flooder.exited).toBe(0);
     expect(entries.some((e) => e.message.includes('kept flooding'))).toBe(true);
+    clockStoppedAt = undefined;
 
     const next = await allowedPort(ORIGIN_A);
     expect((await call(next, 'usage.summary', {})).ok).toBe(true);
