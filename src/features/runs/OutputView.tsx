@@ -44,11 +44,18 @@ export function OutputView({
   streaming,
   label,
   empty,
+  followLive = true,
 }: {
   output: RunOutput;
   streaming: boolean;
   label: string;
   empty: string;
+  /**
+   * Whether a live answer takes the view along from its first words. Under a deal's question form
+   * (or a meeting card) it does not: the form and the deal stay on screen, and the answer is
+   * followed once the reader goes to its latest words.
+   */
+  followLive?: boolean;
 }) {
   const source = blocksOf(output);
   const blocks = useSyncExternalStore(source.subscribe, source.getSnapshot);
@@ -72,7 +79,7 @@ export function OutputView({
   });
   const totalSize = virtualizer.getTotalSize();
   // A finished answer opens at its start, to be read; only a live one follows its newest words.
-  const [followFromStart] = useState(streaming);
+  const [followFromStart] = useState(streaming && followLive);
   const { paused, jumpToLatest, onKeyDown } = useFollowScroll(
     regionRef,
     start + totalSize,

@@ -99,6 +99,7 @@ export function RunPanel({
         streaming={streaming}
         label={`Output of ${run.agentName}`}
         empty={streaming ? 'Waiting for the first words…' : 'No output.'}
+        followLive={!compact}
       />
       {run.error ? <RunError error={run.error} status={run.status} /> : null}
       {/* Ids, token counts and raw events are for support: folded away, there to copy. */}
