@@ -101,6 +101,8 @@ for (const look of LOOKS) {
       await expect(run).toBeInViewport();
       await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 15_000 });
       await expect(run.locator('pre').filter({ hasText: 'Best regards' })).toHaveCount(0);
+      // The reader goes to the draft's end (End on the answer), where its Copy email is drawn.
+      await run.getByRole('region', { name: /Output of Email writer/ }).press('End');
       await run.getByRole('button', { name: 'Copy email' }).click();
       await expect(run.getByRole('button', { name: 'Email copied' })).toBeVisible();
       expect(String(await page.evaluate('navigator.clipboard.readText()'))).toMatch(/^Subject: /);
