@@ -13,6 +13,7 @@ import { useShortcuts } from './shortcuts';
 import { useUi } from './ui-store';
 import { useApplyTheme } from './theme';
 import { screens } from '../lib/routes';
+import { useT } from '../platform/i18n';
 import type { Route } from '../lib/routes';
 
 // Each screen (and the rarely opened dialogs) loads on first use: the start-up bundle holds only
@@ -103,14 +104,19 @@ function Screen() {
 export function App() {
   useApplyTheme();
   useShortcuts();
+  const t = useT();
   const route = useRoute();
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
 
-  // A new screen: move focus to it (for keyboard and screen reader users) and name the window.
+  // The window is named after its screen, in the language in use.
   useEffect(() => {
-    const label = screens.find((s) => s.name === route.name)?.label ?? 'Assistant';
-    document.title = `${label} · Assistant`;
+    const label = screens.find((s) => s.name === route.name)?.label;
+    document.title = label === undefined ? 'Assistant' : `${t(label)} · Assistant`;
+  }, [route.name, t]);
+
+  // A new screen: move focus to it (for keyboard and screen reader users).
+  useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;

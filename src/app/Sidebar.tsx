@@ -12,6 +12,7 @@ import { Kbd, modKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
 import { useHost } from '../platform/hostStore';
 import { navigate, useRoute } from '../platform/router';
+import { useT } from '../platform/i18n';
 import { useUi } from './ui-store';
 
 const icons: Record<ScreenName, string> = {
@@ -31,19 +32,28 @@ function Icon({ name }: { name: ScreenName }) {
  * id and the service stay in the tooltip, for IT.
  */
 function SignedInUser({ userId, name, where }: { userId: string; name?: string; where: string }) {
+  const t = useT();
   const deals = useDeals((s) => s.list.value);
   const known = useMemo(
     () => name ?? personNameIn(deals?.map((deal) => deal.data) ?? [], userId),
     [name, deals, userId],
   );
   return (
-    <span className="footer-user" title={`Signed in as ${known ?? 'you'} (${userId}, ${where})`}>
-      {known ?? 'Signed in'}
+    <span
+      className="footer-user"
+      title={
+        known === undefined
+          ? t('app.sidebar.signedInAsUnnamed', { userId, where })
+          : t('app.sidebar.signedInAs', { name: known, userId, where })
+      }
+    >
+      {known ?? t('app.sidebar.signedIn')}
     </span>
   );
 }
 
 export function Sidebar() {
+  const t = useT();
   const route = useRoute();
   const metadata = useHost((s) => s.metadata.value);
   const appInfo = useHost((s) => s.appInfo);
@@ -57,7 +67,7 @@ export function Sidebar() {
   };
 
   return (
-    <aside className="sidebar" aria-label="Sidebar">
+    <aside className="sidebar" aria-label={t('app.sidebar.label')}>
       <div className="brand">
         <div className="brand-row">
           <span className="brand-mark" aria-hidden="true">
@@ -65,11 +75,8 @@ export function Sidebar() {
           </span>
           <span className="brand-name">Assistant</span>
           {demo ? (
-            <span
-              className="badge badge-accent demo-badge"
-              title="Connected to the built-in demo service"
-            >
-              Demo
+            <span className="badge badge-accent demo-badge" title={t('app.sidebar.demoTitle')}>
+              {t('app.sidebar.demoBadge')}
             </span>
           ) : null}
           <InboxBell />
@@ -81,10 +88,10 @@ export function Sidebar() {
         className="palette-trigger"
         onClick={() => useUi.getState().setPalette(true)}
       >
-        <span>Search or jump to…</span>
+        <span>{t('app.sidebar.searchOrJump')}</span>
         <Kbd>{`${modKey} K`}</Kbd>
       </button>
-      <nav aria-label="Main">
+      <nav aria-label={t('app.sidebar.mainNavigation')}>
         <ul className="nav-list">
           {screens.map((screen, i) => (
             <li key={screen.name}>
@@ -96,9 +103,12 @@ export function Sidebar() {
                 aria-keyshortcuts={`G ${screen.key.toUpperCase()} Control+${i + 1}`}
               >
                 <Icon name={screen.name} />
-                <span className="nav-label">{screen.label}</span>
+                <span className="nav-label">{t(screen.label)}</span>
                 {screen.name === 'runs' && activeRuns > 0 ? (
-                  <span className="nav-count" aria-label={`${activeRuns} running`}>
+                  <span
+                    className="nav-count"
+                    aria-label={t('app.sidebar.running', { count: activeRuns })}
+                  >
                     {activeRuns}
                   </span>
                 ) : (
@@ -122,7 +132,7 @@ export function Sidebar() {
             <span className="footer-env">{metadata.org.name}</span>
           </>
         ) : (
-          <span className="footer-env">Not connected yet</span>
+          <span className="footer-env">{t('app.sidebar.notConnected')}</span>
         )}
       </div>
     </aside>

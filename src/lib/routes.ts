@@ -1,5 +1,6 @@
 // The app's screens as hash routes (`#/deals/<id>`): they work the same under the app's custom
 // protocol and in browser mode, survive a reload, and the host's `navigate` event can name them.
+import type { MessageId } from '../../electron/domain/i18n/messages';
 
 /** The two briefings of Today; a notification opens one of them. */
 export type BriefingSection = 'morning' | 'meeting';
@@ -23,12 +24,12 @@ export type Route =
 
 export type ScreenName = Route['name'];
 
-export const screens: readonly { name: ScreenName; label: string; key: string }[] = [
-  { name: 'today', label: 'Today', key: 't' },
-  { name: 'deals', label: 'Deals', key: 'd' },
-  { name: 'runs', label: 'Answers', key: 'r' },
-  { name: 'usage', label: 'Usage', key: 'u' },
-  { name: 'settings', label: 'Settings', key: 's' },
+export const screens: readonly { name: ScreenName; label: MessageId; key: string }[] = [
+  { name: 'today', label: 'app.screen.today', key: 't' },
+  { name: 'deals', label: 'app.screen.deals', key: 'd' },
+  { name: 'runs', label: 'app.screen.runs', key: 'r' },
+  { name: 'usage', label: 'app.screen.usage', key: 'u' },
+  { name: 'settings', label: 'app.screen.settings', key: 's' },
 ];
 
 function decode(part: string | undefined): string | undefined {

@@ -1,0 +1,1 @@
+export { currentTranslator, switchLanguage, useI18n, useT, useTranslator } from './store';

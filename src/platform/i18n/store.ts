@@ -1,0 +1,52 @@
+// The language in use, for every screen: components read words with useT() and formats with
+// useTranslator(); changing the language swaps the translator, and everything that read it
+// renders again in the new language, without a restart.
+import { create } from 'zustand';
+import type { Language } from '../../../electron/domain/i18n/languages';
+import { createTranslator, type Translator } from '../../../electron/domain/i18n/translator';
+import { ENGLISH, loadCatalogue } from './catalogues';
+
+interface I18nState {
+  translator: Translator;
+}
+
+function regionalLocale(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.language;
+}
+
+export const useI18n = create<I18nState>(() => ({
+  translator: createTranslator({
+    language: 'en',
+    messages: ENGLISH,
+    fallback: ENGLISH,
+    regionalLocale: regionalLocale(),
+  }),
+}));
+
+/** `t('deals.list.empty')`: the words in the language in use. */
+export function useT(): Translator['t'] {
+  return useI18n((state) => state.translator.t);
+}
+
+/** The whole translator: its locale for Intl formats, its direction, FormatJS's formatters. */
+export function useTranslator(): Translator {
+  return useI18n((state) => state.translator);
+}
+
+/** Outside React (stores, event handlers): the translator in use now. */
+export function currentTranslator(): Translator {
+  return useI18n.getState().translator;
+}
+
+/** Loads the language's catalogue (a chunk of its own) and switches every screen to it. */
+export async function switchLanguage(language: Language): Promise<void> {
+  const messages = await loadCatalogue(language);
+  useI18n.setState({
+    translator: createTranslator({
+      language,
+      messages,
+      fallback: ENGLISH,
+      regionalLocale: regionalLocale(),
+    }),
+  });
+}
