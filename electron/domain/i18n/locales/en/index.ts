@@ -12,6 +12,7 @@ import runs from './runs.json';
 import errors from './errors.json';
 import desktop from './desktop.json';
 import web from './web.json';
+import language from './language.json';
 
 const messages = {
   ...common,
@@ -26,6 +27,7 @@ const messages = {
   ...errors,
   ...desktop,
   ...web,
+  ...language,
 };
 
 export default messages;

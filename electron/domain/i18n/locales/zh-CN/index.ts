@@ -12,6 +12,7 @@ import runs from './runs.json';
 import errors from './errors.json';
 import desktop from './desktop.json';
 import web from './web.json';
+import language from './language.json';
 import type { Catalogue } from '../../messages';
 
 const messages = {
@@ -27,6 +28,7 @@ const messages = {
   ...errors,
   ...desktop,
   ...web,
+  ...language,
 } satisfies Catalogue;
 
 export default messages;
