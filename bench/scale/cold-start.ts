@@ -60,8 +60,15 @@ export const PAINT_PROBE = `(() => {
 })()`;
 
 /** One load in a fresh context: ms from navigation start to the briefing painted. */
-export async function loadOnce(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+export async function loadOnce(
+  browser: Browser,
+  url: string,
+  options: { locale?: string; expectLang?: string } = {},
+): Promise<number> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+  });
   try {
     await context.addInitScript(PAINT_PROBE);
     const page = await context.newPage();
@@ -73,6 +80,10 @@ export async function loadOnce(browser: Browser, url: string): Promise<number> {
       undefined,
       { timeout: 30_000 },
     );
+    const lang = (await page.evaluate('document.documentElement.lang')) as string;
+    if (options.expectLang !== undefined && lang !== options.expectLang) {
+      throw new Error(`the page painted in "${lang}", not "${options.expectLang}"`);
+    }
     return (await page.evaluate('window.__briefingPaintedAt')) as number;
   } finally {
     await context.close();

@@ -10,6 +10,7 @@ import { ensureRenderer } from '../../electron/web/ensure-renderer';
 import { measureBookSize } from './book-size';
 import { measureColdStart } from './cold-start';
 import { measureCommandLine } from './command-line';
+import { measureLanguageStart } from './language-start';
 import { measureTenRuns } from './ten-runs';
 import { measureWeeksOfUse } from './weeks-of-use';
 
@@ -22,6 +23,7 @@ export default async function scaleBench(): Promise<void> {
   const parts: Part[] = [
     ['Ten runs at once', measureTenRuns],
     ['Cold start', measureColdStart],
+    ['Language start', measureLanguageStart],
     ['Book size', measureBookSize],
     ['Weeks of use', measureWeeksOfUse],
     ['Command line', measureCommandLine],
