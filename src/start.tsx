@@ -12,6 +12,7 @@ import { startHoldingKeys } from './platform/heldKeys';
 import { startRememberingAgent } from './app/rememberAgent';
 import { startRouter, useRouter } from './platform/router';
 import { warmUpToday } from './app/warm-up';
+import { applyLanguage, startFollowingLanguage } from './app/language';
 import { useAgents } from './features/agents/store';
 import { useBriefings } from './features/briefings/store';
 import { useDeals } from './features/deals/store';
@@ -66,11 +67,12 @@ function readToday(): Promise<unknown> {
 function readShell(): Promise<unknown> {
   const host = useHost.getState();
   return Promise.all([
-    host.loadAppInfo(),
+    // The language needs the setting and the host's system languages: English paints with no
+    // other catalogue loaded; another language's chunk loads first, so no English flashes.
+    Promise.all([host.loadAppInfo(), useSettings.getState().load()]).then(applyLanguage),
     host.loadMetadata(),
     host.loadSession(),
     host.loadConnectivity(),
-    useSettings.getState().load(),
   ]);
 }
 
@@ -83,6 +85,7 @@ function start(): void {
   startFocusReporting();
   startHoldingKeys();
   startRememberingAgent();
+  startFollowingLanguage();
   const shellRead = readShell();
   // Today shows none of the rest: it is read once the briefings are painted.
   if (!onToday) readTheRest();

@@ -58,6 +58,14 @@ export const ServiceInfo = z.object({
 });
 export type ServiceInfo = z.infer<typeof ServiceInfo>;
 
+/** Enough preferences to find one the app speaks; a longer list says nothing more. */
+export const MAX_SYSTEM_LANGUAGES = 16;
+/** A BCP 47 tag as systems write them (`de-AT`, `zh-Hant-TW`, `en_US`). */
+export const LanguageTag = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z]{2,8}([-_][A-Za-z0-9]{1,8})*$/);
+
 export const AppInfo = z.object({
   name: z.string(),
   appVersion: z.string(),
@@ -68,6 +76,11 @@ export const AppInfo = z.object({
   service: ServiceInfo,
   notices: z.array(Notice),
   desktopCapabilities: DesktopCapabilities,
+  /**
+   * The system's preferred languages (BCP 47, most preferred first), as the host reads them; the
+   * language setting's "system" resolves from these (browser mode's page uses its own instead).
+   */
+  systemLanguages: z.array(LanguageTag).max(MAX_SYSTEM_LANGUAGES).default([]),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -2,6 +2,7 @@
 // edits them). Defaults live here so a missing or partial file always parses to full settings.
 import { z } from './zod';
 import { checkAccelerator } from '../domain/shortcuts/accelerator';
+import { languageChoiceSchema } from '../domain/i18n/languages';
 import {
   CREDENTIALS_IN_URL_MESSAGE,
   INSECURE_SERVICE_URL_MESSAGE,
@@ -115,6 +116,8 @@ export const Settings = z.object({
   /** The service's sign-in page; null means the demo service's own (or none known). */
   signInUrl: HttpUrl.nullable().default(null),
   theme: Theme.default('system'),
+  /** The interface language, or 'system': the system's (the browser's in browser mode). */
+  language: languageChoiceSchema.default('system'),
   launchAtLogin: z.boolean().default(false),
   /** Brings the app forward on the deal picker from anywhere; null: no global shortcut. */
   globalShortcut: Accelerator.nullable().default(DEFAULT_GLOBAL_SHORTCUT),
@@ -130,6 +133,7 @@ export const SettingsPatch = z.strictObject({
   serviceBaseUrl: HttpUrl.nullable().optional(),
   signInUrl: HttpUrl.nullable().optional(),
   theme: Theme.optional(),
+  language: languageChoiceSchema.optional(),
   launchAtLogin: z.boolean().optional(),
   globalShortcut: Accelerator.nullable().optional(),
   notifications: z

@@ -1,6 +1,8 @@
 // One error type for everything core can fail with. Callers branch on `kind` (what went wrong
 // on our side of the wire) and `code` (the service's machine-readable code, when it sent one).
 // Every field is plain data so the error survives crossing IPC or a WebSocket unchanged.
+// Messages are for the user, in the language in use (i18n/words.ts); the log keeps the cause.
+import { coreWords } from './i18n/words';
 
 export type AssistantErrorKind =
   /** The request never got an answer: DNS, refused connection, reset, TLS. */
@@ -37,8 +39,9 @@ export interface AssistantErrorInit {
 }
 
 /** An unreachable service in the user's words: what happened, and what to do about it. */
-export const UNREACHABLE_MESSAGE =
-  'Could not reach the service. Check that you are connected to the VPN or your network, then retry; if it goes on, ask IT.';
+export function unreachableMessage(): string {
+  return coreWords().t('errors.network.unreachable');
+}
 
 /** The serialisable form, as it crosses IPC, the browser-mode socket and the CLI. */
 export interface AssistantErrorData {
@@ -168,14 +171,14 @@ export function toAssistantError(value: unknown): AssistantError {
   if (value instanceof Error && value.name === 'AbortError') {
     return new AssistantError({
       kind: 'aborted',
-      message: 'The request was cancelled.',
+      message: coreWords().t('errors.request.cancelled'),
       cause: value,
     });
   }
   if (value instanceof Error && value.name === 'TimeoutError') {
     return new AssistantError({
       kind: 'timeout',
-      message: 'The service did not answer in time.',
+      message: coreWords().t('errors.request.timeout'),
       cause: value,
     });
   }
@@ -184,13 +187,13 @@ export function toAssistantError(value: unknown): AssistantError {
     return new AssistantError({
       kind: 'network',
       // The system's own words stay in the cause, for the log.
-      message: UNREACHABLE_MESSAGE,
+      message: unreachableMessage(),
       cause: value,
     });
   }
   return new AssistantError({
     kind: 'internal',
-    message: `Unexpected error: ${message}`,
+    message: coreWords().t('errors.request.unexpected', { message }),
     retryable: false,
     cause: value,
   });

@@ -2,16 +2,20 @@
 // as on every other app of the platform) and nothing that reaches past the contract.
 
 import { Menu, type MenuItemConstructorOptions } from 'electron';
+import type { Translator } from '../domain/i18n/translator';
 
 export function installApplicationMenu(options: {
   platform: NodeJS.Platform;
   appName: string;
   /** Opens the app's Settings screen. */
   openSettings(): void;
+  /** The menu's own words; the roles' items are Electron's, in the language it started in. */
+  t: Translator['t'];
 }): void {
+  const { t } = options;
   const isMac = options.platform === 'darwin';
   const settings: MenuItemConstructorOptions = {
-    label: isMac ? 'Settings…' : 'Settings',
+    label: isMac ? t('desktop.menu.settingsMac') : t('desktop.menu.settings'),
     accelerator: 'CmdOrCtrl+,',
     click: () => options.openSettings(),
   };
@@ -37,12 +41,12 @@ export function installApplicationMenu(options: {
         ]
       : []),
     {
-      label: 'File',
+      label: t('desktop.menu.file'),
       submenu: isMac ? [{ role: 'close' }] : [settings, { type: 'separator' }, { role: 'quit' }],
     },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { role: 'windowMenu' },
+    { role: 'editMenu', label: t('desktop.menu.edit') },
+    { role: 'viewMenu', label: t('desktop.menu.view') },
+    { role: 'windowMenu', label: t('desktop.menu.window') },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

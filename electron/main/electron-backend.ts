@@ -2,6 +2,9 @@
 // network stack (the OS proxy settings and certificate store apply), sign-in in a window of its
 // own, notifications shown natively, and the desktop's capabilities as this OS gives them.
 
+import { negotiateLanguage } from '../domain/i18n/languages';
+import { nodeTranslator } from '../domain/i18n/node-translator';
+import { validLanguageTags } from '../core/i18n/language';
 import { app, net, type BrowserWindow } from 'electron';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend } from '../core/backend';
@@ -47,10 +50,13 @@ export async function startElectronBackend(options: {
   const dataDir = app.getPath('userData');
   const updateFeed = updateFeedOf({ app });
   let demo: DemoService | undefined;
+  // What the OS says the user reads, most preferred first; core checks each is a language tag.
+  const systemLanguages = preferredSystemLanguages();
   const secretStore = await createSafeStorageSecretStore({
     dataDir,
     platform: process.platform,
     log: log.child('session'),
+    t: nodeTranslator(negotiateLanguage(validLanguageTags(systemLanguages))).t,
   });
   const backend = await createBackend({
     dataDir,
@@ -59,6 +65,7 @@ export async function startElectronBackend(options: {
     platform: process.platform,
     versions: runtimeVersions(),
     secretStore,
+    systemLanguages: () => systemLanguages,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     log,
     demoService: async () => {
@@ -67,7 +74,9 @@ export async function startElectronBackend(options: {
       return { baseUrl, loginUrl, token, password };
     },
     openExternal: async (url) => {
-      if (!(await openExternalChecked(url))) throw new Error('This link cannot be opened.');
+      if (!(await openExternalChecked(url))) {
+        throw new Error(backend.language.translator().t('errors.app.linkRefused'));
+      }
     },
     openSignInWindow: (signInUrl, serviceOrigin) => {
       const parent = appWindow();
@@ -76,6 +85,7 @@ export async function startElectronBackend(options: {
         serviceUrl: serviceOrigin,
         ...(parent === undefined ? {} : { parent }),
         log: log.child('sign-in'),
+        title: backend.language.translator().t('desktop.signIn.windowTitle'),
         devTools: options.devTools,
       });
     },
@@ -103,4 +113,10 @@ export async function startElectronBackend(options: {
       }),
   });
   return { backend, stopDemo: async () => demo?.stop() };
+}
+
+/** Electron's list of the system's languages; its one app locale where the list is empty. */
+function preferredSystemLanguages(): string[] {
+  const preferred = app.getPreferredSystemLanguages();
+  return preferred.length > 0 ? preferred : [app.getLocale()];
 }

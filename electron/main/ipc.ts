@@ -2,6 +2,7 @@
 // window's own page, top frame, on the app origin) before core's dispatcher parses the input, and
 // one typed event send that never targets a destroyed window.
 
+import { coreWords } from '../core/i18n/words';
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { HostErrorCodes, type EventName, type EventPayload, type Result } from '../contract';
 import type { Dispatch } from '../core/host';
@@ -50,7 +51,7 @@ export function serveContractOverIpc(options: IpcOptions): () => void {
           ok: false,
           error: {
             code: HostErrorCodes.forbidden,
-            message: 'This page may not talk to the app.',
+            message: coreWords().t('errors.app.untrustedPage'),
             retryable: false,
           },
         };

@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../core/logs/logger';
+import type { Translator } from '../domain/i18n/translator';
 import { createMemorySecretStore, type SecretStore } from '../core/session/secret-store';
 import { readJsonFile, writeJsonFileAtomic } from '../core/storage/json-file';
 
@@ -21,23 +22,22 @@ const SessionFile = z.object({
   encrypted: z.string().min(1),
 });
 
-const NO_SECURE_STORAGE =
-  'This computer offers no secure storage for the session, so it is kept in memory only: sign in again after restarting the app.';
-const NO_KEYRING =
-  'No keyring (such as GNOME Keyring or KWallet) is available, so the session is kept in memory only: sign in again after restarting the app.';
-
-async function memoryOnlyReason(platform: NodeJS.Platform): Promise<string | undefined> {
+// Told before the settings are read: in the system's language.
+async function memoryOnlyReason(
+  platform: NodeJS.Platform,
+  t: Translator['t'],
+): Promise<string | undefined> {
   let available: boolean;
   try {
     available = await safeStorage.isAsyncEncryptionAvailable();
   } catch {
     available = false;
   }
-  if (!available) return NO_SECURE_STORAGE;
+  if (!available) return t('desktop.session.memoryOnly');
   if (platform === 'linux') {
     // basic_text is obfuscation with a key compiled into Chromium, not encryption.
     const backend = safeStorage.getSelectedStorageBackend();
-    if (backend === 'basic_text' || backend === 'unknown') return NO_KEYRING;
+    if (backend === 'basic_text' || backend === 'unknown') return t('desktop.session.noKeyring');
   }
   return undefined;
 }
@@ -47,9 +47,11 @@ export async function createSafeStorageSecretStore(options: {
   dataDir: string;
   platform: NodeJS.Platform;
   log: Logger;
+  /** The language the user is told in, should the session be kept in memory only. */
+  t: Translator['t'];
 }): Promise<SecretStore> {
   const path = join(options.dataDir, SESSION_FILE);
-  const reason = await memoryOnlyReason(options.platform);
+  const reason = await memoryOnlyReason(options.platform, options.t);
 
   if (reason !== undefined) {
     options.log.warn('Session storage is memory-only', { reason });

@@ -17,6 +17,8 @@ export interface SignInOptions {
   parent?: BrowserWindow;
   log: Logger;
   devTools: boolean;
+  /** The window's title, in the language in use. */
+  title: string;
 }
 
 let current:
@@ -48,7 +50,7 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
   const window = new BrowserWindow({
     width: 520,
     height: 720,
-    title: 'Sign in to Assistant',
+    title: options.title,
     show: false,
     autoHideMenuBar: true,
     ...(options.parent === undefined ? {} : { parent: options.parent }),

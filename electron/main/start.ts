@@ -196,11 +196,16 @@ export async function startShell(shell: Shell): Promise<void> {
       clearCookies: () => void session.defaultSession.clearStorageData({ storages: ['cookies'] }),
     }),
   );
-  installApplicationMenu({
-    platform: process.platform,
-    appName: PRODUCT_NAME,
-    openSettings: () => shell.navigate({ screen: 'settings' }),
-  });
+  const installMenu = () =>
+    installApplicationMenu({
+      platform: process.platform,
+      appName: PRODUCT_NAME,
+      openSettings: () => shell.navigate({ screen: 'settings' }),
+      t: current.language.translator().t,
+    });
+  installMenu();
+  // The menu is rebuilt in the new language as soon as it is chosen.
+  shell.stops.push(current.language.subscribe(installMenu));
   shell.stops.push(
     watchPowerAndNetwork({
       onResume: () => {

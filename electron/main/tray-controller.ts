@@ -36,6 +36,7 @@ export function createTrayController(options: {
   const created = createAppTray({
     platform: options.platform,
     log,
+    translator: () => backend.language.translator(),
     clock: () => ({
       now: new Date(),
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -48,7 +49,7 @@ export function createTrayController(options: {
     backend.events.emit('notice', {
       id: 'no-tray',
       level: 'info',
-      message: 'This desktop shows no tray icon: closing the window quits the app.',
+      message: backend.language.translator().t('desktop.tray.noTrayIcon'),
       at: new Date().toISOString(),
     });
   }
@@ -74,6 +75,8 @@ export function createTrayController(options: {
   };
   refreshMeeting();
   refreshAgentNames();
+  // A change of language redraws the menu at once.
+  const unsubscribeLanguage = backend.language.subscribe(() => tray?.refresh());
   const clock = setInterval(() => tray?.refresh(), TRAY_CLOCK_MS);
   const meeting = setInterval(refreshMeeting, TRAY_MEETING_REFRESH_MS);
   clock.unref();
@@ -85,6 +88,7 @@ export function createTrayController(options: {
     refreshMeeting,
     refreshAgentNames,
     dispose() {
+      unsubscribeLanguage();
       clearInterval(clock);
       clearInterval(meeting);
       tray?.destroy();

@@ -4,6 +4,7 @@
 // the window closed. The menu is plain data from core (electron/core/desktop/tray-menu.ts); this
 // maps it onto Electron's Menu and says whether the desktop took the icon.
 
+import type { Translator } from '../domain/i18n/translator';
 import {
   Menu,
   Tray,
@@ -79,6 +80,8 @@ export function createAppTray(options: {
   platform: NodeJS.Platform;
   log: Logger;
   clock: () => TrayClock;
+  /** The language in use, read at each redraw. */
+  translator: () => Translator;
   onCommand(command: TrayCommand): void;
   onClick(): void;
 }): { tray: AppTray | undefined; outcome: TrayOutcome } {
@@ -100,10 +103,11 @@ export function createAppTray(options: {
   const render = () => {
     if (tray.isDestroyed()) return;
     const clock = options.clock();
-    tray.setToolTip(trayTooltip(state, clock));
+    const { t } = options.translator();
+    tray.setToolTip(trayTooltip(state, clock, t));
     tray.setContextMenu(
       Menu.buildFromTemplate(
-        buildTrayMenu(state, clock).map((item) => toMenuItem(item, options.onCommand)),
+        buildTrayMenu(state, clock, t).map((item) => toMenuItem(item, options.onCommand)),
       ),
     );
   };

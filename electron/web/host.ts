@@ -65,12 +65,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((request, response) => {
     if (!hostAllowed(request, allowedHosts)) {
       refusals.refused('host');
-      refuse(response, csp, 421, 'Misdirected request');
+      refuse(request, response, csp, 421);
       return;
     }
     serveStatic(request, response, { root, page, csp }).catch((error: unknown) => {
       log.error('Static request failed', { error });
-      if (!response.headersSent) refuse(response, csp, 500, 'Internal error');
+      if (!response.headersSent) refuse(request, response, csp, 500);
       else response.destroy();
     });
   });

@@ -55,6 +55,8 @@ export interface ClientConfig {
   fetch?: FetchLike;
   /** Sent as User-Agent, e.g. `AssistantDesktop/0.1.0 (linux)`. */
   userAgent?: string;
+  /** The Accept-Language header, read at each request so a change of language applies at once. */
+  acceptLanguage?: () => string;
   /** Per-attempt timeout for ordinary calls, in ms (default DEFAULT_TIMEOUT_MS). */
   timeoutMs?: number;
   /** Backoff and budget for retried calls; tests shrink the delays. */

@@ -12,6 +12,7 @@
 
 import packageJson from '../../../package.json' with { type: 'json' };
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { SESSION_COOKIE, type ClientConfig, type SessionCredential } from './config';
 
 export const APP_NAME = 'AssistantDesktop';
@@ -40,7 +41,7 @@ export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): 
     throw new AssistantError({
       kind: 'unauthorized',
       code: 'not_signed_in',
-      message: 'Not signed in: there is no session to send.',
+      message: coreWords().t('errors.session.notSignedIn'),
       retryable: false,
     });
   }
@@ -48,7 +49,7 @@ export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): 
     throw new AssistantError({
       kind: 'unauthorized',
       code: 'not_signed_in',
-      message: `Not signed in to ${url.origin}: the session belongs to another service, so it is not sent.`,
+      message: coreWords().t('errors.session.otherService', { origin: url.origin }),
       retryable: false,
     });
   }
@@ -56,7 +57,7 @@ export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): 
     throw new AssistantError({
       kind: 'unauthorized',
       code: 'invalid_session',
-      message: 'The stored session is malformed; please sign in again.',
+      message: coreWords().t('errors.session.malformed'),
       retryable: false,
     });
   }
@@ -65,15 +66,16 @@ export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): 
 
 /**
  * Headers for one request: Accept (JSON unless `extra` says otherwise, e.g. `text/event-stream`),
- * User-Agent and the session cookie with `token` (from credentialFor). `extra` may add headers
+ * User-Agent, Accept-Language (the language in use) and the session cookie with `token` (from credentialFor). `extra` may add headers
  * (Last-Event-ID, Idempotency-Key, Content-Type) but can never replace the cookie.
  */
 export function buildRequestHeaders(
-  options: { userAgent?: string; token: string },
+  options: { userAgent?: string; acceptLanguage?: string; token: string },
   extra?: Record<string, string>,
 ): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   headers.set('User-Agent', options.userAgent ?? defaultUserAgent());
+  if (options.acceptLanguage !== undefined) headers.set('Accept-Language', options.acceptLanguage);
   for (const [name, value] of Object.entries(extra ?? {})) {
     if (name.toLowerCase() === 'cookie') continue;
     headers.set(name, value);

@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { AssistantError, toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { checkNesting, DEFAULT_MAX_BODY_BYTES, readBodyText } from './body-limit';
 import { DEFAULT_TIMEOUT_MS, type ClientConfig } from './config';
 import { startAttempt } from './deadline';
@@ -144,7 +145,7 @@ async function attemptOnce(
   if (request.signal?.aborted) {
     throw new AssistantError({
       kind: 'aborted',
-      message: 'The request was cancelled.',
+      message: coreWords().t('errors.request.cancelled'),
       retryable: false,
     });
   }

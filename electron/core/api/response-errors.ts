@@ -3,7 +3,8 @@
 // short and readable; they never carry a JSON parse trace or the session value.
 
 import type { z } from 'zod';
-import { AssistantError, isNetworkFailure, UNREACHABLE_MESSAGE } from '../errors';
+import { AssistantError, isNetworkFailure, unreachableMessage } from '../errors';
+import { coreWords } from '../i18n/words';
 import { redactSecret } from './headers';
 import { isRetryableStatus, parseRetryAfter } from './retry';
 import { ERROR_CODE_UNAUTHORIZED, ErrorEnvelope } from './schemas';
@@ -78,7 +79,7 @@ export function errorFromResponse(ctx: ResponseErrorContext): AssistantError {
     return new AssistantError({
       kind: 'unauthorized',
       code: service?.code ?? ERROR_CODE_UNAUTHORIZED,
-      message: service ? clean(service.message) : 'The session is missing or has expired.',
+      message: service ? clean(service.message) : coreWords().t('errors.session.expired'),
       status,
       requestId,
       retryable: false,
@@ -224,22 +225,23 @@ export function errorFromThrown(
   if (state.aborted) {
     return new AssistantError({
       kind: 'aborted',
-      message: 'The request was cancelled.',
+      message: coreWords().t('errors.request.cancelled'),
       retryable: false,
       cause: thrown,
     });
   }
   if (state.timedOut) {
     const ms = state.timeoutMs;
-    const after =
+    const { t } = coreWords();
+    const message =
       ms === undefined
-        ? ' in time'
+        ? t('errors.request.timeout')
         : ms < 1000
-          ? ` within ${ms} ms`
-          : ` within ${Math.round(ms / 1000)} s`;
+          ? t('errors.request.timeoutMs', { ms })
+          : t('errors.request.timeoutSeconds', { seconds: Math.round(ms / 1000) });
     return new AssistantError({
       kind: 'timeout',
-      message: `The service did not answer${after}.`,
+      message,
       retryable: true,
       cause: thrown,
     });
@@ -249,7 +251,7 @@ export function errorFromThrown(
     const name = thrown instanceof Error ? thrown.name : typeof thrown;
     return new AssistantError({
       kind: 'internal',
-      message: `The request could not be sent because of an unexpected error (${name}).`,
+      message: coreWords().t('errors.request.sendFailed', { name }),
       retryable: false,
       cause: thrown,
     });
@@ -258,7 +260,7 @@ export function errorFromThrown(
   // shown under "Details for IT".
   return new AssistantError({
     kind: 'network',
-    message: UNREACHABLE_MESSAGE,
+    message: unreachableMessage(),
     code: networkReason(thrown),
     retryable: true,
     cause: thrown,

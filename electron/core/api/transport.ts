@@ -24,6 +24,7 @@ import {
 import type { Attempt } from './deadline';
 import { buildRequestHeaders, credentialFor } from './headers';
 import { errorFromThrown } from './response-errors';
+import { coreWords } from '../i18n/words';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -55,7 +56,7 @@ export function getFetch(config: Pick<ClientConfig, 'fetch'>): FetchLike {
  * (judged from `attempt`), or internal when the fetch refused the request itself.
  */
 export async function sendRequest(
-  config: Pick<ClientConfig, 'fetch' | 'session' | 'userAgent' | 'maxRedirects'>,
+  config: Pick<ClientConfig, 'fetch' | 'session' | 'userAgent' | 'acceptLanguage' | 'maxRedirects'>,
   init: SendInit,
   attempt: Attempt,
 ): Promise<SentRequest> {
@@ -70,7 +71,10 @@ export async function sendRequest(
   for (let hop = 0; ; hop += 1) {
     // Built per hop so a renewed session is picked up and the cookie is never carried over.
     const sent = credentialFor(config, url);
-    const headers = buildRequestHeaders({ userAgent: config.userAgent, token: sent.token }, extra);
+    const headers = buildRequestHeaders(
+      { userAgent: config.userAgent, acceptLanguage: config.acceptLanguage?.(), token: sent.token },
+      extra,
+    );
     let response: Response;
     try {
       response = await fetchImpl(url.href, {
@@ -85,7 +89,7 @@ export async function sendRequest(
       if (!attempt.aborted && !attempt.timedOut && isElectronCancelledRedirect(thrown)) {
         throw redirectError(
           'redirect_refused',
-          'The service answered with a redirect, which this client does not follow. Check the service address.',
+          coreWords().t('errors.redirect.refused'),
           undefined,
           thrown,
         );
@@ -104,21 +108,21 @@ export async function sendRequest(
     } catch {
       throw redirectError(
         'bad_redirect',
-        'The service redirected to an invalid address.',
+        coreWords().t('errors.redirect.invalid'),
         response.status,
       );
     }
     if (target.origin !== origin) {
       throw redirectError(
         'cross_origin_redirect',
-        `The service redirected to another site (${target.origin}); the session is not sent there. Check the service address.`,
+        coreWords().t('errors.redirect.otherSite', { origin: target.origin }),
         response.status,
       );
     }
     if (hop + 1 > maxRedirects) {
       throw redirectError(
         'too_many_redirects',
-        'The service redirected too many times.',
+        coreWords().t('errors.redirect.tooMany'),
         response.status,
       );
     }

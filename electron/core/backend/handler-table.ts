@@ -26,6 +26,7 @@ export interface HandlerParts {
   notices: NoticeBoard;
   connectivity: ConnectivityTracker;
   settings: SettingsService;
+  systemLanguages: readonly string[];
   journal: ErrorJournal;
   logFile: string | undefined;
   secrets: SecretRegistry;
@@ -51,6 +52,7 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
     target: service.targets.current,
     pinned: options.baseUrlOverride !== undefined,
     notices: parts.notices,
+    systemLanguages: parts.systemLanguages,
   });
   const appHandlers = createAppHandlers({
     appInfo,

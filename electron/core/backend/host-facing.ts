@@ -22,6 +22,7 @@ export function hostFacingBackend(
     dispatch: calls.dispatch,
     events: { subscribe: (listener) => hub.subscribe(listener), emit: hub.emit },
     log,
+    language: parts.language,
     liveRuns: () => manager.list(),
     async nextMeeting() {
       if (!service.session.state().signedIn) return undefined;

@@ -27,6 +27,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     notices: base.notices,
     connectivity: base.connectivity,
     settings: parts.settings,
+    systemLanguages: parts.language.systemLanguages,
     journal,
     logFile: log.filePath,
     secrets,

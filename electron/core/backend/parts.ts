@@ -3,6 +3,7 @@
 // the inbox and the notification scheduler.
 import { join } from 'node:path';
 import type { ApiClient } from '../api/client';
+import { createCoreLanguage, environmentLanguages, type CoreLanguage } from '../i18n/language';
 import { createCachedReader, createCacheStore, type CachedReader, type CacheStore } from '../cache';
 import { createInboxService, dataDirInboxStore, type InboxService } from '../inbox';
 import { dataDirStateStore } from '../notifications';
@@ -22,6 +23,8 @@ import type { BackendOptions } from './types';
 
 export interface CoreParts {
   settings: SettingsService;
+  /** The language in use: the setting, resolved against the system's languages. */
+  language: CoreLanguage;
   service: ServiceParts;
   /** The current service's client (it follows a switch of service). */
   api: ApiClient;
@@ -43,6 +46,20 @@ async function loadSettings(options: BackendOptions, base: Foundation): Promise<
   const settingsLoad = await settings.load();
   if (settingsLoad.notice) base.notices.add('warning', settingsLoad.notice);
   return settings;
+}
+
+/** The language in use, following the setting from now on. */
+function createLanguage(
+  options: BackendOptions,
+  base: Foundation,
+  settings: SettingsService,
+): CoreLanguage {
+  const language = createCoreLanguage({
+    choice: settings.get().language,
+    systemLanguages: options.systemLanguages?.() ?? environmentLanguages(),
+  });
+  base.lifecycle.cleanups.push(settings.subscribe((next) => language.choose(next.language)));
+  return language;
 }
 
 /** Answers kept on disk, each served at once and refreshed in the background. */
@@ -99,7 +116,7 @@ function createRunParts(
 function createNotificationParts(
   options: BackendOptions,
   base: Foundation,
-  parts: Pick<CoreParts, 'api' | 'cacheStore' | 'settings' | 'service'>,
+  parts: Pick<CoreParts, 'api' | 'cacheStore' | 'settings' | 'service' | 'language'>,
 ) {
   const { hub, notices } = base;
   const inbox = createInboxService({
@@ -116,6 +133,7 @@ function createNotificationParts(
           store: dataDirStateStore(options.dataDir),
           cache: parts.cacheStore,
           settings: () => parts.settings.get().notifications,
+          translator: () => parts.language.translator(),
           signedIn: () => parts.service.session.state().signedIn,
           now: base.now,
           log: base.log,
@@ -136,10 +154,24 @@ export async function createCoreParts(
 ): Promise<CoreParts> {
   const { fetch, log, secrets, notices } = base;
   const settings = await loadSettings(options, base);
-  const service = await connectService(options, { fetch, log, secrets, notices, settings });
+  const language = createLanguage(options, base, settings);
+  const service = await connectService(options, {
+    fetch,
+    log,
+    secrets,
+    notices,
+    settings,
+    acceptLanguage: language.acceptLanguage,
+  });
   const { api } = service.client;
   const cache = createCache(options, base);
   const runs = createRunParts(options, base, api, settings);
-  const told = createNotificationParts(options, base, { api, settings, service, ...cache });
-  return { settings, service, api, ...cache, ...runs, ...told };
+  const told = createNotificationParts(options, base, {
+    api,
+    settings,
+    service,
+    language,
+    ...cache,
+  });
+  return { settings, language, service, api, ...cache, ...runs, ...told };
 }

@@ -32,6 +32,8 @@ export async function connectService(
     secrets: SecretRegistry;
     notices: NoticeBoard;
     settings: SettingsService;
+    /** The Accept-Language every request carries (the language in use). */
+    acceptLanguage: () => string;
   },
 ): Promise<ServiceParts> {
   const targets = await createServiceTargets(
@@ -43,6 +45,7 @@ export async function connectService(
     appVersion: options.appVersion,
     platform: options.platform,
     hostKind: options.hostKind,
+    acceptLanguage: parts.acceptLanguage,
     maxBodyBytes: options.limits?.maxBodyBytes,
   });
   const session = createSessionService({

@@ -7,6 +7,7 @@ import type {
   LiveRunSummary,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
+import type { CoreLanguage } from '../i18n/language';
 import type { AnswerLimits } from '../limits';
 import type { NextMeeting } from '../desktop';
 import type { Dispatch, EventListener, Handlers, RequestContext } from '../host';
@@ -61,6 +62,11 @@ export interface BackendOptions {
   reportFocus?: (focused: boolean, context: RequestContext) => void;
   /** The OS's own Do not disturb / focus mode, where the host can read it; undefined: unknown. */
   osDoNotDisturb?: () => boolean | undefined;
+  /**
+   * The system's preferred languages, most preferred first (Electron's
+   * app.getPreferredSystemLanguages()); absent: the process's environment (LANG). Validated.
+   */
+  systemLanguages?: () => readonly unknown[];
   /** What this desktop offers, as the host found out (Settings explains what is missing). */
   desktopCapabilities?: () => DesktopCapabilities;
   /** Run the notification scheduler (default true). */
@@ -85,6 +91,8 @@ export interface Backend {
     emit<E extends EventName>(name: E, payload: EventPayload<E>): void;
   };
   readonly log: RootLogger;
+  /** The language in use, for the host's own words (tray, menu, windows): it follows the setting. */
+  readonly language: CoreLanguage;
   /** The live runs without text (tray menu). */
   liveRuns(): LiveRunSummary[];
   /**

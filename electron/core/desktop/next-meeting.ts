@@ -2,6 +2,8 @@
 // scheduler and Today use (domain/briefings/meetings.ts), so the tray, the notification and the
 // app always agree on which meeting it is and when it starts.
 import { timeUntil, upcomingMeeting } from '../../domain/briefings/meetings';
+import { ENGLISH } from '../../domain/i18n/node-translator';
+import type { Translator } from '../../domain/i18n/translator';
 import { localClock, meetingsOf } from '../notifications';
 
 export interface NextMeeting {
@@ -13,11 +15,15 @@ export interface NextMeeting {
 }
 
 /** The earliest meeting of the briefing that has not started yet (untimed ones last). */
-export function nextMeeting(briefing: unknown, now: Date): NextMeeting | undefined {
+export function nextMeeting(
+  briefing: unknown,
+  now: Date,
+  t: Translator['t'] = ENGLISH.t,
+): NextMeeting | undefined {
   const first = upcomingMeeting(meetingsOf(briefing), now);
   if (first === undefined) return undefined;
   return {
-    title: first.title ?? first.summary ?? 'Meeting',
+    title: first.title ?? first.summary ?? t('desktop.meeting.fallbackTitle'),
     ...(first.startsAt === undefined ? {} : { startsAt: first.startsAt }),
     ...(first.dealId === undefined ? {} : { dealId: first.dealId }),
   };
@@ -26,15 +32,33 @@ export function nextMeeting(briefing: unknown, now: Date): NextMeeting | undefin
 export { timeUntil };
 
 /** "10:30 (in 25 min)", in the user's time zone. */
-export function meetingTime(startsAt: string, now: Date, timeZone: string): string {
-  return `${localClock(new Date(startsAt), timeZone)} (${timeUntil(startsAt, now)})`;
+export function meetingTime(
+  startsAt: string,
+  now: Date,
+  timeZone: string,
+  t: Translator['t'] = ENGLISH.t,
+): string {
+  const time = localClock(new Date(startsAt), timeZone);
+  const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
+  if (minutes <= 0) return t('desktop.meeting.startsNow', { time });
+  if (minutes < 60) return t('desktop.meeting.startsInMinutes', { time, minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? t('desktop.meeting.startsInHours', { time, hours })
+    : t('desktop.meeting.startsInHoursMinutes', { time, hours, minutes: rest });
 }
 
 /** One menu line: "Pipeline review with Contoso · 10:30 (in 25 min)". */
-export function meetingLine(meeting: NextMeeting, now: Date, timeZone: string): string {
+export function meetingLine(
+  meeting: NextMeeting,
+  now: Date,
+  timeZone: string,
+  t: Translator['t'] = ENGLISH.t,
+): string {
   // Native menus do not wrap: a long title is cut so the time stays visible.
   const title =
     meeting.title.length > 48 ? `${meeting.title.slice(0, 47).trimEnd()}…` : meeting.title;
   if (meeting.startsAt === undefined) return title;
-  return `${title} · ${meetingTime(meeting.startsAt, now, timeZone)}`;
+  return `${title} · ${meetingTime(meeting.startsAt, now, timeZone, t)}`;
 }

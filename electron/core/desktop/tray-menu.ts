@@ -7,6 +7,8 @@ import { prepareRunInput } from './notification-actions';
 import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
 import { unreadMenuLabel, unreadText } from './unread';
 import { visibleLine } from '../../domain/text/visible-text';
+import { ENGLISH } from '../../domain/i18n/node-translator';
+import type { Translator } from '../../domain/i18n/translator';
 
 export type TrayCommand =
   | { type: 'open' }
@@ -45,6 +47,8 @@ export interface TrayClock {
   timeZone: string;
 }
 
+type T = Translator['t'];
+
 /** Native menus grow unusable past a screenful; the rest are in the app. */
 export const MAX_TRAY_RUNS = 8;
 
@@ -52,25 +56,25 @@ function agentName(id: string, names: ReadonlyMap<string, string> | undefined): 
   return names?.get(id) ?? id;
 }
 
-function meetingItems(state: TrayState, clock: TrayClock): TrayItem[] {
+function meetingItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
   const meeting = state.nextMeeting;
-  if (meeting === undefined) return [{ kind: 'label', label: 'No upcoming meeting' }];
+  if (meeting === undefined) return [{ kind: 'label', label: t('desktop.tray.noMeeting') }];
   const items: TrayItem[] = [
-    { kind: 'action', label: 'Open the briefing', command: { type: 'open-meeting' } },
+    { kind: 'action', label: t('desktop.tray.openBriefing'), command: { type: 'open-meeting' } },
   ];
   const known = [...(state.agentNames ?? [])].map(([id, title]) => ({ id, title }));
   const prepAgentId = prepAgentOf(state.prepAgentId, known);
   if (prepAgentId !== undefined && meeting.dealId !== undefined) {
     const run = prepareRunInput({
       id: 'prepare',
-      label: 'Prepare',
+      label: t('desktop.notification.prepare'),
       agentId: prepAgentId,
       dealId: meeting.dealId,
     });
     if (run !== undefined) {
       items.push({
         kind: 'action',
-        label: `Prepare with ${agentName(prepAgentId, state.agentNames)}`,
+        label: t('desktop.tray.prepareWith', { agent: agentName(prepAgentId, state.agentNames) }),
         command: { type: 'prepare', run },
       });
     }
@@ -78,30 +82,43 @@ function meetingItems(state: TrayState, clock: TrayClock): TrayItem[] {
   return [
     {
       kind: 'submenu',
-      label: `Next meeting: ${meetingLine(meeting, clock.now, clock.timeZone)}`,
+      label: t('desktop.tray.nextMeeting', {
+        meeting: meetingLine(meeting, clock.now, clock.timeZone, t),
+      }),
       items,
     },
   ];
 }
 
-function runItems(state: TrayState): TrayItem[] {
+function runItems(state: TrayState, t: T): TrayItem[] {
   const live = state.liveRuns.filter((run) => !run.done);
-  if (live.length === 0) return [{ kind: 'label', label: 'No live runs' }];
+  if (live.length === 0) return [{ kind: 'label', label: t('desktop.tray.noLiveRuns') }];
   const items: TrayItem[] = [
-    { kind: 'label', label: live.length === 1 ? '1 live run' : `${live.length} live runs` },
+    { kind: 'label', label: t('desktop.tray.liveRuns', { count: live.length }) },
   ];
   for (const run of live.slice(0, MAX_TRAY_RUNS)) {
     items.push({
       kind: 'submenu',
       label: `${agentName(run.agentId, state.agentNames)}: ${run.status}`,
       items: [
-        { kind: 'action', label: 'Show', command: { type: 'open-run', runId: run.runId } },
-        { kind: 'action', label: 'Cancel run', command: { type: 'cancel-run', runId: run.runId } },
+        {
+          kind: 'action',
+          label: t('desktop.tray.showRun'),
+          command: { type: 'open-run', runId: run.runId },
+        },
+        {
+          kind: 'action',
+          label: t('desktop.tray.cancelRun'),
+          command: { type: 'cancel-run', runId: run.runId },
+        },
       ],
     });
   }
   if (live.length > MAX_TRAY_RUNS) {
-    items.push({ kind: 'label', label: `…and ${live.length - MAX_TRAY_RUNS} more in the app` });
+    items.push({
+      kind: 'label',
+      label: t('desktop.tray.moreRuns', { count: live.length - MAX_TRAY_RUNS }),
+    });
   }
   return items;
 }
@@ -118,47 +135,53 @@ function visibleItem(item: TrayItem): TrayItem {
   }
 }
 
-export function buildTrayMenu(state: TrayState, clock: TrayClock): TrayItem[] {
-  return menuItems(state, clock).map(visibleItem);
+/** The menu in the language of `t` (English unless the shell passes the one in use). */
+export function buildTrayMenu(state: TrayState, clock: TrayClock, t: T = ENGLISH.t): TrayItem[] {
+  return menuItems(state, clock, t).map(visibleItem);
 }
 
-function menuItems(state: TrayState, clock: TrayClock): TrayItem[] {
+function menuItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
   return [
-    { kind: 'action', label: 'Open Assistant', command: { type: 'open' } },
-    { kind: 'action', label: 'Find a deal…', command: { type: 'deal-picker' } },
-    { kind: 'action', label: "Today's briefing", command: { type: 'today' } },
+    { kind: 'action', label: t('desktop.tray.openApp'), command: { type: 'open' } },
+    { kind: 'action', label: t('desktop.tray.findDeal'), command: { type: 'deal-picker' } },
+    { kind: 'action', label: t('desktop.tray.todaysBriefing'), command: { type: 'today' } },
     {
       kind: 'action',
-      label: unreadMenuLabel(state.unread ?? 0),
+      label: unreadMenuLabel(state.unread ?? 0, t),
       command: { type: 'open-inbox' },
     },
     { kind: 'separator' },
-    ...meetingItems(state, clock),
+    ...meetingItems(state, clock, t),
     { kind: 'separator' },
-    ...runItems(state),
+    ...runItems(state, t),
     { kind: 'separator' },
     {
       kind: 'checkbox',
-      label: 'Do not disturb',
+      label: t('desktop.tray.doNotDisturb'),
       checked: state.doNotDisturb,
       command: { type: 'toggle-dnd', enabled: !state.doNotDisturb },
     },
     { kind: 'separator' },
-    { kind: 'action', label: 'Quit Assistant', command: { type: 'quit' } },
+    { kind: 'action', label: t('desktop.tray.quit'), command: { type: 'quit' } },
   ];
 }
 
 /** The tray's tooltip: the one line shown on hover. */
-export function trayTooltip(state: TrayState, clock: TrayClock): string {
+export function trayTooltip(state: TrayState, clock: TrayClock, t: T = ENGLISH.t): string {
   const live = state.liveRuns.filter((run) => !run.done).length;
+  // The brand, then what is going on, one fact a part.
   const parts = ['Assistant Desktop'];
-  const unread = unreadText(state.unread ?? 0);
+  const unread = unreadText(state.unread ?? 0, t);
   if (unread !== undefined) parts.push(unread);
-  if (live > 0) parts.push(live === 1 ? '1 live run' : `${live} live runs`);
+  if (live > 0) parts.push(t('desktop.tray.liveRuns', { count: live }));
   const startsAt = state.nextMeeting?.startsAt;
   if (startsAt !== undefined && Date.parse(startsAt) > clock.now.getTime()) {
-    parts.push(`next meeting ${meetingTime(startsAt, clock.now, clock.timeZone)}`);
+    parts.push(
+      t('desktop.tray.tooltipNextMeeting', {
+        time: meetingTime(startsAt, clock.now, clock.timeZone, t),
+      }),
+    );
   }
-  if (state.doNotDisturb) parts.push('do not disturb');
+  if (state.doNotDisturb) parts.push(t('desktop.tray.tooltipDoNotDisturb'));
   return visibleLine(parts.join(' · '));
 }

@@ -2,16 +2,20 @@
 // menu, and what each OS shows on the app's icon (macOS: the dock badge's text; Linux: the
 // launcher count Electron sets where the desktop supports it, Unity's launcher API; Windows: an
 // overlay dot on the taskbar button, described for screen readers). electron/main applies it.
+import { ENGLISH } from '../../domain/i18n/node-translator';
+import type { Translator } from '../../domain/i18n/translator';
 
 /** "1 unread notification", "3 unread notifications"; undefined for none. */
-export function unreadText(count: number): string | undefined {
+export function unreadText(count: number, t: Translator['t'] = ENGLISH.t): string | undefined {
   if (count <= 0) return undefined;
-  return count === 1 ? '1 unread notification' : `${count} unread notifications`;
+  return t('desktop.tray.unread', { count });
 }
 
 /** The tray menu's entry that opens the inbox. */
-export function unreadMenuLabel(count: number): string {
-  return count > 0 ? `Notifications (${count} unread)…` : 'Notifications…';
+export function unreadMenuLabel(count: number, t: Translator['t'] = ENGLISH.t): string {
+  return count > 0
+    ? t('desktop.tray.notificationsUnread', { count })
+    : t('desktop.tray.notifications');
 }
 
 export type UnreadBadge =
@@ -29,7 +33,11 @@ export function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }
 
-export function unreadBadge(count: number, platform: string): UnreadBadge {
+export function unreadBadge(
+  count: number,
+  platform: string,
+  t: Translator['t'] = ENGLISH.t,
+): UnreadBadge {
   const unread = Math.max(0, Math.floor(count));
   switch (platform) {
     case 'darwin':
@@ -37,7 +45,7 @@ export function unreadBadge(count: number, platform: string): UnreadBadge {
     case 'linux':
       return { kind: 'count', count: unread };
     case 'win32':
-      return { kind: 'overlay', show: unread > 0, description: unreadText(unread) ?? '' };
+      return { kind: 'overlay', show: unread > 0, description: unreadText(unread, t) ?? '' };
     default:
       return { kind: 'none' };
   }

@@ -1,3 +1,4 @@
+import type { Translator } from '../../domain/i18n/translator';
 import type { NotificationSettings } from './settings';
 import type { NotificationState } from './state';
 
@@ -9,6 +10,8 @@ export interface RuleContext {
   timeZone: string;
   settings: NotificationSettings;
   state: NotificationState;
+  /** The language notifications are written in; absent: English. */
+  translator?: Translator;
 }
 
 /** A failed fetch is tried again after this long (the host also checks on reconnect and wake). */

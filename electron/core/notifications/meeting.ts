@@ -2,6 +2,7 @@
 // the briefing says when that is (at once if that moment has passed but the meeting has not
 // started; never once it has), or as soon as it appears when the briefing gives no start.
 import { meetingsOf as meetingsIn, type MeetingInfo } from '../../domain/briefings/meetings';
+import { ENGLISH } from '../../domain/i18n/node-translator';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision, type PrepareAction } from './decision';
 import { isDelivered, MAX_PENDING_MEETINGS, type PendingMeeting } from './state';
@@ -58,11 +59,14 @@ export function decideMeetings(context: RuleContext, briefing: unknown): Meeting
 
 function meetingDecision(context: RuleContext, meeting: MeetingInfo): NotificationDecision {
   const { now, timeZone, settings } = context;
+  const { t } = context.translator ?? ENGLISH;
   const lines: string[] = [];
   if (meeting.startsAt !== undefined) {
     const start = Date.parse(meeting.startsAt);
     const minutes = Math.max(1, Math.ceil((start - now.getTime()) / 60_000));
-    lines.push(`Starts at ${localClock(start, timeZone)} (in ${minutes} min)`);
+    lines.push(
+      t('desktop.notification.meetingStarts', { time: localClock(start, timeZone), minutes }),
+    );
   }
   if (meeting.summary !== undefined && meeting.summary !== meeting.title) {
     lines.push(meeting.summary);
@@ -70,14 +74,14 @@ function meetingDecision(context: RuleContext, meeting: MeetingInfo): Notificati
   const decision: NotificationDecision = {
     kind: 'meeting-briefing',
     key: meeting.key,
-    title: clip(meeting.title ?? 'Meeting briefing', 80),
-    body: clip(lines.length > 0 ? lines.join(' · ') : 'Your meeting briefing is ready.'),
+    title: clip(meeting.title ?? t('desktop.notification.meetingTitle'), 80),
+    body: clip(lines.length > 0 ? lines.join(' · ') : t('desktop.notification.meetingReady')),
     target: { screen: 'briefing', which: 'meeting' },
   };
   if (settings.prepAgentId !== null && meeting.dealId !== undefined) {
     const prepare: PrepareAction = {
       id: 'prepare',
-      label: 'Prepare',
+      label: t('desktop.notification.prepare'),
       agentId: settings.prepAgentId,
       dealId: meeting.dealId,
     };

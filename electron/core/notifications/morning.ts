@@ -2,6 +2,7 @@
 // that was asleep or offline at that time gets it when it next checks, if that is within the
 // catch-up window; several missed mornings give at most one (the latest) and none beyond.
 import { BRIEFING_HEADLINE_FIELDS, isRecord, pickText } from '../../domain/briefings/fields';
+import { ENGLISH } from '../../domain/i18n/node-translator';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision } from './decision';
 import { isDelivered } from './state';
@@ -61,7 +62,12 @@ export function nextMorningAt(context: RuleContext): Date | undefined {
   return undefined;
 }
 
-export function morningDecision(due: MorningDue, briefing: unknown): NotificationDecision {
+export function morningDecision(
+  due: MorningDue,
+  briefing: unknown,
+  translator = ENGLISH,
+): NotificationDecision {
+  const { t } = translator;
   const records = isRecord(briefing)
     ? [briefing, ...(isRecord(briefing.briefing) ? [briefing.briefing] : [])]
     : [];
@@ -69,8 +75,8 @@ export function morningDecision(due: MorningDue, briefing: unknown): Notificatio
   return {
     kind: 'morning-briefing',
     key: due.key,
-    title: 'Morning briefing',
-    body: headline === undefined ? 'Your morning briefing is ready.' : clip(headline),
+    title: t('desktop.notification.morningTitle'),
+    body: headline === undefined ? t('desktop.notification.morningReady') : clip(headline),
     target: { screen: 'today' },
   };
 }

@@ -4,6 +4,7 @@
 // themselves are the usage module's, so a warning always matches what the usage screen shows.
 import type { UsageSummary } from '../api/schemas';
 import { summariseUsage, type QuotaLevel, type QuotaStatus } from '../usage/quota';
+import { ENGLISH } from '../../domain/i18n/node-translator';
 import type { RuleContext } from './context';
 import type { NotificationDecision } from './decision';
 import { isDelivered } from './state';
@@ -27,6 +28,7 @@ export function quotaKey(
 
 export function decideQuota(context: RuleContext, usage: UsageSummary): NotificationDecision[] {
   const { state, settings } = context;
+  const { t } = context.translator ?? ENGLISH;
   if (!settings.enabled.quota) return [];
   const view = summariseUsage(usage);
   const period = view.period.start;
@@ -43,15 +45,15 @@ export function decideQuota(context: RuleContext, usage: UsageSummary): Notifica
       key: quotaKey(quota.name, period, percent),
       title:
         percent === 100
-          ? `${capitalise(quota.name)} quota reached`
-          : `${percent} % of ${quota.name} quota used`,
-      body: `${quota.used.toLocaleString('en-US')} of ${quota.limit.toLocaleString('en-US')} ${quota.name} used in this billing period.`,
+          ? t('desktop.notification.quotaReached', { quota: quota.name })
+          : t('desktop.notification.quotaUsed', { quota: quota.name, percent }),
+      body: t('desktop.notification.quotaBody', {
+        quota: quota.name,
+        used: quota.used,
+        limit: quota.limit,
+      }),
       target: { screen: 'usage' },
     });
   }
   return decisions;
-}
-
-function capitalise(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }

@@ -1,6 +1,8 @@
 // Run finished: one notification per run, only while the window is not focused (a focused user
 // already sees it), naming the question it answers, the agent, the deal and how it ended; never
 // for a run the user has just cancelled in this app. Answers to the same question share a group.
+import { ENGLISH } from '../../domain/i18n/node-translator';
+import type { Translator } from '../../domain/i18n/translator';
 import type { RuleContext } from './context';
 import { agentLabel } from '../../domain/runs/agent-label';
 import { statusWord } from '../../domain/runs/status-words';
@@ -53,24 +55,39 @@ export function runKey(runId: string): string {
 /** Room for the question inside a title of at most 80 characters. */
 const QUESTION_CHARS = 48;
 
-function quoted(question: string | undefined): string {
+function shortQuestion(question: string | undefined): string | undefined {
   return question === undefined || question.trim() === ''
-    ? ''
-    : ` “${clip(question, QUESTION_CHARS)}”`;
+    ? undefined
+    : clip(question, QUESTION_CHARS);
 }
 
 /** "Objection handler answered “How do I handle the price objection…”", by outcome. */
-function titleFor(agent: string, outcome: RunOutcome, status: string, question?: string): string {
-  const asked = quoted(question);
+function titleFor(
+  t: Translator['t'],
+  agent: string,
+  outcome: RunOutcome,
+  status: string,
+  asked?: string,
+): string {
   switch (outcome) {
     case 'succeeded':
-      return `${agent} answered${asked}`;
+      return asked === undefined
+        ? t('desktop.notification.runAnswered', { agent })
+        : t('desktop.notification.runAnsweredQuestion', { agent, question: asked });
     case 'failed':
-      return asked === '' ? `${agent} failed` : `${agent} could not answer${asked}`;
+      return asked === undefined
+        ? t('desktop.notification.runFailed', { agent })
+        : t('desktop.notification.runCouldNotAnswer', { agent, question: asked });
     case 'cancelled':
-      return `${agent} stopped${asked}`;
-    case 'other':
-      return `${agent}: ${statusWord(status)}${asked}`;
+      return asked === undefined
+        ? t('desktop.notification.runStopped', { agent })
+        : t('desktop.notification.runStoppedQuestion', { agent, question: asked });
+    case 'other': {
+      const word = statusWord(status);
+      return asked === undefined
+        ? t('desktop.notification.runOther', { agent, status: word })
+        : t('desktop.notification.runOtherQuestion', { agent, status: word, question: asked });
+    }
   }
 }
 
@@ -83,13 +100,22 @@ export function runFinishedDecision(
   if (run.cancelledHere === true) return undefined;
   const agent = run.agentName ?? agentLabel(run.agentId);
   const outcome = runOutcome(run.status);
+  const { t } = context.translator ?? ENGLISH;
   const word = outcome === 'other' ? statusWord(run.status) : statusWord(outcome);
-  const line = outcome === 'failed' && run.reason ? `${word}: ${run.reason}` : word;
+  const line =
+    outcome === 'failed' && run.reason
+      ? t('desktop.notification.runFailedReason', { status: word, reason: run.reason })
+      : word;
+  const asked = shortQuestion(run.question);
   return {
     kind: 'run-finished',
     key: runKey(run.runId),
-    title: clip(titleFor(agent, outcome, run.status, run.question), 80),
-    body: clip(run.dealName === undefined ? line : `${run.dealName} · ${line}`),
+    title: clip(titleFor(t, agent, outcome, run.status, asked), 80),
+    body: clip(
+      run.dealName === undefined
+        ? line
+        : t('desktop.notification.onDeal', { deal: run.dealName, line }),
+    ),
     target: { screen: 'run', runId: run.runId },
     // The same question to the same agent on the same deal: one entry in the inbox.
     ...(outcome === 'succeeded'

@@ -9,6 +9,7 @@ import { schemaError } from '../api/response-errors';
 import { UsageSummary } from '../api/schemas';
 import { toAssistantError, type AssistantErrorData } from '../errors';
 import type { RuleContext } from './context';
+import type { Translator } from '../../domain/i18n/translator';
 import type { NotificationDecision, SuppressedDecision, SuppressionReason } from './decision';
 import { decideMeetings } from './meeting';
 import { morningDecision, morningDue } from './morning';
@@ -73,6 +74,8 @@ export interface NotificationRunnerOptions {
   clock: SchedulerClock;
   /** Read at every check, so changed settings apply at once. */
   settings: () => NotificationSettings;
+  /** The language notifications are written in; absent: English. */
+  translator?: () => Translator;
   /**
    * The agents known (from cache): with no prep agent chosen, a meeting's Prepare starts the one
    * suggested among them. Absent: Prepare only with a chosen agent.
@@ -123,6 +126,7 @@ export function createNotificationRunner(options: NotificationRunnerOptions): No
       // The rules see the agent Prepare will start, chosen or suggested.
       settings: { ...settings, prepAgentId: prepAgentOf(settings.prepAgentId, agents) ?? null },
       state: pruneState(loaded, now),
+      ...(options.translator === undefined ? {} : { translator: options.translator() }),
     };
   }
 
@@ -207,11 +211,11 @@ async function decideCheck(
   if (due !== undefined) {
     if (suppressedBy !== undefined) {
       // Recorded without fetching: nobody will read the headline.
-      decisions.push(morningDecision(due, undefined));
+      decisions.push(morningDecision(due, undefined, ctx.translator));
     } else {
       state = { ...state, lastMorningAttemptAt: now.toISOString() };
       const briefing = await attempt('morning-briefing', () => fetcher.getMorningBriefing());
-      if (briefing.ok) decisions.push(morningDecision(due, briefing.value));
+      if (briefing.ok) decisions.push(morningDecision(due, briefing.value, ctx.translator));
     }
   }
 

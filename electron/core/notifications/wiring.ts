@@ -26,6 +26,8 @@ import {
 } from './runner';
 import { MAX_WAKE_INTERVAL_MS } from './scheduler';
 import type { NotificationSettings } from './settings';
+import type { Translator } from '../../domain/i18n/translator';
+import { coreWords } from '../i18n/words';
 import type { NotificationStateStore } from './store';
 
 /** Runs finishing close together cost one usage check, not one each. */
@@ -46,6 +48,8 @@ export interface NotificationWiringOptions {
   cache: Pick<CacheStore, 'read'>;
   /** Read at every check, so changed settings apply at once. */
   settings: () => NotificationSettings;
+  /** The language notifications are written in, read at every check. */
+  translator?: () => Translator;
   /** Nothing is checked while signed out: every fetch would be refused. */
   signedIn: () => boolean;
   now: () => Date;
@@ -86,7 +90,7 @@ export function disabledNotificationWiring(): NotificationWiring {
 }
 
 const closedError = () =>
-  new AssistantError({ kind: 'aborted', message: 'The app is shutting down.' });
+  new AssistantError({ kind: 'aborted', message: coreWords().t('errors.app.shuttingDown') });
 
 /** The state file, refused once the wiring is closed: an unfinished check records nothing. */
 function storeUntilClosed(
@@ -159,6 +163,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     store: storeUntilClosed(options.store, isClosed),
     clock: { now, timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone },
     settings: options.settings,
+    ...(options.translator === undefined ? {} : { translator: options.translator }),
     agents: () => cachedAgents(options.cache),
     accept: acceptDecisions(options, isClosed),
   });

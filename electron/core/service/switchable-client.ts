@@ -17,6 +17,8 @@ export function apiClientFactory(options: {
   appVersion: string;
   platform: string;
   hostKind: string;
+  /** The language requests ask the service to answer in (Accept-Language). */
+  acceptLanguage?: () => string;
   /** Largest JSON answer read (core/limits.ts); absent: the default. */
   maxBodyBytes?: number;
 }): ClientFactory {
@@ -27,6 +29,7 @@ export function apiClientFactory(options: {
       session,
       fetch: options.fetch,
       userAgent,
+      ...(options.acceptLanguage === undefined ? {} : { acceptLanguage: options.acceptLanguage }),
       ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
       ...(lifetime === undefined ? {} : { lifetime }),
     });

@@ -11,7 +11,14 @@ import { AssistantError } from '../errors';
 
 export type StreamConfig = Pick<
   ClientConfig,
-  'baseUrl' | 'session' | 'fetch' | 'userAgent' | 'maxRedirects' | 'lifetime' | 'maxBodyBytes'
+  | 'baseUrl'
+  | 'session'
+  | 'fetch'
+  | 'userAgent'
+  | 'acceptLanguage'
+  | 'maxRedirects'
+  | 'lifetime'
+  | 'maxBodyBytes'
 >;
 
 /** Most of an error body we read: enough for the envelope or a proxy page's title. */

@@ -1,6 +1,8 @@
 // electron-updater reports every failure as an `error` event carrying an Error with an optional
 // code. The user needs to know what happened in a sentence; the log keeps the detail. A damaged or
 // unsigned download is called out as such: electron-updater has already discarded it.
+import type { MessageId } from '../../domain/i18n/messages';
+import { coreWords } from '../i18n/words';
 
 export type UpdateErrorKind = 'network' | 'integrity' | 'signature' | 'feed' | 'other';
 
@@ -13,13 +15,13 @@ export interface UpdateFailure {
   code?: string;
 }
 
-const userMessages: Record<UpdateErrorKind, string> = {
-  network: 'Could not reach the update server.',
-  integrity: 'The downloaded update was damaged (its checksum did not match) and was discarded.',
-  signature: 'The downloaded update is not signed by the publisher and was discarded.',
-  feed: 'The update server did not offer a usable update.',
-  other: 'The update could not be checked or downloaded.',
-};
+const userMessages = {
+  network: 'errors.update.network',
+  integrity: 'errors.update.integrity',
+  signature: 'errors.update.signature',
+  feed: 'errors.update.feed',
+  other: 'errors.update.other',
+} as const satisfies Record<UpdateErrorKind, MessageId>;
 
 const NETWORK_CODES = new Set([
   'ENOTFOUND',
@@ -67,7 +69,11 @@ export function classifyUpdateError(error: unknown): UpdateFailure {
     return 'other';
   })();
 
-  const failure: UpdateFailure = { kind, message: userMessages[kind], detail: text.slice(0, 500) };
+  const failure: UpdateFailure = {
+    kind,
+    message: coreWords().t(userMessages[kind]),
+    detail: text.slice(0, 500),
+  };
   if (code !== undefined) failure.code = code;
   return failure;
 }

@@ -12,6 +12,7 @@ import { AppearanceForm } from './AppearanceForm';
 import { ConnectionForm, serviceAddressField } from './ConnectionForm';
 import { DesktopFeatures } from './DesktopFeatures';
 import { DiagnosticsSection } from './DiagnosticsSection';
+import { LanguageForm } from './LanguageForm';
 import { NotificationsForm } from './NotificationsForm';
 import { SystemSection } from './SystemSection';
 import { useSettings } from './store';
@@ -39,6 +40,7 @@ export function SettingsScreen() {
       {settings ? (
         <>
           <AppearanceForm settings={settings} />
+          <LanguageForm settings={settings} />
           <NotificationsForm settings={settings} />
         </>
       ) : state.error ? (

@@ -2,7 +2,7 @@
 // useTranslator(); changing the language swaps the translator, and everything that read it
 // renders again in the new language, without a restart.
 import { create } from 'zustand';
-import type { Language } from '../../../electron/domain/i18n/languages';
+import type { InterfaceLanguage } from '../../../electron/domain/i18n/languages';
 import { createTranslator, type Translator } from '../../../electron/domain/i18n/translator';
 import { ENGLISH, loadCatalogue } from './catalogues';
 
@@ -39,8 +39,14 @@ export function currentTranslator(): Translator {
 }
 
 /** Loads the language's catalogue (a chunk of its own) and switches every screen to it. */
-export async function switchLanguage(language: Language): Promise<void> {
+let wanted: InterfaceLanguage | undefined;
+
+export async function switchLanguage(language: InterfaceLanguage): Promise<void> {
+  wanted = language;
+  if (language === useI18n.getState().translator.language) return;
   const messages = await loadCatalogue(language);
+  // Chosen again meanwhile (a quick second choice whose chunk came first): the later one wins.
+  if (wanted !== language) return;
   useI18n.setState({
     translator: createTranslator({
       language,

@@ -16,6 +16,7 @@ const settings: Settings = {
   serviceBaseUrl: null,
   signInUrl: null,
   theme: 'system',
+  language: 'system',
   launchAtLogin: false,
   globalShortcut: 'CommandOrControl+Shift+A',
   notifications: {
@@ -120,6 +121,7 @@ export const requestSamples: {
       versions: { node: '20.20.0' },
       service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true, pinned: false },
       notices: [{ id: 'n1', level: 'warning', message: 'Settings were reset.', at }],
+      systemLanguages: ['en-US'],
       desktopCapabilities: {
         tray: { available: false, reason: 'Browser mode has no tray icon.' },
         globalShortcut: { available: true, reason: 'Press Ctrl+Shift+A anywhere.' },

@@ -95,6 +95,7 @@ describe('credentials in an address reaching a log or diagnostics anyway', () =>
             pinned: true,
           },
           notices: [],
+          systemLanguages: [],
           desktopCapabilities: {
             tray: { available: false },
             globalShortcut: { available: false },

@@ -33,6 +33,8 @@ export interface AppInfoOptions {
   /** The host set the service (ASSISTANT_BASE_URL): the settings' address does not apply. */
   pinned: boolean;
   notices: NoticeBoard;
+  /** The system's preferred languages (core's language resolves "system" from them). */
+  systemLanguages: readonly string[];
 }
 
 export function createAppInfo(options: AppInfoOptions): () => AppInfo {
@@ -60,6 +62,7 @@ export function createAppInfo(options: AppInfoOptions): () => AppInfo {
       service: serviceInfo(target, options.pinned),
       notices: options.notices.list(),
       desktopCapabilities: desktopCapabilities(),
+      systemLanguages: [...options.systemLanguages],
     };
   };
 }

@@ -21,6 +21,7 @@ export function appInfo(extra: Partial<AppInfo> = {}): AppInfo {
     versions: {},
     service: { baseUrl: 'https://assistant.example', demo: false, pinned: false },
     notices: [],
+    systemLanguages: ['en-US'],
     desktopCapabilities: {
       tray: available,
       globalShortcut: available,

@@ -1,0 +1,27 @@
+// A translator for the Node side (core, the Electron shell, browser mode's host), which holds
+// every catalogue at once (catalogues.ts); the pseudo-language is made from English on first use.
+import { CATALOGUES } from './catalogues';
+import type { InterfaceLanguage } from './languages';
+import type { Catalogue } from './messages';
+import { pseudoCatalogue } from './pseudo';
+import { createTranslator, type Translator } from './translator';
+
+let pseudo: Catalogue | undefined;
+
+function catalogueOf(language: InterfaceLanguage): Catalogue {
+  if (language !== 'en-XA') return CATALOGUES[language];
+  pseudo ??= pseudoCatalogue(CATALOGUES.en);
+  return pseudo;
+}
+
+export function nodeTranslator(language: InterfaceLanguage, regionalLocale?: string): Translator {
+  return createTranslator({
+    language,
+    messages: catalogueOf(language),
+    fallback: CATALOGUES.en,
+    ...(regionalLocale === undefined ? {} : { regionalLocale }),
+  });
+}
+
+/** English, for words shown before any setting is read and for the `assistant` command. */
+export const ENGLISH: Translator = nodeTranslator('en');

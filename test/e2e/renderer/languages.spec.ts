@@ -1,0 +1,49 @@
+// The shell speaks the browser's language (browser mode follows the browser), with <html lang>
+// and dir to match; a language chosen in Settings wins over the browser's and stays after a
+// reload.
+import { expect, test } from '../support/fixtures';
+
+const cases = [
+  { locale: 'de-DE', lang: 'de', dir: 'ltr', today: 'Heute', settings: 'Einstellungen' },
+  { locale: 'ja-JP', lang: 'ja', dir: 'ltr', today: '今日', settings: '設定' },
+  { locale: 'ar', lang: 'ar', dir: 'rtl', today: 'اليوم', settings: 'الإعدادات' },
+] as const;
+
+for (const language of cases) {
+  test.describe(`with the browser in ${language.locale}`, () => {
+    test.use({ locale: language.locale });
+
+    test('the shell is in that language, lang and dir set', async ({ app, page }) => {
+      await app.open(page, '#/today');
+      const main = page.getByRole('navigation', { name: /./ }).first();
+      await expect(main.getByRole('link', { name: language.today })).toBeVisible();
+      await expect(main.getByRole('link', { name: language.settings })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
+      await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
+      await expect(page).toHaveTitle(`${language.today} · Assistant`);
+    });
+  });
+}
+
+test.describe('a language chosen in Settings', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('wins over the browser’s, at once and after a reload', async ({ app, page }) => {
+    await app.open(page, '#/settings');
+    const select = page.getByLabel('Sprache der Oberfläche');
+    await expect(select.locator('option[value="system"]')).toHaveText('Systemsprache (Deutsch)');
+    await select.selectOption('ja');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('link', { name: '今日' })).toBeVisible();
+    await expect(page.getByLabel('表示言語')).toHaveValue('ja');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('link', { name: '今日' })).toBeVisible();
+
+    // Back to the system's: German again, without a restart.
+    await page.getByLabel('表示言語').selectOption('system');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('link', { name: 'Heute' })).toBeVisible();
+  });
+});

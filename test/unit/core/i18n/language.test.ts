@@ -1,0 +1,49 @@
+// Core's language follows the setting at once: its words, the tray's, and what it asks the
+// service in, from the system's languages when the choice is "system".
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTrayMenu } from '../../../../electron/core/desktop/tray-menu';
+import { createCoreLanguage, validLanguageTags } from '../../../../electron/core/i18n/language';
+import { coreWords, setCoreWords } from '../../../../electron/core/i18n/words';
+import { toAssistantError } from '../../../../electron/core/errors';
+import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
+
+const clock = { now: new Date('2026-01-05T09:00:00Z'), timeZone: 'UTC' };
+
+afterEach(() => setCoreWords(ENGLISH));
+
+describe('createCoreLanguage', () => {
+  it('resolves "system" from the system languages and switches at once', () => {
+    const language = createCoreLanguage({ choice: 'system', systemLanguages: ['de-AT', 'en'] });
+    expect(language.translator().language).toBe('de');
+    expect(language.translator().locale).toBe('de-AT');
+    expect(language.acceptLanguage()).toBe('de, en;q=0.8');
+    const heard: string[] = [];
+    language.subscribe((translator) => heard.push(translator.language));
+    language.choose('ja');
+    expect(heard).toEqual(['ja']);
+    expect(language.acceptLanguage()).toBe('ja, en;q=0.8');
+    expect(coreWords().language).toBe('ja');
+  });
+
+  it('writes the tray menu and core errors in the chosen language', () => {
+    const language = createCoreLanguage({ choice: 'de', systemLanguages: ['en-US'] });
+    const labels = buildTrayMenu(
+      { liveRuns: [], doNotDisturb: false, unread: 2 },
+      clock,
+      language.translator().t,
+    ).flatMap((item) => ('label' in item ? [item.label] : []));
+    expect(labels).toContain('Assistant öffnen');
+    expect(labels).toContain('Benachrichtigungen (2 ungelesen)…');
+    expect(labels).toContain('Nicht stören');
+    const error = toAssistantError(new Error('boom'));
+    expect(error.message).toBe('Unerwarteter Fehler: boom');
+  });
+
+  it('keeps only language tags of what the system reported', () => {
+    expect(validLanguageTags(['en_US', 'de-AT', '', 'x'.repeat(50), 42, 'fr'])).toEqual([
+      'en-US',
+      'de-AT',
+      'fr',
+    ]);
+  });
+});
