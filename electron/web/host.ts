@@ -19,9 +19,10 @@ import { servePageSocket } from './page-socket';
 import { createRefusalLog } from './refusals';
 import { refuse, serveStatic } from './responses';
 import { hostAllowed, rejectUpgrade, upgradeRefusal } from './upgrade-check';
+import { languagesFromHeader } from '../domain/i18n/accept-language';
 
 export interface WebHostOptions {
-  backend: Pick<Backend, 'dispatch' | 'events'>;
+  backend: Pick<Backend, 'dispatch' | 'events' | 'language'>;
   /** The built renderer (out/renderer). */
   rendererDir: string;
   /** The per-start secret a page must present (hex); only the printed address carries it. */
@@ -91,6 +92,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       secret,
     });
     if (refusal === undefined) {
+      // The page's browser speaks for the person's system: core's "system" language is theirs.
+      options.backend.language.adoptSystemLanguages(
+        languagesFromHeader(request.headers['accept-language']),
+      );
       wss.handleUpgrade(request, socket, head, (ws) => serve(ws));
       return;
     }

@@ -15,6 +15,11 @@ export interface CoreLanguage {
   acceptLanguage(): string;
   /** The system's preferred languages, most preferred first, as the host read them. */
   readonly systemLanguages: readonly string[];
+  /**
+   * The languages of the person's own system as a page reports them (browser mode: its browser's
+   * Accept-Language), so "system" means their browser's language, not the host's environment.
+   */
+  adoptSystemLanguages(tags: readonly unknown[]): void;
   /** Follows the setting; an unchanged choice changes nothing. */
   choose(choice: LanguageChoice): void;
   subscribe(listener: (translator: Translator) => void): () => void;
@@ -25,27 +30,37 @@ export function createCoreLanguage(options: {
   /** As the host read them: anything that is not a language tag is left out. */
   systemLanguages: readonly unknown[];
 }): CoreLanguage {
-  const systemLanguages = validLanguageTags(options.systemLanguages);
+  let systemLanguages = validLanguageTags(options.systemLanguages);
   // Formats follow the system's region where it agrees with the language (de-AT dates in German).
-  const regional = systemLanguages[0];
   const build = (choice: LanguageChoice) =>
-    nodeTranslator(resolveLanguage(choice, systemLanguages), regional);
+    nodeTranslator(resolveLanguage(choice, systemLanguages), systemLanguages[0]);
   let choice = options.choice;
   let translator = build(choice);
   setCoreWords(translator);
   const listeners = new Set<(translator: Translator) => void>();
+  const rebuild = () => {
+    const previous = translator.language;
+    translator = build(choice);
+    setCoreWords(translator);
+    if (translator.language === previous) return;
+    for (const listener of [...listeners]) listener(translator);
+  };
   return {
     translator: () => translator,
     acceptLanguage: () => acceptLanguageHeader(translator.language),
-    systemLanguages,
+    get systemLanguages() {
+      return systemLanguages;
+    },
+    adoptSystemLanguages(tags) {
+      const valid = validLanguageTags(tags);
+      if (valid.length === 0 || valid.join() === systemLanguages.join()) return;
+      systemLanguages = valid;
+      rebuild();
+    },
     choose(next) {
       if (next === choice) return;
       choice = next;
-      const previous = translator.language;
-      translator = build(next);
-      setCoreWords(translator);
-      if (translator.language === previous) return;
-      for (const listener of [...listeners]) listener(translator);
+      rebuild();
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -74,12 +74,20 @@ export interface PageClient {
 }
 
 /** Connects as the page opened from `url` (the printed address) would; waits for an answer. */
-export async function connectAsPage(url: string): Promise<PageClient> {
+export async function connectAsPage(
+  url: string,
+  options: { acceptLanguage?: string } = {},
+): Promise<PageClient> {
   const secret = secretFrom(url);
   const origin = new URL(url).origin;
   const received: string[] = [];
   const connect = (address: string, protocols: string[]) => {
-    const socket = new WebSocket(address, protocols, { origin });
+    const socket = new WebSocket(address, protocols, {
+      origin,
+      ...(options.acceptLanguage === undefined
+        ? {}
+        : { headers: { 'Accept-Language': options.acceptLanguage } }),
+    });
     socket.on('message', (data: Buffer) => received.push(data.toString('utf8')));
     return socket as unknown as SocketLike;
   };

@@ -241,3 +241,16 @@ describe('the socket', () => {
     page.close();
   });
 });
+
+describe('the page’s language', () => {
+  it('makes "system" the page’s browser language for core: its words and what it asks the service in', async () => {
+    const page = await connectAsPage(mode.url, { acceptLanguage: 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(mode.backend.language.systemLanguages).toEqual(['de-AT', 'de', 'en']);
+    expect(mode.backend.language.translator().language).toBe('de');
+    expect(mode.backend.language.acceptLanguage()).toBe('de, en;q=0.8');
+    page.close();
+    const english = await connectAsPage(mode.url, { acceptLanguage: 'en-GB,en;q=0.9' });
+    expect(mode.backend.language.translator().language).toBe('en');
+    english.close();
+  });
+});

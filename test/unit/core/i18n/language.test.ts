@@ -47,3 +47,24 @@ describe('createCoreLanguage', () => {
     ]);
   });
 });
+
+describe('adoptSystemLanguages', () => {
+  it('lets a page’s browser languages decide "system", telling listeners of a change only', () => {
+    const language = createCoreLanguage({ choice: 'system', systemLanguages: ['en-US'] });
+    const heard: string[] = [];
+    language.subscribe((translator) => heard.push(translator.language));
+    language.adoptSystemLanguages(['fr-CA', 'fr']);
+    expect(language.translator().language).toBe('fr');
+    expect(language.translator().locale).toBe('fr-CA');
+    language.adoptSystemLanguages(['fr-FR']);
+    language.adoptSystemLanguages([]);
+    expect(heard).toEqual(['fr']);
+    expect(language.systemLanguages).toEqual(['fr-FR']);
+  });
+
+  it('never overrides a language chosen in Settings', () => {
+    const language = createCoreLanguage({ choice: 'ja', systemLanguages: ['en-US'] });
+    language.adoptSystemLanguages(['de-DE']);
+    expect(language.translator().language).toBe('ja');
+  });
+});

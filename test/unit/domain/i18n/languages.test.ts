@@ -2,7 +2,10 @@
 // asked to answer in.
 import { describe, expect, it } from 'vitest';
 import { Settings, SettingsPatch } from '../../../../electron/contract';
-import { acceptLanguageHeader } from '../../../../electron/domain/i18n/accept-language';
+import {
+  acceptLanguageHeader,
+  languagesFromHeader,
+} from '../../../../electron/domain/i18n/accept-language';
 import {
   negotiateLanguage,
   resolveLanguage,
@@ -59,5 +62,26 @@ describe('acceptLanguageHeader', () => {
     expect(acceptLanguageHeader('pt-BR')).toBe('pt-BR, pt;q=0.9, en;q=0.8');
     expect(acceptLanguageHeader('en')).toBe('en');
     expect(acceptLanguageHeader('en-XA')).toBe('en');
+  });
+});
+
+describe('languagesFromHeader', () => {
+  it('orders a browser’s languages by weight, then by place', () => {
+    expect(languagesFromHeader('en;q=0.5, de-AT, de;q=0.9, fr;q=0.5')).toEqual([
+      'de-AT',
+      'de',
+      'en',
+      'fr',
+    ]);
+  });
+
+  it('leaves out what is not a language: *, q=0, malformed parts; none from no header', () => {
+    expect(languagesFromHeader('*, ja;q=0, <script>, zh-Hans-CN;q=0.7')).toEqual(['zh-Hans-CN']);
+    expect(languagesFromHeader(undefined)).toEqual([]);
+    expect(languagesFromHeader('')).toEqual([]);
+  });
+
+  it('keeps at most the limit', () => {
+    expect(languagesFromHeader('a1,de,fr,es,it,nl,pt,ja,zh,ar', 3)).toEqual(['de', 'fr', 'es']);
   });
 });
