@@ -2,7 +2,16 @@
 // scheduler and Today use (domain/briefings/meetings.ts), so the tray, the notification and the
 // app always agree on which meeting it is and when it starts.
 import { timeUntil, upcomingMeeting } from '../../domain/briefings/meetings';
+import { CATALOGUES } from '../../domain/i18n/catalogues';
+import { createTranslator, type Translator } from '../../domain/i18n/translator';
 import { localClock, meetingsOf } from '../notifications';
+
+// Core speaks English until it follows the language setting; then the caller passes its `t`.
+const english = createTranslator({
+  language: 'en',
+  messages: CATALOGUES.en,
+  fallback: CATALOGUES.en,
+});
 
 export interface NextMeeting {
   title: string;
@@ -26,8 +35,13 @@ export function nextMeeting(briefing: unknown, now: Date): NextMeeting | undefin
 export { timeUntil };
 
 /** "10:30 (in 25 min)", in the user's time zone. */
-export function meetingTime(startsAt: string, now: Date, timeZone: string): string {
-  return `${localClock(new Date(startsAt), timeZone)} (${timeUntil(startsAt, now)})`;
+export function meetingTime(
+  startsAt: string,
+  now: Date,
+  timeZone: string,
+  t: Translator['t'] = english.t,
+): string {
+  return `${localClock(new Date(startsAt), timeZone)} (${timeUntil(startsAt, now, t)})`;
 }
 
 /** One menu line: "Pipeline review with Contoso · 10:30 (in 25 min)". */

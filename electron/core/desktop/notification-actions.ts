@@ -10,7 +10,9 @@ import {
   type Navigate,
   type NotificationAction,
 } from '../../contract';
-import { PREPARE_MESSAGE } from '../../domain/briefings/prepare';
+import { prepareMessage } from '../../domain/briefings/prepare';
+import { CATALOGUES } from '../../domain/i18n/catalogues';
+import { createTranslator } from '../../domain/i18n/translator';
 import { visibleLine, visibleText } from '../../domain/text/visible-text';
 import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
 
@@ -28,7 +30,15 @@ export function navigateFor(target: NotificationTarget): Navigate {
   }
 }
 
-export { PREPARE_MESSAGE };
+// Core speaks English until it follows the language setting; then the caller passes its `t`.
+const english = createTranslator({
+  language: 'en',
+  messages: CATALOGUES.en,
+  fallback: CATALOGUES.en,
+});
+
+/** The question a "Prepare" action asks, the same words Today's Prepare asks in English. */
+export const PREPARE_MESSAGE = prepareMessage(english.t);
 
 /**
  * The run a "Prepare" action starts, or undefined when the decision's agent or deal could not

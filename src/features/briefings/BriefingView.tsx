@@ -3,12 +3,13 @@
 // chips show their first rows and "Show all N".
 import { useMemo, useState } from 'react';
 import type { Briefing } from '../../../electron/contract';
-import { formatNumber, humanizeKey } from '../../lib/format';
+import { humanizeKey } from '../../lib/format';
 import { capMarkdown } from '../../lib/markdown/cap';
 import { Button } from '../../ui/Button';
 import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
+import { useT, useTranslator } from '../../platform/i18n';
 import { BODY_KEY, planBriefing, type DealRef, type SectionPlan } from './layout';
 import { MeetingList } from './MeetingList';
 
@@ -17,9 +18,10 @@ const ROWS_SHOWN = 8;
 
 /** "Show all 635" under a list cut short, and "Show fewer" once it is open. */
 function ShowAll({ total, open, onToggle }: { total: number; open: boolean; onToggle(): void }) {
+  const t = useT();
   return (
     <Button size="sm" variant="ghost" className="show-all" onClick={onToggle} aria-expanded={open}>
-      {open ? 'Show fewer' : `Show all ${formatNumber(total)}`}
+      {open ? t('briefings.view.showFewer') : t('briefings.view.showAll', { total })}
     </Button>
   );
 }
@@ -90,6 +92,7 @@ function Section({
   section: SectionPlan;
   dealNames: ReadonlyMap<string, string>;
 }) {
+  const t = useT();
   return (
     <section className="brief-section" aria-label={section.title}>
       <h3>{section.title}</h3>
@@ -100,20 +103,25 @@ function Section({
       {section.items ? <StringList items={section.items} /> : null}
       {Object.keys(section.rest).length > 0 ? <RecordView record={section.rest} /> : null}
       {section.chips.length > 0 ? (
-        <DealChips refs={section.chips} label={`Deals in ${section.title}`} />
+        <DealChips
+          refs={section.chips}
+          label={t('briefings.view.dealsIn', { section: section.title })}
+        />
       ) : null}
     </section>
   );
 }
 
 export function BriefingView({ briefing }: { briefing: Briefing }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const plan = useMemo(
-    () => planBriefing(briefing.data, briefing.title ?? ''),
-    [briefing.data, briefing.title],
+    () => planBriefing(briefing.data, briefing.title ?? '', translator),
+    [briefing.data, briefing.title, translator],
   );
   return (
     <div className="briefing">
-      {plan.mainDeal ? <DealChips refs={[plan.mainDeal]} label="Deal" /> : null}
+      {plan.mainDeal ? <DealChips refs={[plan.mainDeal]} label={t('briefings.view.deal')} /> : null}
       {Object.keys(plan.facts).length > 0 ? <RecordView record={plan.facts} /> : null}
       {plan.bodies.map(({ key, text }) => (
         <div key={key} className="brief-body">
@@ -122,9 +130,13 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
         </div>
       ))}
       {plan.meetings.length > 0 ? (
-        <section className="brief-section" aria-label="Meetings">
-          <h3>Meetings</h3>
-          <MeetingList meetings={plan.meetings} dealNames={plan.dealNames} label="Meetings" />
+        <section className="brief-section" aria-label={t('briefings.view.meetings')}>
+          <h3>{t('briefings.view.meetings')}</h3>
+          <MeetingList
+            meetings={plan.meetings}
+            dealNames={plan.dealNames}
+            label={t('briefings.view.meetings')}
+          />
         </section>
       ) : null}
       {plan.sections.map((section, i) => (
