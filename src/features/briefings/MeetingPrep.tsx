@@ -17,6 +17,7 @@ import {
   type MeetingPrep,
   type PrepAttendee,
 } from './meetingPrep';
+import { IsolatedMessage } from './IsolatedMessage';
 import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 
@@ -37,7 +38,12 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
         </strong>
       ) : null}
       {meeting.location ? <span> · {meeting.location}</span> : null}
-      {who !== undefined ? <span> · {t('briefings.prep.with', { people: who })}</span> : null}
+      {who !== undefined ? (
+        <span>
+          {' · '}
+          <IsolatedMessage id="briefings.prep.with" values={{ people: who }} />
+        </span>
+      ) : null}
       {meeting.dealId !== undefined ? (
         <span>
           {' · '}
@@ -149,7 +155,7 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
       ) : null}
       {prepare.agentName !== undefined && prepare.start !== undefined ? (
         <span className="subtle">
-          {t('briefings.prep.withAgent', { agent: prepare.agentName })}
+          <IsolatedMessage id="briefings.prep.withAgent" values={{ agent: prepare.agentName }} />
         </span>
       ) : null}
       {prepare.error ? <InlineError error={prepare.error} /> : null}
