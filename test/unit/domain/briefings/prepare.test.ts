@@ -4,7 +4,7 @@ import {
   prepareMessage,
   suggestedPrepAgent,
 } from '../../../../electron/domain/briefings/prepare';
-import { translatorFor } from '../../../support/translators';
+import { translatorFor } from '../../support/translator';
 
 const demoAgents = [
   { id: 'sales.email_writer', title: 'Email writer' },
