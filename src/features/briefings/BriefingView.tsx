@@ -26,14 +26,26 @@ function ShowAll({ total, open, onToggle }: { total: number; open: boolean; onTo
   );
 }
 
+/**
+ * The briefing's own text, in the direction it is written in (the service may write English
+ * under Arabic words, or the other way round).
+ */
+function ServiceMarkdown({ text }: { text: string }) {
+  return (
+    <div dir="auto">
+      <Markdown text={text} />
+    </div>
+  );
+}
+
 /** Markdown whose long tables and lists show their first rows, the rest on "Show all". */
 function CappedMarkdown({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const capped = useMemo(() => capMarkdown(text, ROWS_SHOWN), [text]);
-  if (capped === undefined) return <Markdown text={text} />;
+  if (capped === undefined) return <ServiceMarkdown text={text} />;
   return (
     <>
-      <Markdown text={open ? text : capped.text} />
+      <ServiceMarkdown text={open ? text : capped.text} />
       <ShowAll total={capped.total} open={open} onToggle={() => setOpen(!open)} />
     </>
   );
@@ -73,7 +85,7 @@ function StringList({ items }: { items: string[] }) {
     <>
       <ul className="brief-list">
         {shown.map((item, i) => (
-          <li key={i}>
+          <li key={i} dir="auto">
             <Markdown text={item} className="md-inline" />
           </li>
         ))}
@@ -95,7 +107,7 @@ function Section({
   const t = useT();
   return (
     <section className="brief-section" aria-label={section.title}>
-      <h3>{section.title}</h3>
+      <h3 dir="auto">{section.title}</h3>
       {section.meetings ? (
         <MeetingList meetings={section.meetings} dealNames={dealNames} label={section.title} />
       ) : null}
@@ -125,7 +137,7 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
       {Object.keys(plan.facts).length > 0 ? <RecordView record={plan.facts} /> : null}
       {plan.bodies.map(({ key, text }) => (
         <div key={key} className="brief-body">
-          {BODY_KEY.test(key) ? null : <h3>{humanizeKey(key)}</h3>}
+          {BODY_KEY.test(key) ? null : <h3 dir="auto">{humanizeKey(key)}</h3>}
           <CappedMarkdown text={text} />
         </div>
       ))}
@@ -144,14 +156,14 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
       ))}
       {plan.lists.map(({ key, items }) => (
         <section key={key} className="brief-section" aria-label={humanizeKey(key)}>
-          <h3>{humanizeKey(key)}</h3>
+          <h3 dir="auto">{humanizeKey(key)}</h3>
           <StringList items={items} />
         </section>
       ))}
       {Object.keys(plan.others).length > 0 ? <RecordView record={plan.others} /> : null}
       {plan.refGroups.map(({ key, refs }) => (
         <section key={key} className="brief-section" aria-label={humanizeKey(key)}>
-          <h3>{humanizeKey(key)}</h3>
+          <h3 dir="auto">{humanizeKey(key)}</h3>
           <DealChips refs={refs} label={humanizeKey(key)} />
         </section>
       ))}

@@ -56,7 +56,12 @@ export function MeetingList({
               <bdi className="meeting-title">
                 {meeting.title ?? t('briefings.meeting.untitled')}
               </bdi>
-              {meeting.location ? <span className="muted"> · {meeting.location}</span> : null}
+              {meeting.location ? (
+                <span className="muted">
+                  {' · '}
+                  <bdi>{meeting.location}</bdi>
+                </span>
+              ) : null}
               {phase === 'over' ? (
                 <span className="meeting-phase"> · {t('briefings.meetingList.over')}</span>
               ) : null}

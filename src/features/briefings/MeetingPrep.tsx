@@ -37,7 +37,12 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
           {meeting.endsAt !== undefined ? <>–{formatTime(meeting.endsAt, locale)}</> : null}
         </strong>
       ) : null}
-      {meeting.location ? <span> · {meeting.location}</span> : null}
+      {meeting.location ? (
+        <span>
+          {' · '}
+          <bdi>{meeting.location}</bdi>
+        </span>
+      ) : null}
       {who !== undefined ? (
         <span>
           {' · '}
@@ -88,7 +93,7 @@ function Stake({ dealId }: { dealId: string }) {
       </dl>
       {stake.nextStep !== undefined ? (
         <p className="prep-next-step">
-          <span className="subtle">{t('briefings.prep.nextStep')}</span> {stake.nextStep}
+          <span className="subtle">{t('briefings.prep.nextStep')}</span> <bdi>{stake.nextStep}</bdi>
         </p>
       ) : null}
     </section>
@@ -104,8 +109,15 @@ function Attendee({ person, now }: { person: PrepAttendee; now: number }) {
       : (role ?? company ?? '');
   return (
     <li className="prep-person">
-      <span className="prep-person-name">{person.name}</span>
-      {about !== '' ? <span className="subtle"> · {about}</span> : null}
+      <span className="prep-person-name" dir="auto">
+        {person.name}
+      </span>
+      {about !== '' ? (
+        <span className="subtle">
+          {' · '}
+          <bdi>{about}</bdi>
+        </span>
+      ) : null}
       {person.email !== undefined ? (
         <a className="prep-person-email" href={`mailto:${person.email}`}>
           {person.email}
@@ -129,7 +141,9 @@ function TextList({ title, items }: { title: string; items: string[] }) {
       <h3>{title}</h3>
       <ul className="brief-list">
         {items.map((item, i) => (
-          <li key={i}>{item}</li>
+          <li key={i} dir="auto">
+            {item}
+          </li>
         ))}
       </ul>
     </section>

@@ -53,7 +53,8 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
           <p className="eyebrow" id={`${headingId}-kind`}>
             {heading}
           </p>
-          <h2 id={headingId} tabIndex={-1}>
+          {/* The service's title, in the direction it is written in. */}
+          <h2 id={headingId} tabIndex={-1} dir="auto">
             {briefing?.title ?? heading}
           </h2>
         </div>
