@@ -37,7 +37,10 @@ const english = createTranslator({
   fallback: CATALOGUES.en,
 });
 
-/** The question a "Prepare" action asks, the same words Today's Prepare asks in English. */
+/**
+ * The question a notification's or the tray's "Prepare" asks: English until core follows the
+ * language setting (Today's Prepare already asks in the interface language).
+ */
 export const PREPARE_MESSAGE = prepareMessage(english.t);
 
 /**
