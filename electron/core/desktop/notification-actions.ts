@@ -10,7 +10,8 @@ import {
   type Navigate,
   type NotificationAction,
 } from '../../contract';
-import { PREPARE_MESSAGE } from '../../domain/briefings/prepare';
+import { prepareMessage } from '../../domain/briefings/prepare';
+import { coreWords } from '../i18n/words';
 import { visibleLine, visibleText } from '../../domain/text/visible-text';
 import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
 
@@ -28,7 +29,13 @@ export function navigateFor(target: NotificationTarget): Navigate {
   }
 }
 
-export { PREPARE_MESSAGE };
+/**
+ * The question a notification's or the tray's "Prepare" asks, in the language in use: a
+ * salesperson asks in their own language, as Today's Prepare does.
+ */
+export function prepareQuestion(): string {
+  return prepareMessage(coreWords().t);
+}
 
 /**
  * The run a "Prepare" action starts, or undefined when the decision's agent or deal could not
@@ -38,7 +45,7 @@ export function prepareRunInput(action: PrepareAction): RunsStartInput | undefin
   const parsed = RunsStartInput.safeParse({
     agentId: action.agentId,
     dealId: action.dealId,
-    message: PREPARE_MESSAGE,
+    message: prepareQuestion(),
   });
   return parsed.success ? parsed.data : undefined;
 }

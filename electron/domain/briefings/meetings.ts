@@ -16,6 +16,7 @@ import {
   pickText,
 } from './fields';
 import { visibleLine, visibleText } from '../text/visible-text';
+import type { Translator } from '../i18n/translator';
 
 /** One line as shown, or undefined when nothing visible is left. */
 function visibleOneLine(text: string | undefined): string | undefined {
@@ -62,13 +63,15 @@ function startOrder(meeting: MeetingInfo): number {
 }
 
 /** "in 25 min", "in 2 h 5 min"; "now" once it is due. */
-export function timeUntil(startsAt: string, now: Date): string {
+export function timeUntil(startsAt: string, now: Date, t: Translator['t']): string {
   const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
-  if (minutes <= 0) return 'now';
-  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes <= 0) return t('briefings.meeting.startsNow');
+  if (minutes < 60) return t('briefings.meeting.startsInMinutes', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? `in ${hours} h` : `in ${hours} h ${rest} min`;
+  return rest === 0
+    ? t('briefings.meeting.startsInHours', { hours })
+    : t('briefings.meeting.startsInHoursMinutes', { hours, minutes: rest });
 }
 
 function candidates(briefing: unknown): unknown[] {

@@ -1,8 +1,11 @@
 // "Prepare" for a meeting: which agent it starts and what it asks. Shared by Today's meeting card,
 // meeting notifications and the tray, so all three start the same agent with the same question.
+import type { Translator } from '../i18n/translator';
 
-/** The message Prepare starts the prep agent with. */
-export const PREPARE_MESSAGE = 'Prepare me for this meeting: key facts, open questions and risks.';
+/** The message Prepare starts the prep agent with, in the interface language: it is the answer's question. */
+export function prepareMessage(t: Translator['t']): string {
+  return t('briefings.prep.question');
+}
 
 /** What an agent says about itself that tells whether it prepares meetings. */
 export interface AgentLike {

@@ -3,12 +3,13 @@
 // chips show their first rows and "Show all N".
 import { useMemo, useState } from 'react';
 import type { Briefing } from '../../../electron/contract';
-import { formatNumber, humanizeKey } from '../../lib/format';
+import { humanizeKey } from '../../lib/format';
 import { capMarkdown } from '../../lib/markdown/cap';
 import { Button } from '../../ui/Button';
 import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
+import { useT, useTranslator } from '../../platform/i18n';
 import { BODY_KEY, planBriefing, type DealRef, type SectionPlan } from './layout';
 import { MeetingList } from './MeetingList';
 
@@ -17,10 +18,23 @@ const ROWS_SHOWN = 8;
 
 /** "Show all 635" under a list cut short, and "Show fewer" once it is open. */
 function ShowAll({ total, open, onToggle }: { total: number; open: boolean; onToggle(): void }) {
+  const t = useT();
   return (
     <Button size="sm" variant="ghost" className="show-all" onClick={onToggle} aria-expanded={open}>
-      {open ? 'Show fewer' : `Show all ${formatNumber(total)}`}
+      {open ? t('briefings.view.showFewer') : t('briefings.view.showAll', { total })}
     </Button>
+  );
+}
+
+/**
+ * The briefing's own text, in the direction it is written in (the service may write English
+ * under Arabic words, or the other way round).
+ */
+function ServiceMarkdown({ text }: { text: string }) {
+  return (
+    <div dir="auto">
+      <Markdown text={text} />
+    </div>
   );
 }
 
@@ -28,10 +42,10 @@ function ShowAll({ total, open, onToggle }: { total: number; open: boolean; onTo
 function CappedMarkdown({ text }: { text: string }) {
   const [open, setOpen] = useState(false);
   const capped = useMemo(() => capMarkdown(text, ROWS_SHOWN), [text]);
-  if (capped === undefined) return <Markdown text={text} />;
+  if (capped === undefined) return <ServiceMarkdown text={text} />;
   return (
     <>
-      <Markdown text={open ? text : capped.text} />
+      <ServiceMarkdown text={open ? text : capped.text} />
       <ShowAll total={capped.total} open={open} onToggle={() => setOpen(!open)} />
     </>
   );
@@ -71,7 +85,7 @@ function StringList({ items }: { items: string[] }) {
     <>
       <ul className="brief-list">
         {shown.map((item, i) => (
-          <li key={i}>
+          <li key={i} dir="auto">
             <Markdown text={item} className="md-inline" />
           </li>
         ))}
@@ -90,9 +104,10 @@ function Section({
   section: SectionPlan;
   dealNames: ReadonlyMap<string, string>;
 }) {
+  const t = useT();
   return (
     <section className="brief-section" aria-label={section.title}>
-      <h3>{section.title}</h3>
+      <h3 dir="auto">{section.title}</h3>
       {section.meetings ? (
         <MeetingList meetings={section.meetings} dealNames={dealNames} label={section.title} />
       ) : null}
@@ -100,31 +115,40 @@ function Section({
       {section.items ? <StringList items={section.items} /> : null}
       {Object.keys(section.rest).length > 0 ? <RecordView record={section.rest} /> : null}
       {section.chips.length > 0 ? (
-        <DealChips refs={section.chips} label={`Deals in ${section.title}`} />
+        <DealChips
+          refs={section.chips}
+          label={t('briefings.view.dealsIn', { section: section.title })}
+        />
       ) : null}
     </section>
   );
 }
 
 export function BriefingView({ briefing }: { briefing: Briefing }) {
+  const translator = useTranslator();
+  const { t } = translator;
   const plan = useMemo(
-    () => planBriefing(briefing.data, briefing.title ?? ''),
-    [briefing.data, briefing.title],
+    () => planBriefing(briefing.data, briefing.title ?? '', translator),
+    [briefing.data, briefing.title, translator],
   );
   return (
     <div className="briefing">
-      {plan.mainDeal ? <DealChips refs={[plan.mainDeal]} label="Deal" /> : null}
+      {plan.mainDeal ? <DealChips refs={[plan.mainDeal]} label={t('briefings.view.deal')} /> : null}
       {Object.keys(plan.facts).length > 0 ? <RecordView record={plan.facts} /> : null}
       {plan.bodies.map(({ key, text }) => (
         <div key={key} className="brief-body">
-          {BODY_KEY.test(key) ? null : <h3>{humanizeKey(key)}</h3>}
+          {BODY_KEY.test(key) ? null : <h3 dir="auto">{humanizeKey(key)}</h3>}
           <CappedMarkdown text={text} />
         </div>
       ))}
       {plan.meetings.length > 0 ? (
-        <section className="brief-section" aria-label="Meetings">
-          <h3>Meetings</h3>
-          <MeetingList meetings={plan.meetings} dealNames={plan.dealNames} label="Meetings" />
+        <section className="brief-section" aria-label={t('briefings.view.meetings')}>
+          <h3>{t('briefings.view.meetings')}</h3>
+          <MeetingList
+            meetings={plan.meetings}
+            dealNames={plan.dealNames}
+            label={t('briefings.view.meetings')}
+          />
         </section>
       ) : null}
       {plan.sections.map((section, i) => (
@@ -132,14 +156,14 @@ export function BriefingView({ briefing }: { briefing: Briefing }) {
       ))}
       {plan.lists.map(({ key, items }) => (
         <section key={key} className="brief-section" aria-label={humanizeKey(key)}>
-          <h3>{humanizeKey(key)}</h3>
+          <h3 dir="auto">{humanizeKey(key)}</h3>
           <StringList items={items} />
         </section>
       ))}
       {Object.keys(plan.others).length > 0 ? <RecordView record={plan.others} /> : null}
       {plan.refGroups.map(({ key, refs }) => (
         <section key={key} className="brief-section" aria-label={humanizeKey(key)}>
-          <h3>{humanizeKey(key)}</h3>
+          <h3 dir="auto">{humanizeKey(key)}</h3>
           <DealChips refs={refs} label={humanizeKey(key)} />
         </section>
       ))}

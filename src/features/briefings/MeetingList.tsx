@@ -4,6 +4,7 @@ import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { RouteLink } from '../../ui/RouteLink';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
+import { useTranslator } from '../../platform/i18n';
 
 // A briefing that gives no end: a meeting counts as over an hour after it started.
 const ASSUMED_LENGTH_MS = 60 * 60_000;
@@ -35,6 +36,7 @@ export function MeetingList({
   dealNames: ReadonlyMap<string, string>;
   label: string;
 }) {
+  const { t, locale } = useTranslator();
   const now = useTicking(true, 30_000);
   return (
     <ol className="meeting-list" aria-label={label}>
@@ -47,18 +49,32 @@ export function MeetingList({
               {meeting.startsAt === undefined ? (
                 '—'
               ) : (
-                <time dateTime={meeting.startsAt}>{formatTime(meeting.startsAt)}</time>
+                <time dateTime={meeting.startsAt}>{formatTime(meeting.startsAt, locale)}</time>
               )}
             </span>
             <span className="meeting-what">
-              <bdi className="meeting-title">{meeting.title ?? 'Meeting'}</bdi>
-              {meeting.location ? <span className="muted"> · {meeting.location}</span> : null}
-              {phase === 'over' ? <span className="meeting-phase"> · over</span> : null}
-              {phase === 'now' ? <span className="badge meeting-phase">Now</span> : null}
+              <bdi className="meeting-title">
+                {meeting.title ?? t('briefings.meeting.untitled')}
+              </bdi>
+              {meeting.location ? (
+                <span className="muted">
+                  {' · '}
+                  <bdi>{meeting.location}</bdi>
+                </span>
+              ) : null}
+              {phase === 'over' ? (
+                <span className="meeting-phase"> · {t('briefings.meetingList.over')}</span>
+              ) : null}
+              {phase === 'now' ? (
+                <span className="badge meeting-phase">{t('briefings.meetingList.now')}</span>
+              ) : null}
             </span>
             {meeting.dealId !== undefined ? (
               <span className="meeting-deal">
-                <DealLink dealId={meeting.dealId} name={dealName ?? 'Open the deal'} />
+                <DealLink
+                  dealId={meeting.dealId}
+                  name={dealName ?? t('briefings.meeting.openTheDeal')}
+                />
               </span>
             ) : null}
           </li>

@@ -7,6 +7,7 @@ import { formatDate, formatRelative, formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { InlineError, Skeleton } from '../../ui/Feedback';
 import { useTicking } from '../../ui/Time';
+import { useT, useTranslator } from '../../platform/i18n';
 import { useDeals } from '../deals';
 import { BriefingView } from './BriefingView';
 import {
@@ -16,6 +17,7 @@ import {
   type MeetingPrep,
   type PrepAttendee,
 } from './meetingPrep';
+import { IsolatedMessage } from './IsolatedMessage';
 import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 
@@ -23,22 +25,37 @@ import { usePrepare } from './usePrepare';
 const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.RunPanel })));
 
 function MeetingLine({ prep }: { prep: MeetingPrep }) {
+  const translator = useTranslator();
+  const { t, locale } = translator;
   const { meeting } = prep;
-  const who = whoLine(prep.attendees);
+  const who = whoLine(prep.attendees, translator);
   return (
     <p className="prep-line">
       {meeting.startsAt !== undefined ? (
         <strong>
-          <time dateTime={meeting.startsAt}>{formatTime(meeting.startsAt)}</time>
-          {meeting.endsAt !== undefined ? <>–{formatTime(meeting.endsAt)}</> : null}
+          <time dateTime={meeting.startsAt}>{formatTime(meeting.startsAt, locale)}</time>
+          {meeting.endsAt !== undefined ? <>–{formatTime(meeting.endsAt, locale)}</> : null}
         </strong>
       ) : null}
-      {meeting.location ? <span> · {meeting.location}</span> : null}
-      {who !== undefined ? <span> · with {who}</span> : null}
+      {meeting.location ? (
+        <span>
+          {' · '}
+          <bdi>{meeting.location}</bdi>
+        </span>
+      ) : null}
+      {who !== undefined ? (
+        <span>
+          {' · '}
+          <IsolatedMessage id="briefings.prep.with" values={{ people: who }} />
+        </span>
+      ) : null}
       {meeting.dealId !== undefined ? (
         <span>
           {' · '}
-          <DealLink dealId={meeting.dealId} name={prep.dealName ?? 'Open the deal'} />
+          <DealLink
+            dealId={meeting.dealId}
+            name={prep.dealName ?? t('briefings.meeting.openTheDeal')}
+          />
         </span>
       ) : null}
     </p>
@@ -46,6 +63,7 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
 }
 
 function Stake({ dealId }: { dealId: string }) {
+  const { t, locale } = useTranslator();
   const deal = useDeals((s) => s.details[dealId]?.value);
   useEffect(() => {
     const state = useDeals.getState().details[dealId];
@@ -54,12 +72,15 @@ function Stake({ dealId }: { dealId: string }) {
   if (deal === undefined) return null;
   const stake = stakeOf(deal);
   const facts: [string, string | undefined][] = [
-    ['Amount', stake.amount],
-    ['Stage', stake.stage],
-    ['Closes', stake.closeDate === undefined ? undefined : formatDate(stake.closeDate)],
+    [t('briefings.prep.amount'), stake.amount],
+    [t('briefings.prep.stage'), stake.stage],
+    [
+      t('briefings.prep.closes'),
+      stake.closeDate === undefined ? undefined : formatDate(stake.closeDate, locale),
+    ],
   ];
   return (
-    <section className="prep-stake" aria-label="What is at stake">
+    <section className="prep-stake" aria-label={t('briefings.prep.stake')}>
       <dl className="prep-facts">
         {facts.map(([label, value]) =>
           value === undefined ? null : (
@@ -72,7 +93,7 @@ function Stake({ dealId }: { dealId: string }) {
       </dl>
       {stake.nextStep !== undefined ? (
         <p className="prep-next-step">
-          <span className="subtle">Next step</span> {stake.nextStep}
+          <span className="subtle">{t('briefings.prep.nextStep')}</span> <bdi>{stake.nextStep}</bdi>
         </p>
       ) : null}
     </section>
@@ -80,11 +101,23 @@ function Stake({ dealId }: { dealId: string }) {
 }
 
 function Attendee({ person, now }: { person: PrepAttendee; now: number }) {
-  const about = [person.role, person.company].filter(Boolean).join(', ');
+  const { t, locale } = useTranslator();
+  const { role, company } = person;
+  const about =
+    role !== undefined && company !== undefined
+      ? t('briefings.prep.roleAtCompany', { role, company })
+      : (role ?? company ?? '');
   return (
     <li className="prep-person">
-      <span className="prep-person-name">{person.name}</span>
-      {about !== '' ? <span className="subtle"> · {about}</span> : null}
+      <span className="prep-person-name" dir="auto">
+        {person.name}
+      </span>
+      {about !== '' ? (
+        <span className="subtle">
+          {' · '}
+          <bdi>{about}</bdi>
+        </span>
+      ) : null}
       {person.email !== undefined ? (
         <a className="prep-person-email" href={`mailto:${person.email}`}>
           {person.email}
@@ -92,7 +125,9 @@ function Attendee({ person, now }: { person: PrepAttendee; now: number }) {
       ) : null}
       {person.lastContactAt !== undefined ? (
         <span className="prep-person-contact subtle">
-          Last contact {formatRelative(person.lastContactAt, now)}
+          {t('briefings.prep.lastContact', {
+            when: formatRelative(person.lastContactAt, now, locale),
+          })}
         </span>
       ) : null}
     </li>
@@ -106,7 +141,9 @@ function TextList({ title, items }: { title: string; items: string[] }) {
       <h3>{title}</h3>
       <ul className="brief-list">
         {items.map((item, i) => (
-          <li key={i}>{item}</li>
+          <li key={i} dir="auto">
+            {item}
+          </li>
         ))}
       </ul>
     </section>
@@ -114,6 +151,7 @@ function TextList({ title, items }: { title: string; items: string[] }) {
 }
 
 function PrepareAction({ prep }: { prep: MeetingPrep }) {
+  const t = useT();
   const prepare = usePrepare(prep.meeting);
   return (
     <div className="prep-action">
@@ -124,15 +162,19 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
           disabled={prepare.busy}
           onClick={() => void prepare.start?.()}
         >
-          {prepare.runId === undefined ? 'Prepare' : 'Prepare again'}
+          {prepare.runId === undefined
+            ? t('briefings.prep.prepare')
+            : t('briefings.prep.prepareAgain')}
         </Button>
       ) : null}
       {prepare.agentName !== undefined && prepare.start !== undefined ? (
-        <span className="subtle">with {prepare.agentName}</span>
+        <span className="subtle">
+          <IsolatedMessage id="briefings.prep.withAgent" values={{ agent: prepare.agentName }} />
+        </span>
       ) : null}
       {prepare.error ? <InlineError error={prepare.error} /> : null}
       {prepare.runId !== undefined ? (
-        <Suspense fallback={<Skeleton lines={3} label="Loading the answer…" />}>
+        <Suspense fallback={<Skeleton lines={3} label={t('briefings.prep.loadingAnswer')} />}>
           <RunPanel key={prepare.runId} runId={prepare.runId} compact />
         </Suspense>
       ) : null}
@@ -149,6 +191,7 @@ export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
     [briefing.data, deal, prep],
   );
   const now = useTicking(true, 60_000);
+  const t = useT();
   if (withContacts === undefined) return <BriefingView briefing={briefing} />;
   return (
     <div className="briefing meeting-prep">
@@ -156,8 +199,8 @@ export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
       {dealId !== undefined ? <Stake dealId={dealId} /> : null}
       <PrepareAction prep={withContacts} />
       {withContacts.attendees.length > 0 ? (
-        <section className="brief-section" aria-label="Who is coming">
-          <h3>Who is coming</h3>
+        <section className="brief-section" aria-label={t('briefings.prep.whoIsComing')}>
+          <h3>{t('briefings.prep.whoIsComing')}</h3>
           <ul className="prep-people">
             {withContacts.attendees.map((person, i) => (
               <Attendee key={i} person={person} now={now} />
@@ -165,9 +208,9 @@ export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
           </ul>
         </section>
       ) : null}
-      <TextList title="Risks" items={withContacts.risks} />
-      <TextList title="Talking points" items={withContacts.talkingPoints} />
-      <TextList title="Agenda" items={withContacts.agenda} />
+      <TextList title={t('briefings.prep.risks')} items={withContacts.risks} />
+      <TextList title={t('briefings.prep.talkingPoints')} items={withContacts.talkingPoints} />
+      <TextList title={t('briefings.prep.agenda')} items={withContacts.agenda} />
     </div>
   );
 }

@@ -5,32 +5,35 @@ import { isDemo } from '../../lib/capabilities';
 import { useBannerState } from '../../platform/connectivity';
 import { useHost } from '../../platform/hostStore';
 import { RouteLink } from '../../ui/RouteLink';
+import { useT } from '../../platform/i18n';
 
 export function TodayNotice() {
+  const t = useT();
   const appInfo = useHost((s) => s.appInfo);
   const metadata = useHost((s) => s.metadata.value);
   const connectivity = useBannerState();
   if (connectivity === 'service-unreachable' || connectivity === 'offline') {
     return (
-      <section className="today-notice today-notice-warn" aria-label="Can’t reach the service">
+      <section
+        className="today-notice today-notice-warn"
+        aria-label={t('briefings.notice.unreachableLabel')}
+      >
         <p>
-          <strong>Today’s briefings can’t be updated right now.</strong> Check that this computer is
-          online and, if your company uses a VPN, that it is connected. If that is fine, ask your IT
-          team whether the Assistant service is running.
+          <strong>{t('briefings.notice.unreachableTitle')}</strong>{' '}
+          {t('briefings.notice.unreachableAdvice')}
         </p>
       </section>
     );
   }
   if (!isDemo(appInfo, metadata)) return null;
   return (
-    <section className="today-notice" aria-label="Demo data">
+    <section className="today-notice" aria-label={t('briefings.notice.demoLabel')}>
       <p>
-        <strong>You’re looking at demo data:</strong> a made-up company with its deals, meetings and
-        agents, to try everything safely. Nothing you do here reaches a real customer.
+        <strong>{t('briefings.notice.demoTitle')}</strong> {t('briefings.notice.demoText')}
       </p>
       {/* Pinned by ASSISTANT_BASE_URL, the field there says so and how to change it. */}
       <RouteLink to={{ name: 'settings', section: 'connection' }} className="btn btn-sm">
-        Connect your company’s service
+        {t('briefings.notice.connect')}
       </RouteLink>
     </section>
   );

@@ -2,6 +2,8 @@
 // the saved copy at once (even offline), marked as such until the service confirms them. `#/today/meeting` (a meeting
 // notification, the tray) brings the meeting's briefing into view and focus.
 import { useEffect } from 'react';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
+import { useT, useTranslator } from '../../platform/i18n';
 import { useRoute } from '../../platform/router';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
@@ -17,12 +19,25 @@ import { UpNext } from './UpNext';
 import { useBriefings } from './store';
 import type { BriefingKind } from './store';
 
-const headings: Record<BriefingKind, string> = {
-  morning: 'Morning briefing',
-  meeting: 'Next meeting',
-};
+/** Each card's words: its heading, and how a sentence names it. */
+const words = {
+  morning: {
+    heading: 'briefings.today.morning',
+    inSentence: 'briefings.today.morningInSentence',
+    loadFailed: 'briefings.today.loadMorningFailed',
+    loading: 'briefings.today.loadingMorning',
+  },
+  meeting: {
+    heading: 'briefings.today.meeting',
+    inSentence: 'briefings.today.meetingInSentence',
+    loadFailed: 'briefings.today.loadMeetingFailed',
+    loading: 'briefings.today.loadingMeeting',
+  },
+} as const satisfies Record<BriefingKind, Record<string, MessageId>>;
 
 function BriefingCard({ kind }: { kind: BriefingKind }) {
+  const t = useT();
+  const heading = t(words[kind].heading);
   const state = useBriefings((s) => s[kind]);
   const load = useBriefings((s) => s.load);
   const headingId = `briefing-${kind}`;
@@ -36,16 +51,17 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
       <header className="card-head">
         <div>
           <p className="eyebrow" id={`${headingId}-kind`}>
-            {headings[kind]}
+            {heading}
           </p>
-          <h2 id={headingId} tabIndex={-1}>
-            {briefing?.title ?? headings[kind]}
+          {/* The service's title, in the direction it is written in. */}
+          <h2 id={headingId} tabIndex={-1} dir="auto">
+            {briefing?.title ?? heading}
           </h2>
         </div>
         <Freshness
           state={state}
           onRefresh={() => void load(kind, true)}
-          label={headings[kind].toLowerCase()}
+          label={t(words[kind].inSentence)}
         />
       </header>
       {state.error && briefing ? (
@@ -59,13 +75,13 @@ function BriefingCard({ kind }: { kind: BriefingKind }) {
         )
       ) : state.error ? (
         <ErrorState
-          title={`Could not load the ${headings[kind].toLowerCase()}`}
+          title={t(words[kind].loadFailed)}
           error={state.error}
           onRetry={() => void load(kind, true)}
           retrying={state.loading}
         />
       ) : (
-        <Skeleton lines={5} label={`Loading the ${headings[kind].toLowerCase()}…`} />
+        <Skeleton lines={5} label={t(words[kind].loading)} />
       )}
     </section>
   );
@@ -82,6 +98,7 @@ function useOpenSection(): void {
 }
 
 export function TodayScreen() {
+  const { t, locale } = useTranslator();
   useOpenSection();
   const metadata = useHost((s) => s.metadata.value);
   const briefingsOffered = hasCapability(metadata, 'briefings');
@@ -93,10 +110,10 @@ export function TodayScreen() {
     if (!meeting.value && !meeting.loading) void load('meeting');
   }, [briefingsOffered]);
 
-  const today = formatDay(new Date());
+  const today = formatDay(new Date(), locale);
   return (
     <div className="page page-today">
-      <PageHeader title="Today" meta={<span className="muted">{today}</span>} />
+      <PageHeader title={t('app.screen.today')} meta={<span className="muted">{today}</span>} />
       <TodayNotice />
       {briefingsOffered ? (
         <>
@@ -107,7 +124,9 @@ export function TodayScreen() {
           </div>
         </>
       ) : (
-        <EmptyState title="No briefings">{missingCapabilityReason('briefings')}</EmptyState>
+        <EmptyState title={t('briefings.today.noBriefings')}>
+          {missingCapabilityReason('briefings')}
+        </EmptyState>
       )}
     </div>
   );

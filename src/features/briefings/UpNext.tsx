@@ -10,6 +10,7 @@ import {
   type MeetingInfo,
 } from '../../../electron/domain/briefings/meetings';
 import { openAndFocus } from '../../platform/focusWhenShown';
+import { useTranslator } from '../../platform/i18n';
 import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
 import { Button } from '../../ui/Button';
@@ -36,6 +37,7 @@ function dealNamesOf(...briefings: (Briefing | undefined)[]): Map<string, string
 }
 
 export function UpNext() {
+  const { t, locale } = useTranslator();
   const morning = useBriefings((s) => s.morning.value);
   const meeting = useBriefings((s) => s.meeting.value);
   const now = useTicking(true, 30_000);
@@ -55,18 +57,18 @@ export function UpNext() {
     <section className="up-next" aria-labelledby="up-next-kind up-next-title">
       <div className="up-next-text">
         <p className="eyebrow" id="up-next-kind">
-          Up next
+          {t('briefings.upNext.label')}
         </p>
         <p className="up-next-line">
           {/* Isolated: a title in Arabic or Hebrew must not reorder the time written after it. */}
           <strong id="up-next-title">
-            <bdi>{next.title ?? 'Meeting'}</bdi>
+            <bdi>{next.title ?? t('briefings.meeting.untitled')}</bdi>
           </strong>
           {next.startsAt !== undefined ? (
             <span>
               {' · '}
-              <time dateTime={next.startsAt}>{formatTime(next.startsAt)}</time>
-              {` (${timeUntil(next.startsAt, new Date(now))})`}
+              <time dateTime={next.startsAt}>{formatTime(next.startsAt, locale)}</time>
+              {` (${timeUntil(next.startsAt, new Date(now), t)})`}
             </span>
           ) : null}
         </p>
@@ -85,7 +87,7 @@ export function UpNext() {
             disabled={prepare.busy}
             onClick={() => void prepare.start?.()}
           >
-            Prepare
+            {t('briefings.prep.prepare')}
           </Button>
         ) : null}
         {next.dealId !== undefined && dealName === undefined ? (
@@ -94,7 +96,7 @@ export function UpNext() {
             className="btn"
             onClick={() => openAndFocus({ name: 'deals', dealId: next.dealId as string })}
           >
-            Open deal
+            {t('briefings.meeting.openDeal')}
           </button>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { MEETING_LIST_FIELDS } from '../../../electron/domain/briefings/fields';
 import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { dealLinker, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
 import { isIdentifierKey, isJsonRecord } from '../../lib/records';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Json, JsonRecord } from '../../lib/records';
 
 export const BODY_KEY = /^(summary|body|content|text|markdown|description|overview|details)$/i;
@@ -48,17 +49,17 @@ function stringOf(record: JsonRecord, keys: readonly string[]): string | undefin
   return undefined;
 }
 
-function asDealRef(value: Json): DealRef | null {
+function asDealRef(value: Json, unnamed: string): DealRef | null {
   if (!isJsonRecord(value)) return null;
   const dealId = value.dealId;
   if (typeof dealId !== 'string' || dealId === '') return null;
   if (Object.keys(value).length > 4) return null;
-  return { dealId, name: stringOf(value, DEAL_NAME_KEYS) ?? 'Open deal' };
+  return { dealId, name: stringOf(value, DEAL_NAME_KEYS) ?? unnamed };
 }
 
-function asDealRefs(value: Json): DealRef[] | null {
+function asDealRefs(value: Json, unnamed: string): DealRef[] | null {
   if (!Array.isArray(value) || value.length === 0) return null;
-  const refs = value.map(asDealRef);
+  const refs = value.map((item) => asDealRef(item, unnamed));
   return refs.every((r) => r !== null) ? (refs as DealRef[]) : null;
 }
 
@@ -103,19 +104,27 @@ function briefingDay(data: JsonRecord): string {
 }
 
 interface TextTools {
+  /** A deal's chip name when the briefing gives none. */
+  unnamed: string;
   prepare(text: string): string;
   /** Deals linked in any text prepared so far. */
   linked: Set<string>;
 }
 
-function textTools(data: JsonRecord, dealNames: Map<string, string>): TextTools {
+function textTools(
+  data: JsonRecord,
+  dealNames: Map<string, string>,
+  unnamed: string,
+  locale: string,
+): TextTools {
   const day = briefingDay(data);
   const link = dealLinker([...dealNames].map(([dealId, name]) => ({ dealId, name })));
   const linked = new Set<string>();
   return {
+    unnamed,
     linked,
     prepare(text) {
-      const result = link(localiseUtcTimes(text, day));
+      const result = link(localiseUtcTimes(text, day, locale));
       for (const id of result.linked) linked.add(id);
       return result.text;
     },
@@ -143,7 +152,7 @@ function planSection(
       else if (Array.isArray(value) && value.every((b) => typeof b === 'string')) {
         plan.items = value.map((item) => tools.prepare(item as string));
       }
-    } else if (asDealRefs(value)) refs = asDealRefs(value) ?? [];
+    } else if (asDealRefs(value, tools.unnamed)) refs = asDealRefs(value, tools.unnamed) ?? [];
     else if (!(Array.isArray(value) && value.length === 0)) plan.rest[key] = value;
   }
   // The meeting list links each meeting's deal; the text may have linked the rest.
@@ -166,9 +175,14 @@ function meetingListOf(key: string, value: Json): MeetingInfo[] {
   return key === 'meetings' || meetings.every((m) => m.startsAt !== undefined) ? meetings : [];
 }
 
-export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
+export function planBriefing(
+  data: JsonRecord,
+  title: string,
+  translator: Pick<Translator, 't' | 'locale'>,
+): BriefingPlan {
+  const unnamed = translator.t('briefings.meeting.openDeal');
   const dealNames = dealNamesIn(data);
-  const tools = textTools(data, dealNames);
+  const tools = textTools(data, dealNames, unnamed, translator.locale);
   const plan: BriefingPlan = {
     mainDeal: null,
     facts: {},
@@ -183,7 +197,7 @@ export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
   if (typeof data.dealId === 'string') {
     plan.mainDeal = {
       dealId: data.dealId,
-      name: stringOf(data, ['dealName', 'dealTitle']) ?? 'Open deal',
+      name: stringOf(data, ['dealName', 'dealTitle']) ?? unnamed,
     };
   }
   const sections: JsonRecord[] = [];
@@ -201,9 +215,11 @@ export function planBriefing(data: JsonRecord, title: string): BriefingPlan {
     ) {
       plan.bodies.push({ key, text: tools.prepare(value) });
     } else if (value === null || typeof value !== 'object') plan.facts[key] = value;
-    else if (asDealRef(value)) groups.push({ key, refs: [asDealRef(value) as DealRef] });
-    else if (asDealRefs(value)) groups.push({ key, refs: asDealRefs(value) as DealRef[] });
-    else if (Array.isArray(value) && value.length > 0 && value.every(isSection)) {
+    else if (asDealRef(value, unnamed)) {
+      groups.push({ key, refs: [asDealRef(value, unnamed) as DealRef] });
+    } else if (asDealRefs(value, unnamed)) {
+      groups.push({ key, refs: asDealRefs(value, unnamed) as DealRef[] });
+    } else if (Array.isArray(value) && value.length > 0 && value.every(isSection)) {
       sections.push(...(value as JsonRecord[]));
     } else if (
       Array.isArray(value) &&

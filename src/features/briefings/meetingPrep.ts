@@ -5,6 +5,7 @@ import type { Deal } from '../../../electron/contract';
 import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
 import { isJsonRecord, pickString, type Json, type JsonRecord } from '../../lib/records';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 
 export interface PrepAttendee {
   name: string;
@@ -127,14 +128,23 @@ export function stakeOf(deal: Pick<Deal, 'data'>): PrepStake {
   };
 }
 
-/** "Anna Berg, Tom Lund and 2 more": who comes from their side, in one line. */
-export function whoLine(attendees: readonly PrepAttendee[], shown = 2): string | undefined {
+/**
+ * "Anna Berg, Tom Lund and 2 more": who comes from their side, in one line, joined as the
+ * language joins a list.
+ */
+export function whoLine(
+  attendees: readonly PrepAttendee[],
+  translator: Pick<Translator, 't' | 'intl'>,
+  shown = 2,
+): string | undefined {
   const theirs = attendees.filter((a) => !a.internal).map((a) => a.name);
   if (theirs.length === 0) return undefined;
-  if (theirs.length <= shown + 1) {
-    return theirs.length === 1
-      ? theirs[0]
-      : `${theirs.slice(0, -1).join(', ')} and ${theirs.at(-1) ?? ''}`;
-  }
-  return `${theirs.slice(0, shown).join(', ')} and ${theirs.length - shown} more`;
+  const names =
+    theirs.length <= shown + 1
+      ? theirs
+      : [
+          ...theirs.slice(0, shown),
+          translator.t('briefings.prep.moreAttendees', { count: theirs.length - shown }),
+        ];
+  return translator.intl.formatList(names, { type: 'conjunction' });
 }

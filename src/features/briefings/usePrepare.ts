@@ -3,10 +3,11 @@
 // remembers the answer's run so the meeting card shows it streaming.
 import { useState } from 'react';
 import type { ErrorData } from '../../../electron/contract';
-import { PREPARE_MESSAGE, prepAgentOf } from '../../../electron/domain/briefings/prepare';
+import { prepAgentOf, prepareMessage } from '../../../electron/domain/briefings/prepare';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { toErrorData } from '../../platform/api';
 import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
+import { useT } from '../../platform/i18n';
 import { useAgents } from '../agents';
 import { useRuns } from '../runs';
 import { useSettings } from '../settings';
@@ -23,6 +24,7 @@ export interface Prepare {
 }
 
 export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
+  const t = useT();
   const agents = useAgents((s) => s.agents.value);
   const chosen = useSettings((s) => s.settings.value?.notifications.prepAgentId);
   const runId = useBriefings((s) => (meeting ? s.prepared[meeting.key] : undefined));
@@ -42,7 +44,9 @@ export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
     setBusy(true);
     setError(undefined);
     try {
-      const started = await useRuns.getState().start({ agentId, dealId, message: PREPARE_MESSAGE });
+      const started = await useRuns
+        .getState()
+        .start({ agentId, dealId, message: prepareMessage(t) });
       useBriefings.getState().setPrepared(meeting.key, started.runId);
       // The answer streams on the meeting's card: bring it into view.
       focusWhenShown(runPanel(started.runId), 'nearest');

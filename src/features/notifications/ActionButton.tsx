@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { NotificationAction } from '../../../electron/contract';
 import { toErrorData } from '../../platform/api';
 import { openAndFocus } from '../../platform/focusWhenShown';
+import { useT } from '../../platform/i18n';
 import { toast } from '../../platform/toasts';
 import { Button } from '../../ui/Button';
 import { useRuns } from '../runs';
@@ -18,6 +19,7 @@ export function ActionButton({
   /** The accessible name, when the visible label alone is ambiguous (a list of entries). */
   label?: string;
 }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -27,7 +29,7 @@ export function ActionButton({
       openAndFocus({ name: 'runs', runId: started.runId });
     } catch (error) {
       setBusy(false);
-      toast(`${action.label} could not start`, toErrorData(error).message);
+      toast(t('notifications.action.failed', { action: action.label }), toErrorData(error).message);
     }
   };
   return (

@@ -4,6 +4,7 @@
 // bell.
 import { useMemo } from 'react';
 import { formatTime } from '../../lib/format';
+import { useT, useTranslator } from '../../platform/i18n';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StrokeIcon } from '../../ui/StrokeIcon';
@@ -18,6 +19,7 @@ function BellIcon() {
 }
 
 export function InboxBell() {
+  const t = useT();
   const unread = useInbox((s) => s.inbox?.unread ?? 0);
   const open = useInbox((s) => s.panelOpen);
   return (
@@ -27,8 +29,16 @@ export function InboxBell() {
         className="inbox-bell"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`}
-        title={unread === 0 ? 'Notifications' : `${unread} unread`}
+        aria-label={
+          unread === 0
+            ? t('notifications.inbox.title')
+            : t('notifications.inbox.bellUnread', { count: unread })
+        }
+        title={
+          unread === 0
+            ? t('notifications.inbox.title')
+            : t('notifications.inbox.unread', { count: unread })
+        }
         onClick={() => useInbox.getState().setPanelOpen(true)}
       >
         <BellIcon />
@@ -44,6 +54,7 @@ export function InboxBell() {
 }
 
 function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
+  const { t, locale } = useTranslator();
   const { entry } = row;
   const open = () => {
     void useInbox.getState().markRead(row.ids);
@@ -59,8 +70,10 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
         </span>
         {row.body ? <span className="inbox-body">{row.body}</span> : null}
         <span className="inbox-meta">
-          <time dateTime={entry.at}>{formatTime(entry.at)}</time>
-          {row.read ? null : <span className="visually-hidden">, unread</span>}
+          <time dateTime={entry.at}>{formatTime(entry.at, locale)}</time>
+          {row.read ? null : (
+            <span className="visually-hidden">{t('notifications.inbox.entryUnread')}</span>
+          )}
         </span>
       </button>
       {entry.actions?.length ? (
@@ -69,7 +82,7 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
             <ActionButton
               key={action.id}
               action={action}
-              label={`${action.label}: ${row.title}`}
+              label={t('notifications.inbox.actionFor', { action: action.label, title: row.title })}
               onDone={() => {
                 void useInbox.getState().markRead(row.ids);
                 onFollowed();
@@ -83,33 +96,44 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
 }
 
 function InboxPanel() {
+  const translator = useTranslator();
+  const { t, locale } = translator;
   const open = useInbox((s) => s.panelOpen);
   const inbox = useInbox((s) => s.inbox);
   const error = useInbox((s) => s.error);
   const close = () => useInbox.getState().setPanelOpen(false);
   // Day labels ("Today") are computed when the panel opens, so they are right after midnight.
   const days = useMemo(
-    () => (open ? groupByDay(inbox?.entries ?? [], new Date()) : []),
-    [inbox, open],
+    () => (open ? groupByDay(inbox?.entries ?? [], new Date(), locale) : []),
+    [inbox, open, locale],
   );
   const unread = inbox?.unread ?? 0;
   return (
-    <Dialog open={open} onClose={close} label="Notifications" className="inbox-dialog">
+    <Dialog
+      open={open}
+      onClose={close}
+      label={t('notifications.inbox.title')}
+      className="inbox-dialog"
+    >
       <div className="inbox-head">
-        <h2 className="inbox-heading">Notifications</h2>
-        <span className="inbox-unread">{unread === 0 ? 'All read' : `${unread} unread`}</span>
+        <h2 className="inbox-heading">{t('notifications.inbox.title')}</h2>
+        <span className="inbox-unread">
+          {unread === 0
+            ? t('notifications.inbox.allRead')
+            : t('notifications.inbox.unread', { count: unread })}
+        </span>
         <Button
           size="sm"
           variant="ghost"
           disabled={unread === 0}
           onClick={() => void useInbox.getState().markAllRead()}
         >
-          Mark all read
+          {t('notifications.inbox.markAllRead')}
         </Button>
         <button
           type="button"
           className="toast-close"
-          aria-label="Close notifications"
+          aria-label={t('notifications.inbox.close')}
           onClick={close}
           data-autofocus
         >
@@ -119,20 +143,17 @@ function InboxPanel() {
       <div className="inbox-scroll">
         {error ? (
           <p className="inbox-empty" role="alert">
-            The inbox could not be read: {error}
+            {t('notifications.inbox.readFailed', { error })}
           </p>
         ) : null}
         {days.length === 0 ? (
-          <p className="inbox-empty">
-            Nothing yet. Briefings, meetings, quota warnings and answers land here, and stay until
-            you have seen them.
-          </p>
+          <p className="inbox-empty">{t('notifications.inbox.empty')}</p>
         ) : (
           days.map((day) => (
             <section key={day.key} className="inbox-day" aria-label={day.label}>
               <h3 className="inbox-day-label">{day.label}</h3>
               <ul className="inbox-list">
-                {collapseRepeats(day.entries).map((row) => (
+                {collapseRepeats(day.entries, translator.t).map((row) => (
                   <InboxItem key={row.entry.id} row={row} onFollowed={close} />
                 ))}
               </ul>

@@ -3,6 +3,7 @@
 // starts the prep agent on the meeting's deal and opens the run. They go away by themselves, but
 // not while the pointer or the keyboard focus is on them.
 import { useEffect, useState } from 'react';
+import { useT } from '../../platform/i18n';
 import { useToasts, type Toast } from '../../platform/toasts';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
@@ -12,6 +13,7 @@ const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;
 
 function ToastItem({ toast }: { toast: Toast }) {
+  const t = useT();
   const dismiss = () => useToasts.getState().dismiss(toast.id);
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -74,7 +76,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         className="toast-close"
         onClick={dismiss}
-        aria-label={`Dismiss: ${toast.title}`}
+        aria-label={t('notifications.toasts.dismiss', { title: toast.title })}
       >
         ×
       </button>
@@ -83,11 +85,12 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 export function Toasts() {
+  const t = useT();
   const toasts = useToasts((s) => s.toasts);
   return (
-    <section className="toasts" aria-label="Recent notifications">
-      {toasts.map((t) => (
-        <ToastItem key={t.id} toast={t} />
+    <section className="toasts" aria-label={t('notifications.toasts.label')}>
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
       ))}
     </section>
   );

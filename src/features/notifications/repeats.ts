@@ -2,6 +2,7 @@
 // the same deal) collapse into one row, "5 answers from Objection handler", placed where the
 // newest of them is. Opening the row opens the newest answer and marks them all read.
 import type { InboxEntry } from '../../../electron/contract';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 
 export interface InboxRow {
   /** The newest entry of the row: where opening it goes, its actions, its time. */
@@ -15,7 +16,7 @@ export interface InboxRow {
 }
 
 /** `entries` newest first; rows in the same order. */
-export function collapseRepeats(entries: readonly InboxEntry[]): InboxRow[] {
+export function collapseRepeats(entries: readonly InboxEntry[], t: Translator['t']): InboxRow[] {
   const rows: InboxRow[] = [];
   const byGroup = new Map<string, { row: InboxRow; members: InboxEntry[] }>();
   for (const entry of entries) {
@@ -39,7 +40,11 @@ export function collapseRepeats(entries: readonly InboxEntry[]): InboxRow[] {
   }
   for (const { row, members } of byGroup.values()) {
     if (members.length < 2) continue;
-    row.title = `${members.length} answers from ${row.entry.group?.of ?? 'the assistant'}`;
+    const agent = row.entry.group?.of.trim() ?? '';
+    row.title =
+      agent === ''
+        ? t('notifications.inbox.answersFromAssistant', { count: members.length })
+        : t('notifications.inbox.answersFrom', { count: members.length, agent });
     // The newest's title names the question they all answer.
     row.body = row.entry.title;
   }

@@ -2,6 +2,9 @@
 // field fallbacks, so it names the same meeting the notification did.
 import { describe, expect, it } from 'vitest';
 import { meetingLine, nextMeeting, timeUntil } from '../../../../electron/core/desktop';
+import { translatorFor } from '../../support/translator';
+
+const english = translatorFor('en');
 
 const now = new Date('2026-11-23T09:00:00Z');
 const dealId = '4623f483-b85d-5178-8205-db9d660593ee';
@@ -61,11 +64,11 @@ describe('the next meeting', () => {
   });
 
   it('says when, in words and in the local time zone', () => {
-    expect(timeUntil('2026-11-23T09:00:30Z', now)).toBe('in 1 min');
-    expect(timeUntil('2026-11-23T09:59:00Z', now)).toBe('in 59 min');
-    expect(timeUntil('2026-11-23T11:00:00Z', now)).toBe('in 2 h');
-    expect(timeUntil('2026-11-23T11:07:00Z', now)).toBe('in 2 h 7 min');
-    expect(timeUntil('2026-11-23T08:00:00Z', now)).toBe('now');
+    expect(timeUntil('2026-11-23T09:00:30Z', now, english.t)).toBe('in 1 min');
+    expect(timeUntil('2026-11-23T09:59:00Z', now, english.t)).toBe('in 59 min');
+    expect(timeUntil('2026-11-23T11:00:00Z', now, english.t)).toBe('in 2 h');
+    expect(timeUntil('2026-11-23T11:07:00Z', now, english.t)).toBe('in 2 h 7 min');
+    expect(timeUntil('2026-11-23T08:00:00Z', now, english.t)).toBe('now');
     const meeting = { title: 'Renewal', startsAt: '2026-11-23T09:30:00Z' };
     expect(meetingLine(meeting, now, 'America/New_York')).toBe('Renewal · 04:30 (in 30 min)');
     expect(meetingLine(meeting, now, 'Asia/Kolkata')).toBe('Renewal · 15:00 (in 30 min)');

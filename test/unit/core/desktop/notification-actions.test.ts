@@ -7,7 +7,7 @@ import {
   nativeNotificationFields,
   navigateFor,
   notificationActions,
-  PREPARE_MESSAGE,
+  prepareQuestion,
   toAppNotification,
 } from '../../../../electron/core/desktop';
 import type { NotificationDecision } from '../../../../electron/core/notifications';
@@ -50,7 +50,7 @@ describe('where a notification takes the user', () => {
     expect(action?.run).toEqual({
       agentId: 'sales.meeting_prep',
       dealId,
-      message: PREPARE_MESSAGE,
+      message: prepareQuestion(),
     });
     expect(RunsStartInput.safeParse(action?.run).success).toBe(true);
   });
@@ -94,7 +94,7 @@ describe('where a notification takes the user', () => {
         {
           id: 'prepare',
           label: 'Prepare',
-          run: { agentId: 'sales.meeting_prep', dealId, message: PREPARE_MESSAGE },
+          run: { agentId: 'sales.meeting_prep', dealId, message: prepareQuestion() },
         },
       ],
       at: '2026-11-23T09:15:00.000Z',

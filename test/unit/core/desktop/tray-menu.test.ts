@@ -5,7 +5,7 @@ import type { LiveRunSummary } from '../../../../electron/contract';
 import {
   buildTrayMenu,
   MAX_TRAY_RUNS,
-  PREPARE_MESSAGE,
+  prepareQuestion,
   trayTooltip,
   type TrayItem,
 } from '../../../../electron/core/desktop';
@@ -114,7 +114,7 @@ describe('the tray menu', () => {
           label: 'Prepare with Deal coach',
           command: {
             type: 'prepare',
-            run: { agentId: 'sales.deal_coach', dealId, message: PREPARE_MESSAGE },
+            run: { agentId: 'sales.deal_coach', dealId, message: prepareQuestion() },
           },
         },
       ],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { prepAgentOf, suggestedPrepAgent } from '../../../../electron/domain/briefings/prepare';
+import {
+  prepAgentOf,
+  prepareMessage,
+  suggestedPrepAgent,
+} from '../../../../electron/domain/briefings/prepare';
+import { translatorFor } from '../../support/translator';
 
 const demoAgents = [
   { id: 'sales.email_writer', title: 'Email writer' },
@@ -26,5 +31,14 @@ describe('the agent Prepare starts', () => {
   it('keeps the user’s choice over the suggestion', () => {
     expect(prepAgentOf('sales.email_writer', demoAgents)).toBe('sales.email_writer');
     expect(prepAgentOf(null, demoAgents)).toBe('sales.deal_coach');
+  });
+});
+
+describe('the question Prepare asks', () => {
+  it('is asked in the language in use, so the answer’s question reads in it too', () => {
+    expect(prepareMessage(translatorFor('en').t)).toBe(
+      'Prepare me for this meeting: key facts, open questions and risks.',
+    );
+    expect(prepareMessage(translatorFor('fr').t)).toMatch(/^Préparez-moi à cette réunion/);
   });
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { planBriefing } from '../../../../../src/features/briefings/layout';
+import { translatorFor } from '../../../support/translator';
+
+const english = translatorFor('en', 'en-US');
 
 const contoso = { dealId: 'd-1', name: 'Contoso – Research agents' };
 const nordlys = { dealId: 'd-2', name: 'Nordlys – Planning assistant' };
@@ -38,7 +41,7 @@ const morning = {
 
 describe('planBriefing', () => {
   it('lists the meetings in the section that wrote them as text, and repeats no deal as a chip', () => {
-    const plan = planBriefing(morning, 'Good morning');
+    const plan = planBriefing(morning, 'Good morning', english);
     const [meetings, closing] = plan.sections;
     expect(meetings?.meetings?.map((m) => [m.title, m.startsAt, m.location, m.dealId])).toEqual([
       ['Qualification call – Nordlys', '2026-11-25T10:30:00.000Z', 'Video call', 'd-2'],
@@ -63,6 +66,7 @@ describe('planBriefing', () => {
         sections: [{ title: 'Watch', body: 'Quiet for two weeks.', dealRefs: [contoso] }],
       },
       'Meeting',
+      english,
     );
     expect(plan.facts).toEqual({ location: 'Oslo' });
     expect(plan.sections[0]?.chips).toEqual([contoso]);
@@ -72,11 +76,13 @@ describe('planBriefing', () => {
     const timed = planBriefing(
       { events: [{ title: 'Demo', start: '2026-11-25T15:00:00Z' }] },
       'Day',
+      english,
     );
     expect(timed.meetings.map((m) => m.title)).toEqual(['Demo']);
     const untimed = planBriefing(
       { items: [{ title: 'Call Ana' }, { title: 'Send quote' }] },
       'Day',
+      english,
     );
     expect(untimed.meetings).toEqual([]);
     expect(untimed.others).toHaveProperty('items');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meetingPrepOf, stakeOf, whoLine } from '../../../../../src/features/briefings/meetingPrep';
 import type { JsonRecord } from '../../../../../src/lib/records';
+import { translatorFor } from '../../../support/translator';
 
 const briefing: JsonRecord = {
   meetingId: 'mtg_1',
@@ -69,10 +70,18 @@ describe('the meeting-prep card', () => {
     expect(stakeOf(deal).amount).toMatch(/120,000/);
   });
 
-  it('names who comes from their side in one line', () => {
+  it('names who comes from their side in one line, joined as the language joins a list', () => {
     const person = (name: string) => ({ name, internal: false });
-    expect(whoLine([person('A'), person('B')])).toBe('A and B');
-    expect(whoLine([person('A'), person('B'), person('C'), person('D')])).toBe('A, B and 2 more');
-    expect(whoLine([{ name: 'Us', internal: true }])).toBeUndefined();
+    const four = [person('A'), person('B'), person('C'), person('D')];
+    const english = translatorFor('en', 'en-GB');
+    expect(whoLine([person('A'), person('B')], english)).toBe('A and B');
+    expect(whoLine(four, english)).toBe('A, B and 2 more');
+    expect(whoLine([{ name: 'Us', internal: true }], english)).toBeUndefined();
+    // American English writes the serial comma.
+    expect(whoLine(four, translatorFor('en', 'en-US'))).toBe('A, B, and 2 more');
+    expect(whoLine(four, translatorFor('de'))).toBe('A, B und 2 weitere Personen');
+    expect(whoLine(four.slice(0, 3), translatorFor('de'))).toBe('A, B und C');
+    expect(whoLine(four, translatorFor('ja'))).toBe('A、B、ほか 2 名');
+    expect(whoLine(four, translatorFor('ar'))).toBe('A وB وشخصين آخرين');
   });
 });

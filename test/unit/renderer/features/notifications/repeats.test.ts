@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../../../../electron/contract';
 import { collapseRepeats } from '../../../../../src/features/notifications/repeats';
+import type { Language } from '../../../../../electron/domain/i18n/languages';
+import { translatorFor } from '../../../support/translator';
+
+const { t } = translatorFor('en');
 
 const GROUP = {
   key: 'answers:sales.objection_handler:deal-1:How do I handle price?',
@@ -34,7 +38,7 @@ describe('repeats in the inbox', () => {
     const answers = [5, 4, 3, 2, 1].map((n) =>
       answer(`run-finished:r${n}`, `2026-11-27T09:0${n}:00.000Z`),
     );
-    const rows = collapseRepeats([...answers, MORNING]);
+    const rows = collapseRepeats([...answers, MORNING], t);
     expect(rows.map((row) => row.title)).toEqual([
       '5 answers from Objection handler',
       'Good morning',
@@ -48,13 +52,16 @@ describe('repeats in the inbox', () => {
 
   it('leaves a single answer as it is, and reads a group as read only when all of it is', () => {
     const one = answer('run-finished:r1', '2026-11-27T09:01:00.000Z');
-    expect(collapseRepeats([one])).toEqual([
+    expect(collapseRepeats([one], t)).toEqual([
       { entry: one, ids: [one.id], title: one.title, body: one.body, read: false },
     ]);
-    const rows = collapseRepeats([
-      answer('run-finished:r2', '2026-11-27T09:02:00.000Z', true),
-      answer('run-finished:r1', '2026-11-27T09:01:00.000Z', false),
-    ]);
+    const rows = collapseRepeats(
+      [
+        answer('run-finished:r2', '2026-11-27T09:02:00.000Z', true),
+        answer('run-finished:r1', '2026-11-27T09:01:00.000Z', false),
+      ],
+      t,
+    );
     expect(rows[0]?.read).toBe(false);
   });
 
@@ -63,7 +70,23 @@ describe('repeats in the inbox', () => {
       ...answer('run-finished:r9', '2026-11-27T09:09:00.000Z'),
       group: { ...GROUP, key: 'answers:x' },
     };
-    const rows = collapseRepeats([other, answer('run-finished:r1', '2026-11-27T09:01:00.000Z')]);
+    const rows = collapseRepeats([other, answer('run-finished:r1', '2026-11-27T09:01:00.000Z')], t);
     expect(rows).toHaveLength(2);
+  });
+
+  it('counts the answers in the language in use, with its plural forms', () => {
+    const title = (language: Language, of = GROUP.of) =>
+      collapseRepeats(
+        [2, 1].map((n) => ({
+          ...answer(`r${n}`, `2026-11-27T09:0${n}:00.000Z`),
+          group: { ...GROUP, of },
+        })),
+        translatorFor(language).t,
+      )[0]?.title;
+    expect(title('de')).toBe('2 Antworten von Objection handler');
+    expect(title('ar')).toBe('إجابتان من Objection handler');
+    expect(title('ja')).toBe('Objection handlerからの回答 2 件');
+    // A group the host sent without its agent's name is the assistant's.
+    expect(title('en', '')).toBe('2 answers from the assistant');
   });
 });
