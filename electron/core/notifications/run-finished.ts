@@ -5,6 +5,16 @@ import type { RuleContext } from './context';
 import { agentLabel } from '../../domain/runs/agent-label';
 import { statusWord } from '../../domain/runs/status-words';
 import { clip, type NotificationDecision } from './decision';
+import { CATALOGUES } from '../../domain/i18n/catalogues';
+import { createTranslator } from '../../domain/i18n/translator';
+
+// English until core holds a translator that follows the language setting (its notifications'
+// words are being translated apart from the runs' status words and agent labels).
+const { t } = createTranslator({
+  language: 'en',
+  messages: CATALOGUES.en,
+  fallback: CATALOGUES.en,
+});
 
 export interface FinishedRun {
   runId: string;
@@ -70,7 +80,7 @@ function titleFor(agent: string, outcome: RunOutcome, status: string, question?:
     case 'cancelled':
       return `${agent} stopped${asked}`;
     case 'other':
-      return `${agent}: ${statusWord(status)}${asked}`;
+      return `${agent}: ${statusWord(t, status)}${asked}`;
   }
 }
 
@@ -81,9 +91,9 @@ export function runFinishedDecision(
   if (!context.settings.enabled['run-finished']) return undefined;
   // The user stopped it here a moment ago: telling them would be noise.
   if (run.cancelledHere === true) return undefined;
-  const agent = run.agentName ?? agentLabel(run.agentId);
+  const agent = run.agentName ?? agentLabel(t, run.agentId);
   const outcome = runOutcome(run.status);
-  const word = outcome === 'other' ? statusWord(run.status) : statusWord(outcome);
+  const word = outcome === 'other' ? statusWord(t, run.status) : statusWord(t, outcome);
   const line = outcome === 'failed' && run.reason ? `${word}: ${run.reason}` : word;
   return {
     kind: 'run-finished',
