@@ -1,18 +1,18 @@
 // pt-BR: every area's messages in one catalogue (the areas are split so translators and
 // features can work on one part at a time).
-import common from './common.json';
-import app from './app.json';
-import account from './account.json';
-import settings from './settings.json';
-import usage from './usage.json';
-import briefings from './briefings.json';
-import notifications from './notifications.json';
-import deals from './deals.json';
-import runs from './runs.json';
-import errors from './errors.json';
-import desktop from './desktop.json';
-import web from './web.json';
-import language from './language.json';
+import common from './common.json' with { type: 'json' };
+import app from './app.json' with { type: 'json' };
+import account from './account.json' with { type: 'json' };
+import settings from './settings.json' with { type: 'json' };
+import usage from './usage.json' with { type: 'json' };
+import briefings from './briefings.json' with { type: 'json' };
+import notifications from './notifications.json' with { type: 'json' };
+import deals from './deals.json' with { type: 'json' };
+import runs from './runs.json' with { type: 'json' };
+import errors from './errors.json' with { type: 'json' };
+import desktop from './desktop.json' with { type: 'json' };
+import web from './web.json' with { type: 'json' };
+import language from './language.json' with { type: 'json' };
 import type { Catalogue } from '../../messages';
 
 const messages = {
