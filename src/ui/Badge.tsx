@@ -1,5 +1,6 @@
 import { statusWord } from '../../electron/domain/runs/status-words';
 import type { ReactNode } from 'react';
+import { useT } from '../platform/i18n';
 
 export type Tone = 'neutral' | 'accent' | 'ok' | 'warn' | 'critical' | 'danger';
 
@@ -30,11 +31,12 @@ const statusTones: Record<string, Tone> = {
 
 /** A run status as a word ("Done", "Stopped"); unknown statuses in a neutral colour. */
 export function StatusBadge({ status }: { status: string }) {
+  const t = useT();
   const tone = statusTones[status] ?? 'neutral';
   return (
     <Badge tone={tone}>
       {status === 'running' ? <span className="pulse" aria-hidden="true" /> : null}
-      {statusWord(status)}
+      {statusWord(t, status)}
     </Badge>
   );
 }

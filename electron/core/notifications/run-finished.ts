@@ -7,7 +7,6 @@ import type { RuleContext } from './context';
 import { agentLabel } from '../../domain/runs/agent-label';
 import { statusWord } from '../../domain/runs/status-words';
 import { clip, type NotificationDecision } from './decision';
-
 export interface FinishedRun {
   runId: string;
   /** The status as the service reported it; values beyond `created` are not documented. */
@@ -83,7 +82,7 @@ function titleFor(
         ? t('desktop.notification.runStopped', { agent })
         : t('desktop.notification.runStoppedQuestion', { agent, question: asked });
     case 'other': {
-      const word = statusWord(status);
+      const word = statusWord(t, status);
       return asked === undefined
         ? t('desktop.notification.runOther', { agent, status: word })
         : t('desktop.notification.runOtherQuestion', { agent, status: word, question: asked });
@@ -98,10 +97,10 @@ export function runFinishedDecision(
   if (!context.settings.enabled['run-finished']) return undefined;
   // The user stopped it here a moment ago: telling them would be noise.
   if (run.cancelledHere === true) return undefined;
-  const agent = run.agentName ?? agentLabel(run.agentId);
-  const outcome = runOutcome(run.status);
   const { t } = context.translator ?? ENGLISH;
-  const word = outcome === 'other' ? statusWord(run.status) : statusWord(outcome);
+  const agent = run.agentName ?? agentLabel(t, run.agentId);
+  const outcome = runOutcome(run.status);
+  const word = outcome === 'other' ? statusWord(t, run.status) : statusWord(t, outcome);
   const line =
     outcome === 'failed' && run.reason
       ? t('desktop.notification.runFailedReason', { status: word, reason: run.reason })

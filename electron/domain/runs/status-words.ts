@@ -1,25 +1,34 @@
 // A run's status as a salesperson reads it, the same in the app, its notifications and the tray:
 // "Working…", "Done", "Stopped", "Failed", "Waiting", never the service's slugs.
+import type { Translator } from '../i18n/translator';
+import type { MessageId } from '../i18n/messages';
 
-const WORDS: Readonly<Record<string, string>> = {
-  created: 'Waiting',
-  queued: 'Waiting',
-  running: 'Working…',
-  succeeded: 'Done',
-  cancelled: 'Stopped',
-  failed: 'Failed',
-};
+const WORDS = {
+  created: 'runs.status.waiting',
+  queued: 'runs.status.waiting',
+  running: 'runs.status.working',
+  succeeded: 'runs.status.done',
+  cancelled: 'runs.status.stopped',
+  failed: 'runs.status.failed',
+} as const satisfies Readonly<Record<string, MessageId>>;
 
-/** The word for a status; one the app does not know reads as a sentence ("timed_out": "Timed out"). */
-export function statusWord(status: string): string {
-  const known = WORDS[status];
-  if (known !== undefined) return known;
+function isKnown(status: string): status is keyof typeof WORDS {
+  return Object.hasOwn(WORDS, status);
+}
+
+/**
+ * The word for a status; one the app does not know reads as a sentence made from its slug, in
+ * any language ("timed_out": "Timed out"), since the service gives no other words for it.
+ */
+export function statusWord(t: Translator['t'], status: string): string {
+  if (isKnown(status)) return t(WORDS[status]);
   const spaced = status.replace(/[_-]+/g, ' ').trim();
-  return spaced === '' ? 'Unknown' : spaced[0]?.toUpperCase() + spaced.slice(1);
+  return spaced === '' ? t('runs.status.unknown') : spaced[0]?.toUpperCase() + spaced.slice(1);
 }
 
 /** "Failed: the agent timed out", or the word alone when there is no reason to give. */
-export function statusLine(status: string, reason?: string): string {
-  const word = statusWord(status);
-  return status === 'failed' && reason ? `${word}: ${reason}` : word;
+export function statusLine(t: Translator['t'], status: string, reason?: string): string {
+  return status === 'failed' && reason
+    ? t('runs.status.failedBecause', { reason })
+    : statusWord(t, status);
 }

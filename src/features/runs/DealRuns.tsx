@@ -12,6 +12,7 @@ import { StatusBadge } from '../../ui/Badge';
 import { RunPanel } from './RunPanel';
 import { runsForDeal, useRuns } from './store';
 import { useFoundRuns } from './useFoundRuns';
+import { useTranslator } from '../../platform/i18n';
 
 // A deal page reads at most three pages of the service's history for its runs.
 const SHOWN = 10;
@@ -34,6 +35,7 @@ function fromRecord(run: RunRecord): Row {
 }
 
 export function DealRuns({ dealId }: { dealId: string }) {
+  const { t, locale } = useTranslator();
   const live = useRuns((s) => s.live);
   const here = useMemo(() => runsForDeal(live, dealId), [live, dealId]);
   // Searched again whenever one of this deal's runs ends here.
@@ -65,29 +67,29 @@ export function DealRuns({ dealId }: { dealId: string }) {
 
   if (!latest && rows.length === 0) return null;
   return (
-    <section className="deal-runs" aria-label="Runs on this deal">
+    <section className="deal-runs" aria-label={t('runs.deal.label')}>
       {latest ? <RunPanel key={latest.runId} runId={latest.runId} compact /> : null}
       {retried ? (
         <div className="retried-run">
-          <p className="subtle">The answer before you retried:</p>
+          <p className="subtle">{t('runs.deal.beforeRetry')}</p>
           <RunPanel key={retried.runId} runId={retried.runId} compact />
         </div>
       ) : null}
       {rows.length > 0 ? (
         <div className="card earlier-runs">
-          <h3>{latest ? 'Earlier runs on this deal' : 'Runs on this deal'}</h3>
+          <h3>{latest ? t('runs.deal.earlier') : t('runs.deal.label')}</h3>
           <ul className="run-links">
             {rows.map((row) => (
               <li key={row.runId}>
                 <RouteLink to={{ name: 'runs', runId: row.runId }}>
-                  <StatusBadge status={row.status} /> {row.question ?? 'A run without a question'}
+                  <StatusBadge status={row.status} /> {row.question ?? t('runs.deal.noQuestion')}
                 </RouteLink>
-                {row.at ? <span className="subtle"> · {formatDate(row.at)}</span> : null}
+                {row.at ? <span className="subtle"> · {formatDate(row.at, locale)}</span> : null}
               </li>
             ))}
           </ul>
           <RouteLink to={{ name: 'runs', dealId }} className="subtle">
-            All runs on this deal
+            {t('runs.deal.allRuns')}
           </RouteLink>
         </div>
       ) : null}

@@ -14,6 +14,7 @@ import { offsetWithin, pageScrollerOf } from '../../ui/pageScroll';
 import type { RunOutput } from './output';
 import { blocksOf } from './outputBlocks';
 import { useFollowScroll } from './useFollowScroll';
+import { useT } from '../../platform/i18n';
 
 const ESTIMATED_BLOCK_HEIGHT = 44;
 /** The run's sticky action bar covers this much of the page's top. */
@@ -57,6 +58,7 @@ export function OutputView({
    */
   followLive?: boolean;
 }) {
+  const t = useT();
   const source = blocksOf(output);
   const blocks = useSyncExternalStore(source.subscribe, source.getSnapshot);
   const count = blocks.finishedCount + blocks.tail.length;
@@ -112,7 +114,7 @@ export function OutputView({
       </div>
       {paused && streaming ? (
         <button type="button" className="jump-latest" onClick={jumpToLatest}>
-          ↓ Jump to latest
+          {t('runs.output.jumpToLatest')}
         </button>
       ) : null}
     </div>

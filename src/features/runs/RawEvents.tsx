@@ -14,12 +14,12 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { call, toErrorData } from '../../platform/api';
 import { isAtBottom } from '../../lib/autoScroll';
-import { formatNumber } from '../../lib/format';
 import { InlineError } from '../../ui/Feedback';
 import type { RunOutput } from './output';
 import { RawEventPages } from './rawEventPages';
 import { rowAfterKey } from './rawEventKeys';
 import { RawEventRow } from './RawEventRow';
+import { useT } from '../../platform/i18n';
 
 const ROW_HEIGHT = 24;
 
@@ -93,6 +93,7 @@ function useFocusRow(scrollRef: RefObject<HTMLDivElement | null>) {
 }
 
 function RawEventList({ output }: { output: RunOutput }) {
+  const t = useT();
   const { pages, state } = useRawEventPages(output);
   const total = state.total ?? 0;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -130,7 +131,7 @@ function RawEventList({ output }: { output: RunOutput }) {
   if (!state.recorded) {
     return (
       <div className="raw-events">
-        <p className="subtle">No raw events were recorded on this computer for this run.</p>
+        <p className="subtle">{t('runs.events.notRecorded')}</p>
       </div>
     );
   }
@@ -139,9 +140,7 @@ function RawEventList({ output }: { output: RunOutput }) {
   return (
     <div className="raw-events">
       <p className="subtle">
-        {state.total === null
-          ? 'Loading events…'
-          : `${formatNumber(total)} event${total === 1 ? '' : 's'}`}
+        {state.total === null ? t('runs.events.loading') : t('runs.events.count', { count: total })}
       </p>
       {state.error ? <InlineError error={state.error} onRetry={() => pages.retry()} /> : null}
       <div
@@ -149,7 +148,7 @@ function RawEventList({ output }: { output: RunOutput }) {
         className="raw-scroll"
         tabIndex={0}
         role="region"
-        aria-label="Raw events"
+        aria-label={t('runs.events.title')}
         onKeyDown={onKeyDown}
       >
         <div className="raw-sizer" style={{ height: virtualizer.getTotalSize() }}>
@@ -166,11 +165,11 @@ function RawEventList({ output }: { output: RunOutput }) {
         </div>
       </div>
       {chosen ? (
-        <pre className="raw-detail" tabIndex={0} aria-label="Selected event">
+        <pre className="raw-detail" tabIndex={0} aria-label={t('runs.events.selected')}>
           {JSON.stringify(chosen, null, 2)}
         </pre>
       ) : selected !== null ? (
-        <p className="subtle">Loading event {formatNumber(selected + 1)}…</p>
+        <p className="subtle">{t('runs.events.loadingOne', { number: selected + 1 })}</p>
       ) : null}
     </div>
   );

@@ -6,6 +6,8 @@ import { KNOWN_RUN_STATUSES } from '../../../electron/contract';
 import type { Route } from '../../lib/routes';
 import { InlineSelect } from '../../ui/InlineSelect';
 import { useAgents } from '../agents';
+import { useT } from '../../platform/i18n';
+import { Sentence } from './Sentence';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
 
@@ -25,6 +27,7 @@ export function RunFilters({
   /** The title of the deal the runs are filtered by, when the loaded deals have it. */
   dealTitle: string | undefined;
 }) {
+  const t = useT();
   const agents = useAgents((s) => s.agents.value);
   const [typed, setTyped] = useState(route.q ?? '');
   // The search follows typing after a pause, not every key.
@@ -41,39 +44,43 @@ export function RunFilters({
       ...(route.status ? [route.status] : []),
     ]),
   ];
-  const all = { value: '', label: 'All' };
+  const all = { value: '', label: t('runs.filters.all') };
   return (
     <div className="toolbar run-filters">
       {/* Alike in shape only with the address fields of Settings' ConnectionForm. */}
       <label className="inline-field">
-        <span>Question</span>
+        <span>{t('runs.filters.question')}</span>
         <input
           type="search"
           className="input input-sm"
-          placeholder="Words of the question"
+          placeholder={t('runs.filters.questionPlaceholder')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />
       </label>
       <InlineSelect
-        label="Agent"
+        label={t('runs.filters.agent')}
         value={route.agentId ?? ''}
         options={[all, ...(agents ?? []).map((a) => ({ value: a.id, label: a.title }))]}
         onChange={(agentId) => go({ agentId: agentId || undefined, offset: 0 })}
       />
       <InlineSelect
-        label="Status"
+        label={t('runs.filters.status')}
         value={route.status ?? ''}
-        options={[all, ...statuses.map((s) => ({ value: s, label: statusWord(s) }))]}
+        options={[all, ...statuses.map((s) => ({ value: s, label: statusWord(t, s) }))]}
         onChange={(status) => go({ status: status || undefined, offset: 0 })}
       />
       {route.dealId !== undefined ? (
         <span className="filter-chip">
-          Deal: {dealTitle ?? 'the chosen deal'}
+          {dealTitle === undefined ? (
+            t('runs.filters.dealUnnamed')
+          ) : (
+            <Sentence id="runs.filters.deal" values={{ deal: dealTitle }} />
+          )}
           <button
             type="button"
             className="btn btn-ghost btn-sm"
-            aria-label="Show answers on every deal"
+            aria-label={t('runs.filters.clearDeal')}
             onClick={() => go({ dealId: undefined, offset: 0 })}
           >
             ×

@@ -14,6 +14,7 @@ import { elapsedText } from './describeRun';
 import type { RunDescription } from './describeRun';
 import type { RunOutput } from './output';
 import { useRuns } from './store';
+import { useT } from '../../platform/i18n';
 
 interface HeaderProps {
   runId: string;
@@ -24,6 +25,7 @@ interface HeaderProps {
 }
 
 export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps) {
+  const t = useT();
   const now = useTicking(!run.done && run.startedAt !== undefined);
   const elapsed = elapsedText(run, now);
   return (
@@ -34,7 +36,7 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
         {run.streamNote ? <Badge tone="warn">{run.streamNote}</Badge> : null}
       </div>
       <div className="run-facts subtle">
-        {elapsed ? <span title="Elapsed time">{elapsed}</span> : null}
+        {elapsed ? <span title={t('runs.header.elapsed')}>{elapsed}</span> : null}
       </div>
       <RunActions runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
     </header>
@@ -43,27 +45,29 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
 
 /** The answer's email draft, copied from the bar as its own "Copy email" in the answer does. */
 function CopyEmail({ output }: { output: RunOutput }) {
+  const t = useT();
   const draft = useMemo(() => emailDraftIn(output.text()), [output]);
   if (draft === undefined) return null;
   const onCopy = async () => {
     const ok = await copyText(draft);
-    toast(ok ? 'Email copied' : 'Could not copy: select the email and copy it by hand');
+    toast(ok ? t('runs.actions.emailCopied') : t('runs.actions.emailCopyFailed'));
   };
   return (
     <Button size="sm" onClick={() => void onCopy()}>
-      Copy the email
+      {t('runs.actions.copyEmail')}
     </Button>
   );
 }
 
 function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
+  const t = useT();
   const pending = useRuns((s) => s.pendingActions[runId]);
   const onCopy = async () => {
     const text = output.text();
     // Never "copied" for nothing: a queued run, or one whose answer is not here yet.
-    if (text === '') return toast('Nothing to copy yet');
+    if (text === '') return toast(t('runs.actions.nothingToCopy'));
     const ok = await copyRich(pasteReady(text, run.message));
-    toast(ok ? 'Output copied' : 'Could not copy: select the text and copy it by hand');
+    toast(ok ? t('runs.actions.outputCopied') : t('runs.actions.copyFailed'));
   };
   const onRetry = async () => {
     const newId = await useRuns.getState().retry(runId);
@@ -83,11 +87,11 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
           busy={pending === 'cancel'}
           disabled={pending === 'cancel'}
         >
-          Cancel
+          {t('runs.actions.cancel')}
         </Button>
       ) : null}
       <Button size="sm" onClick={() => void onCopy()} disabled={!hasText}>
-        Copy
+        {t('runs.actions.copy')}
       </Button>
       {run.done && hasText ? <CopyEmail output={output} /> : null}
       {run.done && run.message !== undefined ? (
@@ -97,12 +101,12 @@ function RunActions({ runId, run, output, hasText, compact }: HeaderProps) {
           busy={pending === 'retry'}
           disabled={pending === 'retry'}
         >
-          Retry
+          {t('runs.actions.retry')}
         </Button>
       ) : null}
       {compact ? (
         <Button size="sm" variant="ghost" onClick={() => openAndFocus({ name: 'runs', runId })}>
-          Open
+          {t('runs.actions.open')}
         </Button>
       ) : null}
     </div>

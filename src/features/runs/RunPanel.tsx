@@ -18,6 +18,7 @@ import type { RunOutput } from './output';
 import { ActionError, RunError } from './RunErrors';
 import { RunHeader } from './RunHeader';
 import { useRuns } from './store';
+import { useT } from '../../platform/i18n';
 
 /**
  * A finished run's text is let go while nobody shows it (see ./output): read it back from the
@@ -49,6 +50,7 @@ export function RunPanel({
   /** More for "Details for IT" (the run page's record of the run). */
   forIt?: ReactNode;
 }) {
+  const t = useT();
   const output = outputFor(runId);
   const { meta, detail } = useRunDetail(runId, output);
   const pending = useRuns((s) => s.pendingActions[runId]);
@@ -57,48 +59,52 @@ export function RunPanel({
   const streamingOffered = useHost((s) => hasCapability(s.metadata.value, 'streaming'));
   const hasText = useSyncExternalStore(output.subscribe, () => !output.isEmpty());
 
-  if (!meta && detail?.loading && !detail.value) return <Skeleton lines={4} label="Loading run…" />;
+  if (!meta && detail?.loading && !detail.value)
+    return <Skeleton lines={4} label={t('runs.panel.loading')} />;
   if (!meta && detail?.error && !detail.value) {
     return (
       <ErrorState
-        title="Could not load this run"
+        title={t('runs.panel.loadFailed')}
         error={detail.error}
         onRetry={() => void useRuns.getState().loadDetail(runId)}
       />
     );
   }
 
-  const run = describeRun(meta, detail?.value, agents);
+  const run = describeRun(t, meta, detail?.value, agents);
   const streaming = !run.done;
   return (
     // Focusable: starting or cancelling a run moves focus here, not to the page top.
     <article
       className={`run${compact ? ' run-compact' : ''}`}
-      aria-label={`Run ${run.agentName}`}
+      aria-label={t('runs.panel.label', { agent: run.agentName })}
       data-run-id={runId}
       tabIndex={-1}
     >
       <RunHeader runId={runId} run={run} output={output} hasText={hasText} compact={compact} />
       <p className="visually-hidden" aria-live="polite">
-        {`${run.agentName}: ${statusLine(run.status, run.error?.message)}`}
+        {t('runs.panel.announcement', {
+          agent: run.agentName,
+          status: statusLine(t, run.status, run.error?.message),
+        })}
       </p>
       {run.message !== undefined ? (
         <div className="run-question">
-          <span className="subtle">You asked</span>
+          <span className="subtle">{t('runs.panel.youAsked')}</span>
           <p>{run.message}</p>
         </div>
       ) : null}
       {actionError ? <ActionError error={actionError} pending={pending !== undefined} /> : null}
       {streaming && !streamingOffered ? (
         <p className="subtle">
-          {missingCapabilityReason('streaming')} The answer shows when the run has finished.
+          {missingCapabilityReason('streaming')} {t('runs.panel.shownWhenFinished')}
         </p>
       ) : null}
       <OutputView
         output={output}
         streaming={streaming}
-        label={`Output of ${run.agentName}`}
-        empty={streaming ? 'Waiting for the first words…' : 'No output.'}
+        label={t('runs.panel.outputLabel', { agent: run.agentName })}
+        empty={streaming ? t('runs.panel.waitingForWords') : t('runs.panel.noOutput')}
         followLive={!compact}
       />
       {run.error ? <RunError error={run.error} status={run.status} /> : null}
@@ -106,11 +112,11 @@ export function RunPanel({
       <DetailsForIt>
         <p className="run-ids">
           <span>
-            Run ID <code title="Run ID">{runId}</code>
+            {t('runs.panel.runId')} <code title={t('runs.panel.runId')}>{runId}</code>
           </span>
           {run.agentId ? (
             <span>
-              Agent ID <code>{run.agentId}</code>
+              {t('runs.panel.agentId')} <code>{run.agentId}</code>
             </span>
           ) : null}
           {run.tokens ? <span>{run.tokens}</span> : null}
@@ -123,6 +129,7 @@ export function RunPanel({
 }
 
 function RawEventsDisclosure({ output }: { output: RunOutput }) {
+  const t = useT();
   const [showEvents, setShowEvents] = useState(false);
   return (
     <div className="run-events">
@@ -132,7 +139,7 @@ function RawEventsDisclosure({ output }: { output: RunOutput }) {
         aria-expanded={showEvents}
         onClick={() => setShowEvents((v) => !v)}
       >
-        <span aria-hidden="true">{showEvents ? '▾' : '▸'}</span> Raw events
+        <span aria-hidden="true">{showEvents ? '▾' : '▸'}</span> {t('runs.events.title')}
       </button>
       {showEvents ? <RawEvents output={output} /> : null}
     </div>

@@ -3,7 +3,6 @@
 // with the way back to its deal, its record folded under "Details for IT".
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { navigate } from '../../platform/router';
-import { formatNumber } from '../../lib/format';
 import { StatusBadge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
@@ -18,8 +17,11 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, useRuns } from './store';
 import { useFoundRuns } from './useFoundRuns';
 import { dealIdFromRecord } from '../../../electron/domain/runs/record-text';
 import { statusWord } from '../../../electron/domain/runs/status-words';
+import { useT } from '../../platform/i18n';
+import { Sentence } from './Sentence';
 
 function LiveRuns() {
+  const t = useT();
   const live = useRuns((s) => s.live);
   const agentName = useAgentName();
   const active = useMemo(
@@ -32,7 +34,7 @@ function LiveRuns() {
   if (active.length === 0) return null;
   return (
     <section className="card" aria-labelledby="live-runs-h">
-      <h2 id="live-runs-h">Working on now</h2>
+      <h2 id="live-runs-h">{t('runs.live.title')}</h2>
       <ul className="live-list">
         {active.map((run) => (
           <li key={run.runId}>
@@ -55,6 +57,7 @@ function PagedHistory({
   go: (patch: Partial<RunsRoute>) => void;
   dealTitles: DealTitles;
 }) {
+  const t = useT();
   const history = useRuns((s) => s.history);
   const limit = route.limit ?? DEFAULT_PAGE_SIZE;
   const offset = route.offset ?? 0;
@@ -74,38 +77,40 @@ function PagedHistory({
       {history.error && page ? <InlineError error={history.error} onRetry={() => go({})} /> : null}
       {!page && history.error ? (
         <ErrorState
-          title="Could not load the answers"
+          title={t('runs.history.loadFailed')}
           error={history.error}
           onRetry={() =>
             void useRuns.getState().loadHistory({ limit, offset, ...(status ? { status } : {}) })
           }
         />
       ) : !page ? (
-        <Skeleton lines={6} label="Loading answers…" />
+        <Skeleton lines={6} label={t('runs.history.loading')} />
       ) : items.length === 0 ? (
         <EmptyState
           title={
             status
-              ? `No answers that are “${statusWord(status)}”`
+              ? t('runs.history.emptyWithStatus', { status: statusWord(t, status) })
               : offset > 0
-                ? 'No more answers'
-                : 'No answers yet'
+                ? t('runs.history.noMore')
+                : t('runs.history.empty')
           }
         >
-          {offset > 0 ? 'This page is empty.' : 'What you ask about a deal is answered here.'}
+          {offset > 0 ? t('runs.history.pageEmpty') : t('runs.history.emptyHint')}
         </EmptyState>
       ) : (
         <RunsTable items={items} busy={history.loading} dealTitles={dealTitles} />
       )}
-      <nav className="pager" aria-label="Pages">
+      <nav className="pager" aria-label={t('runs.history.pages')}>
         <span className="subtle" aria-live="polite">
           {page && items.length > 0
-            ? `Answers ${formatNumber(from)}–${formatNumber(to)}${page.total !== undefined ? ` of ${formatNumber(page.total)}` : ''}`
+            ? page.total !== undefined
+              ? t('runs.history.range', { from, to, total: page.total })
+              : t('runs.history.rangeOpen', { from, to })
             : ''}
         </span>
         <div className="pager-buttons">
           <InlineSelect
-            label="Per page"
+            label={t('runs.history.perPage')}
             value={String(limit)}
             options={PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
             onChange={(size) => go({ limit: Number(size), offset: 0 })}
@@ -115,14 +120,14 @@ function PagedHistory({
             disabled={offset === 0 || history.loading}
             onClick={() => go({ offset: Math.max(0, offset - limit) })}
           >
-            ← Previous
+            {t('runs.history.previous')}
           </Button>
           <Button
             size="sm"
             disabled={!page?.hasMore || history.loading}
             onClick={() => go({ offset: offset + limit })}
           >
-            Next →
+            {t('runs.history.next')}
           </Button>
         </div>
       </nav>
@@ -135,6 +140,7 @@ const SEARCH_LIMIT = 100;
 const SEARCH_SCAN = 1_000;
 
 function FoundHistory({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
+  const t = useT();
   const [again, setAgain] = useState(0);
   const found = useFoundRuns(
     {
@@ -151,27 +157,27 @@ function FoundHistory({ route, dealTitles }: { route: RunsRoute; dealTitles: Dea
   if (!value && found.error) {
     return (
       <ErrorState
-        title="Could not search the answers"
+        title={t('runs.search.failed')}
         error={found.error}
         onRetry={() => setAgain((n) => n + 1)}
         retrying={found.loading}
       />
     );
   }
-  if (!value) return <Skeleton lines={6} label="Searching the answers…" />;
+  if (!value) return <Skeleton lines={6} label={t('runs.search.searching')} />;
   const reach = value.complete
-    ? `Searched all ${formatNumber(value.scanned)} answers.`
-    : `Searched the latest ${formatNumber(value.scanned)} answers; older ones were not searched.`;
+    ? t('runs.search.reachAll', { count: value.scanned })
+    : t('runs.search.reachLatest', { count: value.scanned });
   return (
     <>
       {value.items.length === 0 ? (
-        <EmptyState title="No answer matches">{reach}</EmptyState>
+        <EmptyState title={t('runs.search.noMatch')}>{reach}</EmptyState>
       ) : (
         <RunsTable items={value.items} busy={found.loading} dealTitles={dealTitles} />
       )}
       {value.items.length > 0 ? (
         <p className="subtle" aria-live="polite">
-          {`${formatNumber(value.items.length)} ${value.items.length === 1 ? 'answer' : 'answers'} found. ${reach}`}
+          {t('runs.search.found', { count: value.items.length, reach })}
         </p>
       ) : null}
     </>
@@ -179,6 +185,7 @@ function FoundHistory({ route, dealTitles }: { route: RunsRoute; dealTitles: Dea
 }
 
 function History({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
+  const t = useT();
   const ids = useId();
   const go = useCallback(
     (patch: Partial<RunsRoute>) => {
@@ -194,7 +201,7 @@ function History({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitl
   return (
     <section className="card" aria-labelledby={`${ids}-h`}>
       <div className="card-head">
-        <h2 id={`${ids}-h`}>History</h2>
+        <h2 id={`${ids}-h`}>{t('runs.history.title')}</h2>
         <RunFilters
           route={route}
           go={go}
@@ -212,12 +219,13 @@ function History({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitl
 
 /** The run's record as the service keeps it: for IT, under the panel's "Details for IT". */
 function RunRecord({ runId }: { runId: string }) {
+  const t = useT();
   const detail = useRuns((s) => s.details[runId]);
   const isLive = useRuns((s) => s.live[runId] !== undefined);
   const record = detail?.value?.record;
   return (
     <section className="run-record" aria-labelledby="run-record-h">
-      <h3 id="run-record-h">The service’s record</h3>
+      <h3 id="run-record-h">{t('runs.record.title')}</h3>
       {detail?.value?.recordError ? (
         <InlineError
           error={detail.value.recordError}
@@ -227,15 +235,16 @@ function RunRecord({ runId }: { runId: string }) {
       {record ? (
         <RecordView record={record.data} showIds />
       ) : detail?.loading ? (
-        <Skeleton lines={4} label="Loading the record…" />
+        <Skeleton lines={4} label={t('runs.record.loading')} />
       ) : detail?.error && !isLive ? null : (
-        <p className="subtle">The service’s record of this answer is not available.</p>
+        <p className="subtle">{t('runs.record.unavailable')}</p>
       )}
     </section>
   );
 }
 
 function RunDetailScreen({ runId, dealTitles }: { runId: string; dealTitles: DealTitles }) {
+  const t = useT();
   const detail = useRuns((s) => s.details[runId]);
   useEffect(() => {
     void useRuns.getState().loadDetail(runId);
@@ -248,14 +257,16 @@ function RunDetailScreen({ runId, dealTitles }: { runId: string; dealTitles: Dea
   const dealTitle = dealId === undefined ? undefined : dealTitles.get(dealId);
   return (
     <div className="page page-run">
-      <nav className="back-links" aria-label="Back">
+      <nav className="back-links" aria-label={t('runs.detail.back')}>
         {/* The way back is the deal, by its name; a deal not loaded here has no name to give. */}
         {dealId !== undefined && dealTitle !== undefined ? (
-          <BackLink to={{ name: 'deals', dealId }}>{`← ${dealTitle}`}</BackLink>
+          <BackLink to={{ name: 'deals', dealId }}>
+            <Sentence id="runs.detail.backToDeal" values={{ deal: dealTitle }} />
+          </BackLink>
         ) : null}
-        <BackLink to={{ name: 'runs' }}>← All answers</BackLink>
+        <BackLink to={{ name: 'runs' }}>{t('runs.detail.allAnswers')}</BackLink>
       </nav>
-      <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? 'Answer')} />
+      <PageHeader title={agentId ? agentName(agentId) : (record?.title ?? t('runs.run.title'))} />
       <RunPanel runId={runId} forIt={<RunRecord runId={runId} />} />
     </div>
   );
@@ -263,12 +274,13 @@ function RunDetailScreen({ runId, dealTitles }: { runId: string; dealTitles: Dea
 
 /** `dealTitles` names the deals in the history (see DealTitles). */
 export function RunsScreen({ route, dealTitles }: { route: RunsRoute; dealTitles: DealTitles }) {
+  const t = useT();
   if (route.runId) {
     return <RunDetailScreen key={route.runId} runId={route.runId} dealTitles={dealTitles} />;
   }
   return (
     <div className="page">
-      <PageHeader title="Answers" />
+      <PageHeader title={t('app.screen.runs')} />
       <LiveRuns />
       <History route={route} dealTitles={dealTitles} />
     </div>

@@ -8,6 +8,8 @@ import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
 import { useAgents } from '../agents';
+import { useTranslator } from '../../platform/i18n';
+import { Sentence } from './Sentence';
 
 /**
  * Deal titles by deal id. Given by the app (from the deals feature's list): the deals feature
@@ -33,23 +35,24 @@ export function RunsTable({
   busy: boolean;
   dealTitles: DealTitles;
 }) {
+  const { t, locale } = useTranslator();
   const agentName = useAgentName();
   const dealName = (record: RunRecord) => {
     const id = dealIdFromRecord(record.data);
     // A deal outside the loaded list has no name here: never its raw id.
     return id === undefined ? '—' : (dealTitles.get(id) ?? '—');
   };
-  const days = groupByDay(items, (run) => run.createdAt, new Date());
+  const days = groupByDay(items, (run) => run.createdAt, new Date(), locale);
   return (
-    <div className="table-wrap" role="region" aria-label="Runs" tabIndex={0}>
+    <div className="table-wrap" role="region" aria-label={t('runs.table.label')} tabIndex={0}>
       <table className="table runs-table" aria-busy={busy}>
         <thead>
           <tr>
-            <th scope="col">Question</th>
-            <th scope="col">Agent</th>
-            <th scope="col">Deal</th>
-            <th scope="col">Started</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('runs.table.question')}</th>
+            <th scope="col">{t('runs.table.agent')}</th>
+            <th scope="col">{t('runs.table.deal')}</th>
+            <th scope="col">{t('runs.table.started')}</th>
+            <th scope="col">{t('runs.table.status')}</th>
           </tr>
         </thead>
         {days.map((day) => (
@@ -63,12 +66,14 @@ export function RunsTable({
               <tr key={run.runId}>
                 <td className="run-question-cell">
                   <RunLink runId={run.runId}>
-                    {questionFromRecord(run.data) ?? `Run of ${agentName(run.agentId)}`}
+                    {questionFromRecord(run.data) ?? (
+                      <Sentence id="runs.table.runOf" values={{ agent: agentName(run.agentId) }} />
+                    )}
                   </RunLink>
                 </td>
                 <td className="muted">{agentName(run.agentId)}</td>
                 <td className="muted">{dealName(run)}</td>
-                <td className="muted">{run.createdAt ? formatTime(run.createdAt) : '—'}</td>
+                <td className="muted">{run.createdAt ? formatTime(run.createdAt, locale) : '—'}</td>
                 <td>
                   <StatusBadge status={run.status ?? 'unknown'} />
                 </td>

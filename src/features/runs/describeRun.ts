@@ -2,7 +2,9 @@
 // renderer follows it, else the stored transcript, else the service's record. Pure, so the
 // panel's reading of a run is tested under Node.
 import type { Agent, ErrorData, RunDetail, RunUsage } from '../../../electron/contract';
-import { formatElapsed, formatNumber } from '../../lib/format';
+import { formatElapsed } from '../../lib/format';
+import type { Translator } from '../../../electron/domain/i18n/translator';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
 import { agentLabel } from '../../../electron/domain/runs/agent-label';
 import { questionFromRecord } from '../../../electron/domain/runs/record-text';
 import type { LiveRunMeta } from './runMeta';
@@ -27,21 +29,25 @@ export interface RunDescription {
   streamNote?: string;
 }
 
-const streamNotes: Record<string, string> = {
-  connecting: 'Connecting…',
-  retrying: 'Connection lost, reconnecting…',
-  session_expired: 'Paused: sign in again to continue',
+const streamNotes: Readonly<Partial<Record<string, MessageId>>> = {
+  connecting: 'runs.stream.connecting',
+  retrying: 'runs.stream.retrying',
+  session_expired: 'runs.stream.sessionExpired',
 };
 
-export function usageText(usage: RunUsage | undefined): string | null {
-  if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return null;
-  const parts: string[] = [];
-  if (usage.inputTokens !== undefined) parts.push(`${formatNumber(usage.inputTokens)} in`);
-  if (usage.outputTokens !== undefined) parts.push(`${formatNumber(usage.outputTokens)} out`);
-  return `${parts.join(' · ')} tokens`;
+export function usageText(t: Translator['t'], usage: RunUsage | undefined): string | null {
+  const input = usage?.inputTokens;
+  const output = usage?.outputTokens;
+  if (input !== undefined && output !== undefined) {
+    return t('runs.tokens.inAndOut', { input, output });
+  }
+  if (input !== undefined) return t('runs.tokens.in', { input });
+  if (output !== undefined) return t('runs.tokens.out', { output });
+  return null;
 }
 
 export function describeRun(
+  t: Translator['t'],
   meta: LiveRunMeta | undefined,
   detail: RunDetail | undefined,
   agents: readonly Agent[] | undefined,
@@ -54,16 +60,18 @@ export function describeRun(
     status,
     done: meta ? meta.done : !isActiveStatus(status),
     agentName:
-      agents?.find((a) => a.id === agentId)?.title ?? (agentId ? agentLabel(agentId) : 'Answer'),
+      agents?.find((a) => a.id === agentId)?.title ??
+      (agentId ? agentLabel(t, agentId) : t('runs.run.title')),
     agentId,
-    tokens: usageText(meta?.usage ?? transcript?.usage),
+    tokens: usageText(t, meta?.usage ?? transcript?.usage),
   };
   const message =
     meta?.message ?? transcript?.message ?? (record ? questionFromRecord(record.data) : undefined);
   const startedAt = meta?.startedAt ?? transcript?.startedAt;
   const finishedAt = meta?.finishedAt ?? transcript?.finishedAt;
   const error = meta?.error ?? transcript?.error;
-  const streamNote = meta && !meta.done ? streamNotes[meta.stream] : undefined;
+  const noteId = meta && !meta.done ? streamNotes[meta.stream] : undefined;
+  const streamNote = noteId === undefined ? undefined : t(noteId);
   if (message !== undefined) description.message = message;
   if (startedAt !== undefined) description.startedAt = startedAt;
   if (finishedAt !== undefined) description.finishedAt = finishedAt;

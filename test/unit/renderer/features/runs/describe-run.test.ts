@@ -3,6 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../../../electron/contract';
 import { describeRun, elapsedText } from '../../../../../src/features/runs/describeRun';
 import type { LiveRunMeta } from '../../../../../src/features/runs/runMeta';
+import { CATALOGUES } from '../../../../../electron/domain/i18n/catalogues';
+import { createTranslator } from '../../../../../electron/domain/i18n/translator';
+
+const translatorIn = (language: 'en' | 'de' | 'ja') =>
+  createTranslator({ language, messages: CATALOGUES[language], fallback: CATALOGUES.en });
+const { t } = translatorIn('en');
 
 const agents = [{ id: 'sales.deal_coach', title: 'Deal coach', data: {} }];
 const live: LiveRunMeta = {
@@ -33,7 +39,7 @@ const stored: RunDetail = {
 
 describe('describeRun', () => {
   it('reads a live run first: its agent by name, its question, its stream trouble, its tokens', () => {
-    const run = describeRun(live, stored, agents);
+    const run = describeRun(t, live, stored, agents);
     expect(run).toMatchObject({
       startedAt: live.startedAt,
       status: 'running',
@@ -48,7 +54,7 @@ describe('describeRun', () => {
   });
 
   it('reads a run nobody follows from its transcript, error and all', () => {
-    const run = describeRun(undefined, stored, agents);
+    const run = describeRun(t, undefined, stored, agents);
     expect(run).toMatchObject({
       status: 'failed',
       done: true,
@@ -66,7 +72,7 @@ describe('describeRun', () => {
   });
 
   it('takes an unknown run as done unless its record says it is still going', () => {
-    expect(describeRun(undefined, undefined, undefined)).toMatchObject({
+    expect(describeRun(t, undefined, undefined, undefined)).toMatchObject({
       status: 'unknown',
       done: true,
       agentName: 'Answer',
@@ -75,7 +81,10 @@ describe('describeRun', () => {
       record: { id: 'r1', runId: 'r1', title: 't', status: 'queued', agentId: 'x', data: {} },
       transcript: null,
     };
-    expect(describeRun(undefined, queued, agents)).toMatchObject({ status: 'queued', done: false });
+    expect(describeRun(t, undefined, queued, agents)).toMatchObject({
+      status: 'queued',
+      done: false,
+    });
   });
 
   it('reads the question of a run asked elsewhere from its record, so it can be retried', () => {
@@ -90,13 +99,24 @@ describe('describeRun', () => {
       },
       transcript: null,
     };
-    expect(describeRun(undefined, asked, agents).message).toBe('What did we promise?');
+    expect(describeRun(t, undefined, asked, agents).message).toBe('What did we promise?');
   });
 
   it('counts elapsed time to now while running and to the end once finished', () => {
-    const run = describeRun(live, undefined, agents);
+    const run = describeRun(t, live, undefined, agents);
     const start = Date.parse(live.startedAt);
     expect(elapsedText(run, start + 5_000)).not.toBe(elapsedText(run, start + 65_000));
     expect(elapsedText({ ...run, startedAt: undefined }, start)).toBeNull();
+  });
+
+  it('speaks the interface language: the stream’s trouble, the tokens with their numbers, no agent', () => {
+    const german = describeRun(translatorIn('de').t, live, undefined, agents);
+    expect(german.streamNote).toBe('Verbindung unterbrochen, neuer Versuch …');
+    expect(german.tokens).toBe('Tokens: 1.200 Eingabe · 34 Ausgabe');
+    expect(describeRun(translatorIn('ja').t, undefined, undefined, undefined).agentName).toBe(
+      '回答',
+    );
+    // An agent's id made readable stays itself: it is the service's name, not a word of ours.
+    expect(describeRun(translatorIn('de').t, undefined, stored, undefined).agentName).toBe('Other');
   });
 });
