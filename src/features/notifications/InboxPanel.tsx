@@ -11,6 +11,7 @@ import { ActionButton } from './ActionButton';
 import { follow } from './follow';
 import { useInbox } from './store';
 import { groupByDay } from './inboxDays';
+import { useTranslator } from '../../platform/i18n';
 import { collapseRepeats, type InboxRow } from './repeats';
 
 function BellIcon() {
@@ -87,10 +88,11 @@ function InboxPanel() {
   const inbox = useInbox((s) => s.inbox);
   const error = useInbox((s) => s.error);
   const close = () => useInbox.getState().setPanelOpen(false);
+  const translator = useTranslator();
   // Day labels ("Today") are computed when the panel opens, so they are right after midnight.
   const days = useMemo(
-    () => (open ? groupByDay(inbox?.entries ?? [], new Date()) : []),
-    [inbox, open],
+    () => (open ? groupByDay(inbox?.entries ?? [], new Date(), translator) : []),
+    [inbox, open, translator],
   );
   const unread = inbox?.unread ?? 0;
   return (

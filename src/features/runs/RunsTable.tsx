@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
 import { groupByDay } from '../../lib/days';
+import { useTranslator } from '../../platform/i18n';
 import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
@@ -39,7 +40,8 @@ export function RunsTable({
     // A deal outside the loaded list has no name here: never its raw id.
     return id === undefined ? '—' : (dealTitles.get(id) ?? '—');
   };
-  const days = groupByDay(items, (run) => run.createdAt, new Date());
+  const translator = useTranslator();
+  const days = groupByDay(items, (run) => run.createdAt, new Date(), translator);
   return (
     <div className="table-wrap" role="region" aria-label="Runs" tabIndex={0}>
       <table className="table runs-table" aria-busy={busy}>
