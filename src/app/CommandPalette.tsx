@@ -183,8 +183,15 @@ function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: O
                 onMouseMove={() => on.onHover(item)}
                 onClick={() => on.onChoose(item)}
               >
-                <span className="palette-title">{item.title}</span>
-                {item.subtitle ? <span className="palette-sub subtle">{item.subtitle}</span> : null}
+                {/* Cut short with an ellipsis in a narrow window: the whole text in the title. */}
+                <span className="palette-title" title={item.title}>
+                  {item.title}
+                </span>
+                {item.subtitle ? (
+                  <span className="palette-sub subtle" title={item.subtitle}>
+                    {item.subtitle}
+                  </span>
+                ) : null}
               </div>
             );
           })}

@@ -24,7 +24,8 @@ const icons: Record<ScreenName, string> = {
 };
 
 function Icon({ name }: { name: ScreenName }) {
-  return <StrokeIcon className="nav-icon" d={icons[name]} />;
+  // Today's lines of text start where the writing does; Answers' play triangle means no direction.
+  return <StrokeIcon className="nav-icon" d={icons[name]} turnsInRtl={name === 'today'} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 // A briefing's text made to act like the app around it: the deals it names become links, and the
 // clock times it writes in UTC ("10:30 UTC") read in the user's own time zone.
-import { formatTime } from './format';
+import { formatTime, isolate } from './format';
 
 export interface NamedDeal {
   dealId: string;
@@ -85,7 +85,9 @@ export function linkDealNames(
 
 /**
  * Rewrites "10:30 UTC" as the user's local time on `day` (YYYY-MM-DD, the briefing's date), so
- * the text agrees with the times shown beside it. Text without such times comes back unchanged.
+ * the text agrees with the times shown beside it, in the interface's locale. Each time is
+ * isolated: the briefing's words may be written the other way ("9:30 ص" in English text).
+ * Text without such times comes back unchanged.
  */
 export function localiseUtcTimes(
   text: string,
@@ -98,7 +100,7 @@ export function localiseUtcTimes(
     /\b([01]?\d|2[0-3]):([0-5]\d)\s?(?:UTC|GMT|Z)\b/g,
     (match, hours: string, minutes: string) => {
       const instant = Date.parse(`${day}T${hours.padStart(2, '0')}:${minutes}:00Z`);
-      return Number.isNaN(instant) ? match : formatTime(instant, locale, timeZone);
+      return Number.isNaN(instant) ? match : isolate(formatTime(instant, locale, timeZone));
     },
   );
 }

@@ -1,5 +1,8 @@
 // Items by local day, in the order given, each day named the way people say it: Today,
-// Yesterday, then the weekday and date. Items without a date gather under "Date unknown".
+// Yesterday, then the weekday and date. Items without a date gather under "Date unknown". Every
+// name is in the translator's language: Intl's for the days, the catalogue's for the unknown.
+import type { Translator } from '../../electron/domain/i18n/translator';
+import { formatRelativeDay } from './format';
 
 export interface Day<T> {
   /** YYYY-MM-DD in the user's time zone, or "" when the date is unknown. */
@@ -18,8 +21,9 @@ export function groupByDay<T>(
   items: readonly T[],
   at: (item: T) => string | undefined,
   now: Date,
-  locale?: string,
+  translator: Pick<Translator, 'locale' | 't'>,
 ): Day<T>[] {
+  const { locale, t } = translator;
   const today = localKey(now);
   const yesterday = localKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
   const sameYear = new Intl.DateTimeFormat(locale, {
@@ -38,11 +42,11 @@ export function groupByDay<T>(
     if (day === undefined) {
       const label =
         key === ''
-          ? 'Date unknown'
+          ? t('common.date.unknown')
           : key === today
-            ? 'Today'
+            ? formatRelativeDay(0, locale)
             : key === yesterday
-              ? 'Yesterday'
+              ? formatRelativeDay(-1, locale)
               : (date.getFullYear() === now.getFullYear() ? sameYear : otherYear).format(date);
       day = { key, label, items: [] };
       days.set(key, day);

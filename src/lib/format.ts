@@ -1,5 +1,6 @@
 // Formatting for people: money with its currency, dates and times in the user's locale, counts,
-// durations and field names. Every function takes the locale so tests can pin it.
+// durations and field names. Every function takes the locale (the translator's, so formats agree
+// with the words; tests pin it) and produces no English of its own: Intl writes every word.
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME =
@@ -32,6 +33,20 @@ function numberFormat(
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
   return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+// First Strong Isolate … Pop Directional Isolate: the plain-text twin of <bdi>.
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * A formatted value (date, number, money) isolated for a sentence of either direction: inside
+ * Arabic words an English-ordered date, or inside English words an Arabic one ("29‏/11‏/2026"),
+ * keeps its own order instead of mixing with the words around it ("Closes 292026/11/"). For
+ * strings that cannot hold a <bdi>: message placeholders, titles, aria labels, plain text.
+ */
+export function isolate(text: string): string {
+  return `${FSI}${text}${PDI}`;
 }
 
 export function isCurrencyCode(value: unknown): value is string {
@@ -115,7 +130,14 @@ export function formatTime(value: string | number, locale?: string, timeZone?: s
   }).format(new Date(value));
 }
 
-/** "just now", "5 minutes ago", "in 2 hours", then the date past a week. */
+function relativeTimeFormat(
+  locale: string | undefined,
+  options: Intl.RelativeTimeFormatOptions,
+): Intl.RelativeTimeFormat {
+  return cached('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+}
+
+/** "now", "5 minutes ago", "in 2 hours", then the date past a week. */
 export function formatRelative(
   value: string | number,
   now: number,
@@ -126,13 +148,9 @@ export function formatRelative(
   if (Number.isNaN(at)) return String(value);
   const seconds = Math.round((at - now) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
-  const rtf = cached(
-    'relative',
-    locale,
-    { numeric: 'auto' },
-    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
-  );
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
+  // Within a minute the exact seconds are noise: "now", "jetzt", "الآن".
+  if (abs < 45) return rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
@@ -151,14 +169,80 @@ export function formatDay(value: Date, locale?: string): string {
   return dateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(value);
 }
 
-/** Elapsed time as `m:ss` or `h:mm:ss`. */
-export function formatElapsed(ms: number): string {
+/**
+ * A day named relative to today, as a heading: "Today", "Tomorrow", "Yesterday" ("Heute",
+ * "明日", "أمس"). Intl writes them in lower case for the middle of a sentence; a heading starts
+ * with a capital in the scripts that have them.
+ */
+export function formatRelativeDay(offsetDays: -1 | 0 | 1, locale?: string): string {
+  const word = relativeTimeFormat(locale, { numeric: 'auto' }).format(offsetDays, 'day');
+  return capitalise(word, locale);
+}
+
+/** The first letter as a capital, in the locale's rules; scripts without case stay as they are. */
+export function capitalise(text: string, locale?: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const head = String.fromCodePoint(first);
+  return head.toLocaleUpperCase(locale) + text.slice(head.length);
+}
+
+/** Elapsed time as `m:ss` or `h:mm:ss`, in the locale's digits. */
+export function formatElapsed(ms: number, locale?: string): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  const one = numberFormat(locale, { useGrouping: false });
+  const two = numberFormat(locale, { useGrouping: false, minimumIntegerDigits: 2 });
+  return h > 0
+    ? `${one.format(h)}:${two.format(m)}:${two.format(s)}`
+    : `${one.format(m)}:${two.format(s)}`;
+}
+
+type DurationUnit = 'hour' | 'minute' | 'second';
+
+interface DurationFormatLike {
+  format(duration: Partial<Record<`${DurationUnit}s`, number>>): string;
+}
+
+// Intl.DurationFormat (Chromium 129+, not yet Node 20) joins the parts as the locale does; where
+// it is missing each part is a NumberFormat unit and the parts are joined as a unit list.
+function durationFormat(locale: string | undefined): DurationFormatLike | undefined {
+  const DurationFormat = (Intl as { DurationFormat?: new (l?: string, o?: object) => unknown })
+    .DurationFormat;
+  if (DurationFormat === undefined) return undefined;
+  return cached('duration', locale, {}, () => new DurationFormat(locale, { style: 'short' })) as
+    DurationFormatLike | undefined;
+}
+
+/** A length of time in words, short: "45 sec", "41 min", "2 hr, 5 min" ("2 Std., 5 Min."). */
+export function formatDuration(ms: number, locale?: string): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.round(seconds / 60);
+  const parts: Partial<Record<`${DurationUnit}s`, number>> =
+    seconds < 60
+      ? { seconds }
+      : minutes < 60
+        ? { minutes }
+        : {
+            hours: Math.floor(minutes / 60),
+            ...(minutes % 60 > 0 ? { minutes: minutes % 60 } : {}),
+          };
+  const native = durationFormat(locale);
+  if (native !== undefined) return native.format(parts);
+  const units = (['hour', 'minute', 'second'] as const).flatMap((unit) => {
+    const value = parts[`${unit}s`];
+    return value === undefined
+      ? []
+      : [numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value)];
+  });
+  return cached(
+    'list',
+    locale,
+    { type: 'unit', style: 'short' },
+    () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+  ).format(units);
 }
 
 /**

@@ -1,6 +1,8 @@
 // A usage meter: role="meter" with its value, limit and level for assistive tech, and a bar
-// whose colour changes at 80 %, 95 % and 100 %.
+// whose colour changes at 80 %, 95 % and 100 %. Numbers in the translator's locale, each isolated
+// (<bdi>) so "1,976 / 2M" keeps its order beside words of the other direction.
 import { formatCompact, formatNumber, formatPercent } from '../lib/format';
+import { useTranslator } from '../platform/i18n';
 import { levelLabel, usageLevel, usageRatio } from '../lib/usage';
 
 export function Meter({
@@ -14,13 +16,14 @@ export function Meter({
   limit: number | null;
   detail?: string;
 }) {
+  const { locale } = useTranslator();
   const level = usageLevel({ used, limit });
   const ratio = usageRatio({ used, limit });
   const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
   const valueText =
     limit === null
-      ? `${formatNumber(used)} used, no limit`
-      : `${formatNumber(used)} of ${formatNumber(limit)} (${formatPercent(ratio ?? 0)}), ${levelLabel[level].toLowerCase()}`;
+      ? `${formatNumber(used, locale)} used, no limit`
+      : `${formatNumber(used, locale)} of ${formatNumber(limit, locale)} (${formatPercent(ratio ?? 0, locale)}), ${levelLabel[level].toLowerCase()}`;
   const width = ratio === null ? 0 : Math.min(1, ratio) * 100;
   return (
     <div className={`meter meter-${level}`}>
@@ -29,8 +32,13 @@ export function Meter({
           {label}
         </span>
         <span className="meter-numbers">
-          <strong>{formatCompact(used)}</strong>
-          <span className="muted"> / {limit === null ? 'no limit' : formatCompact(limit)}</span>
+          <strong>
+            <bdi>{formatCompact(used, locale)}</bdi>
+          </strong>
+          <span className="muted">
+            {' / '}
+            {limit === null ? 'no limit' : <bdi>{formatCompact(limit, locale)}</bdi>}
+          </span>
         </span>
       </div>
       <div
@@ -46,7 +54,9 @@ export function Meter({
       </div>
       <div className="meter-foot">
         <span className={`meter-level meter-level-${level}`}>
-          {limit === null ? 'No limit' : `${formatPercent(ratio ?? 0)} used · ${levelLabel[level]}`}
+          {limit === null
+            ? 'No limit'
+            : `${formatPercent(ratio ?? 0, locale)} used · ${levelLabel[level]}`}
         </span>
         {detail ? <span className="subtle">{detail}</span> : null}
       </div>

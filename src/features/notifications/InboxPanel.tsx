@@ -97,15 +97,15 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
 
 function InboxPanel() {
   const translator = useTranslator();
-  const { t, locale } = translator;
+  const { t } = translator;
   const open = useInbox((s) => s.panelOpen);
   const inbox = useInbox((s) => s.inbox);
   const error = useInbox((s) => s.error);
   const close = () => useInbox.getState().setPanelOpen(false);
   // Day labels ("Today") are computed when the panel opens, so they are right after midnight.
   const days = useMemo(
-    () => (open ? groupByDay(inbox?.entries ?? [], new Date(), locale) : []),
-    [inbox, open, locale],
+    () => (open ? groupByDay(inbox?.entries ?? [], new Date(), translator) : []),
+    [inbox, open, translator],
   );
   const unread = inbox?.unread ?? 0;
   return (

@@ -1,5 +1,6 @@
 // The inbox's entries by local day, newest first (src/lib/days.ts names the days).
 import type { InboxEntry } from '../../../electron/contract';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { groupByDay as byDay } from '../../lib/days';
 
 export interface InboxDay {
@@ -9,9 +10,13 @@ export interface InboxDay {
   entries: InboxEntry[];
 }
 
-export function groupByDay(entries: readonly InboxEntry[], now: Date, locale?: string): InboxDay[] {
+export function groupByDay(
+  entries: readonly InboxEntry[],
+  now: Date,
+  translator: Pick<Translator, 'locale' | 't'>,
+): InboxDay[] {
   const sorted = [...entries].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
-  return byDay(sorted, (entry) => entry.at, now, locale).map(({ key, label, items }) => ({
+  return byDay(sorted, (entry) => entry.at, now, translator).map(({ key, label, items }) => ({
     key,
     label,
     entries: items,

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import type { RunRecord } from '../../../electron/contract';
 import { RouteLink } from '../../ui/RouteLink';
 import { groupByDay } from '../../lib/days';
+import { useTranslator } from '../../platform/i18n';
 import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
 import { useAgents } from '../agents';
-import { useTranslator } from '../../platform/i18n';
 import { Sentence } from './Sentence';
 
 /**
@@ -35,14 +35,15 @@ export function RunsTable({
   busy: boolean;
   dealTitles: DealTitles;
 }) {
-  const { t, locale } = useTranslator();
+  const translator = useTranslator();
+  const { t, locale } = translator;
   const agentName = useAgentName();
   const dealName = (record: RunRecord) => {
     const id = dealIdFromRecord(record.data);
     // A deal outside the loaded list has no name here: never its raw id.
     return id === undefined ? '—' : (dealTitles.get(id) ?? '—');
   };
-  const days = groupByDay(items, (run) => run.createdAt, new Date(), locale);
+  const days = groupByDay(items, (run) => run.createdAt, new Date(), translator);
   return (
     <div className="table-wrap" role="region" aria-label={t('runs.table.label')} tabIndex={0}>
       <table className="table runs-table" aria-busy={busy}>

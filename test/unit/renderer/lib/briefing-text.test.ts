@@ -49,11 +49,21 @@ describe('localiseUtcTimes', () => {
   it('writes UTC clock times in the given time zone on the briefing’s day', () => {
     const text = '- **10:30 UTC** Terms review\n- **17:30 UTC** Demo';
     expect(localiseUtcTimes(text, '2026-11-25', 'en-GB', 'Asia/Tokyo')).toBe(
-      '- **19:30** Terms review\n- **02:30** Demo',
+      '- **\u206819:30\u2069** Terms review\n- **\u206802:30\u2069** Demo',
     );
     // New York is UTC-5 in November.
     expect(localiseUtcTimes('at 9:05 UTC', '2026-11-25', 'en-US', 'America/New_York')).toBe(
-      'at 4:05 AM',
+      'at \u20684:05 AM\u2069',
+    );
+  });
+
+  it('writes the time in the interface’s locale, isolated from the briefing’s own words', () => {
+    // An Arabic interface over an English briefing: the time reads right to left on its own.
+    expect(localiseUtcTimes('Call at 9:30 UTC.', '2026-11-25', 'ar', 'UTC')).toBe(
+      'Call at \u20689:30 ص\u2069.',
+    );
+    expect(localiseUtcTimes('Anruf um 9:30 UTC.', '2026-11-25', 'de', 'UTC')).toBe(
+      'Anruf um \u206809:30\u2069.',
     );
   });
 

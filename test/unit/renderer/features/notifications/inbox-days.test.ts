@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../../../../electron/contract';
 import { groupByDay } from '../../../../../src/features/notifications/inboxDays';
+import { translatorFor } from '../../../support/translator';
 
 const entry = (id: string, at: Date): InboxEntry => ({
   id,
@@ -24,7 +25,7 @@ describe('the inbox by day', () => {
         entry('last-year', new Date(2025, 11, 31, 12, 0)),
       ],
       now,
-      'en-GB',
+      translatorFor('en', 'en-GB'),
     );
     expect(days.map((day) => [day.label, day.entries.map((e) => e.id)])).toEqual([
       ['Today', ['today-late', 'today-early']],
