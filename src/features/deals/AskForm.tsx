@@ -46,7 +46,9 @@ function chooseAgentMessage(agents: Agent[] | undefined, translator: Translator)
   const names = (agents ?? []).slice(0, 2).map((a) => a.title);
   if (names.length === 0) return t('deals.ask.chooseAgent');
   // Two names at most, side by side ("Deal coach, Email writer"): a unit list, not "and".
-  const list = intl.formatList(names, { type: 'unit', style: 'short' });
+  // Right to left, the names (often Latin) are isolated so they keep their own order.
+  const joined = intl.formatList(names, { type: 'unit', style: 'short' });
+  const list = translator.direction === 'rtl' ? `\u2068${joined}\u2069` : joined;
   return (agents?.length ?? 0) > 2
     ? t('deals.ask.chooseAgentAmongMore', { agents: list })
     : t('deals.ask.chooseAgentAmong', { agents: list });

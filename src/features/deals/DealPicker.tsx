@@ -22,6 +22,7 @@ import { countLine, pickerStep } from './pickerRules';
 import type { CountLineInput } from './pickerRules';
 import { useDeals } from './store';
 import { useDealSearch } from './useDealSearch';
+import { useRichT } from './useRichT';
 
 const ROW_HEIGHT = 56;
 
@@ -97,6 +98,7 @@ interface StatesProps {
 /** The list while it loads, when it failed or found nothing, and otherwise the options. */
 function PickerStates({ list, found, restLoading, query, onRetry, children }: StatesProps) {
   const t = useT();
+  const richT = useRichT();
   const total = list.value?.length ?? 0;
   if (!list.value && list.error) {
     return (
@@ -117,7 +119,13 @@ function PickerStates({ list, found, restLoading, query, onRetry, children }: St
       <EmptyState
         title={total === 0 ? t('deals.picker.emptyTitle') : t('deals.picker.noMatchTitle')}
       >
-        {total === 0 ? t('deals.picker.emptyBody') : t('deals.picker.noMatchBody', { query })}
+        {total === 0
+          ? t('deals.picker.emptyBody')
+          : richT('deals.picker.noMatchBody', {
+              query,
+              // What was typed keeps its own direction inside the sentence.
+              typed: (chunks) => <bdi key="typed">{chunks}</bdi>,
+            })}
       </EmptyState>
     );
   }
