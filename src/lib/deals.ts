@@ -9,6 +9,7 @@ import {
   WRAPPER_KEYS,
   type RecordRoles,
 } from '../../electron/domain/records/roles';
+import type { Translator } from '../../electron/domain/i18n/translator';
 import { formatMoney, formatNumber, humanizeEnum } from './format';
 import { isIdentifierKey, isJsonRecord, type Json, type JsonRecord } from './records';
 
@@ -33,10 +34,17 @@ export function dealAmount(deal: Pick<Deal, 'data'>, locale?: string): string | 
     : formatMoney(amount, currency, locale);
 }
 
-/** `closed_won` → "Closed won", `qualifiedtobuy` → "Qualified to buy", `3` → "Stage 3". */
-export function humanStage(stage: string | undefined): string | undefined {
+/**
+ * `closed_won` → "Closed won", `qualifiedtobuy` → "Qualified to buy" (the CRM's words, kept as
+ * data), `3` → "Stage 3" (ours, in the language of `t`). `t` is optional only while the meeting
+ * prep (briefings) does not pass its own yet; without it a numbered stage reads in English.
+ */
+export function humanStage(stage: string | undefined, t?: Translator['t']): string | undefined {
   if (stage === undefined || stage.trim() === '') return undefined;
-  if (/^\d+$/.test(stage.trim())) return `Stage ${stage.trim()}`;
+  const number = stage.trim();
+  if (/^\d+$/.test(number)) {
+    return t ? t('deals.stage.numbered', { number }) : `Stage ${number}`;
+  }
   return /[A-Z\s/]/.test(stage) ? stage : humanizeEnum(stage);
 }
 

@@ -1,6 +1,8 @@
 // Lays out a record whose fields the API does not show (a deal, a briefing, a run) as readable
 // rows: money with its currency, dates in the user's locale, nested objects as groups, arrays of
-// objects (contacts) as tables, and every unknown field still shown.
+// objects (contacts) as tables, and every unknown field still shown. Our words (Yes, None, the
+// shared fields' names) are in the language in use; the record's own text is data and stays as
+// sent (people's names included).
 import {
   formatDate,
   formatMoney,
@@ -10,6 +12,8 @@ import {
   isoDateKind,
 } from './format';
 import { visibleLine, visibleText } from '../../electron/domain/text/visible-text';
+import { fieldLabel } from '../../electron/domain/records/field-labels';
+import type { Translator } from '../../electron/domain/i18n/translator';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonRecord = { [key: string]: Json };
@@ -34,6 +38,8 @@ export interface DisplayRow {
 }
 
 export interface LayoutOptions {
+  /** The words of the language in use. */
+  t: Translator['t'];
   locale?: string;
   timeZone?: string;
   /** Keys left out (already shown as the title, say). */
@@ -94,6 +100,7 @@ function safeHttpUrl(text: string): string | null {
 }
 
 interface Ctx {
+  t: Translator['t'];
   locale: string | undefined;
   timeZone: string | undefined;
   maxDepth: number;
@@ -112,13 +119,18 @@ function primitive(
   currency?: string,
 ): DisplayValue {
   if (value === null) return { kind: 'empty', text: '—' };
-  if (typeof value === 'boolean') return { kind: 'boolean', text: value ? 'Yes' : 'No', value };
+  if (typeof value === 'boolean') {
+    return { kind: 'boolean', text: ctx.t(value ? 'deals.record.yes' : 'deals.record.no'), value };
+  }
   if (typeof value === 'number') {
     if (currency !== undefined && MONEY_KEY.test(key)) {
       return { kind: 'money', text: formatMoney(value, currency, ctx.locale) };
     }
     if (PERCENT_KEY.test(key) && value >= 0 && value <= 100) {
-      return { kind: 'number', text: `${formatNumber(value, ctx.locale)} %` };
+      return {
+        kind: 'number',
+        text: ctx.t('deals.record.percent', { value: formatNumber(value, ctx.locale) }),
+      };
     }
     return { kind: 'number', text: formatNumber(value, ctx.locale) };
   }
@@ -161,7 +173,7 @@ function arrayValue(
   depth: number,
   inherited?: string,
 ): DisplayValue {
-  if (values.length === 0) return { kind: 'empty', text: 'None' };
+  if (values.length === 0) return { kind: 'empty', text: ctx.t('deals.record.none') };
   const objects = values.filter(isJsonRecord);
   if (objects.length === values.length && objects.every((o) => moneyOf(o) === undefined)) {
     // A table when the objects are flat enough to read as rows; otherwise one group per item.
@@ -177,7 +189,7 @@ function arrayValue(
     if (flat && columns.length > 0 && columns.length <= 8) {
       return {
         kind: 'table',
-        columns: columns.map((c) => ({ key: c, label: visibleLine(humanizeKey(c)) })),
+        columns: columns.map((c) => ({ key: c, label: labelOf(c, ctx) })),
         rows: objects.map((o) => {
           // Line items usually leave the currency to the record they belong to.
           const currency = currencyOf(o) ?? inherited;
@@ -194,6 +206,11 @@ function arrayValue(
   return { kind: 'list', items: values.map((v) => valueOf(v, key, ctx, depth + 1, inherited)) };
 }
 
+/** A field's name: a shared field's in the language in use, any other as its record names it. */
+function labelOf(key: string, ctx: Ctx): string {
+  return fieldLabel(key, ctx.t) ?? visibleLine(humanizeKey(key));
+}
+
 function isNested(value: DisplayValue): boolean {
   return value.kind === 'group' || value.kind === 'table' || value.kind === 'list';
 }
@@ -208,15 +225,15 @@ function rowsOf(
   const rows: DisplayRow[] = [];
   for (const [key, raw] of Object.entries(record)) {
     if (omit.includes(key) || hidden(key, ctx)) continue;
-    const label = visibleLine(humanizeKey(key));
-    rows.push({ key, label, value: valueOf(raw, key, ctx, depth, currency) });
+    rows.push({ key, label: labelOf(key, ctx), value: valueOf(raw, key, ctx, depth, currency) });
   }
   // Simple fields first, then nested ones, each in the record's own order: easier to scan.
   return [...rows.filter((r) => !isNested(r.value)), ...rows.filter((r) => isNested(r.value))];
 }
 
-export function toDisplayRows(record: JsonRecord, options: LayoutOptions = {}): DisplayRow[] {
+export function toDisplayRows(record: JsonRecord, options: LayoutOptions): DisplayRow[] {
   const ctx: Ctx = {
+    t: options.t,
     locale: options.locale,
     timeZone: options.timeZone,
     maxDepth: options.maxDepth ?? 5,

@@ -2,19 +2,62 @@
 // person most likely means comes first: whole-field match, then start of the field, then start of
 // a word, then anywhere, then a word one typo away; earlier (heavier) fields count more. Every
 // query word must match.
+//
+// Text is folded once per item (when the index is built) and once per query, never per
+// comparison, so matching stays plain string search. Folding follows the locale's case rules
+// and what its readers count as the same letter: "Ångström" is "angstrom", "Straße" is
+// "strasse", Turkish "İ"/"ı" are "i", full- and half-width forms are one, and katakana matches
+// hiragana (the voicing marks stay: か and が differ). Ties sort by the locale's collation.
 
-/** Lower-case, without diacritics, with runs of whitespace collapsed. */
-export function fold(text: string): string {
+/** Letters that neither decomposition nor lower-casing makes plain, as a reader would type them. */
+const PLAIN: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  ı: 'i',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ς: 'σ',
+};
+const NOT_PLAIN = /[ßıøæœłđðþς]/g;
+/** Combining marks, but for the kana voicing marks, which tell words apart. */
+const MARKS = /[^\P{M}\u3099\u309A]+/gu;
+const KATAKANA = /[\u30A1-\u30F6]/g;
+const KANA_OFFSET = 0x60;
+
+/** Folds one piece of text: the same folding for the items and the query. */
+function foldText(text: string, locale: string | undefined): string {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLocaleLowerCase('en')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(MARKS, '')
+    .toLocaleLowerCase(locale)
+    .replace(NOT_PLAIN, (ch) => PLAIN[ch] ?? ch)
+    .replace(KATAKANA, (ch) => String.fromCharCode(ch.charCodeAt(0) - KANA_OFFSET));
 }
 
-export function queryWords(query: string): string[] {
-  const folded = fold(query);
+/** Lower-case, without diacritics, with runs of whitespace collapsed. */
+export function fold(text: string, locale?: string): string {
+  return foldText(text, locale).replace(/\s+/g, ' ').trim();
+}
+
+const collators = new Map<string, Intl.Collator>();
+
+/** The locale's collation, made once per locale (making one is far slower than comparing). */
+function collator(locale: string | undefined): Intl.Collator {
+  const key = locale ?? '';
+  let found = collators.get(key);
+  if (found === undefined) {
+    found = new Intl.Collator(locale, { numeric: true });
+    collators.set(key, found);
+  }
+  return found;
+}
+
+export function queryWords(query: string, locale?: string): string[] {
+  const folded = fold(query, locale);
   return folded === '' ? [] : folded.split(' ');
 }
 
@@ -26,8 +69,10 @@ export interface IndexedField {
 
 export interface IndexedItem<T> {
   readonly item: T;
+  /** The locale the fields were folded in; the query is folded the same way. */
+  readonly locale: string | undefined;
   readonly fields: readonly IndexedField[];
-  /** Folded first field, for a stable alphabetical tie-break. */
+  /** The first field as written, for an alphabetical tie-break in the locale's collation. */
   readonly sortKey: string;
 }
 
@@ -36,14 +81,18 @@ export interface FieldSpec<T> {
   weight: number;
 }
 
-/** Folds every searchable field once, so each keystroke only compares strings. */
+/**
+ * Folds every searchable field once, so each keystroke only compares strings. `locale`: the
+ * interface's, for its case rules and collation.
+ */
 export function buildIndex<T>(
   items: readonly T[],
   fields: readonly FieldSpec<T>[],
+  locale?: string,
 ): IndexedItem<T>[] {
   return items.map((item) => {
-    const folded = fields.map((f) => ({ text: fold(f.get(item) ?? ''), weight: f.weight }));
-    return { item, fields: folded, sortKey: folded[0]?.text ?? '' };
+    const folded = fields.map((f) => ({ text: fold(f.get(item) ?? '', locale), weight: f.weight }));
+    return { item, locale, fields: folded, sortKey: fields[0]?.get(item) ?? '' };
   });
 }
 
@@ -119,34 +168,35 @@ export function scoreItem(words: readonly string[], fields: readonly IndexedFiel
 
 /** Items matching every word, best first; with an empty query, all items in their own order. */
 export function search<T>(index: readonly IndexedItem<T>[], query: string): T[] {
-  const words = queryWords(query);
+  const locale = index[0]?.locale;
+  const words = queryWords(query, locale);
   if (words.length === 0) return index.map((entry) => entry.item);
+  const compare = collator(locale).compare;
   const scored: { entry: IndexedItem<T>; score: number; order: number }[] = [];
   index.forEach((entry, order) => {
     const score = scoreItem(words, entry.fields);
     if (score > 0) scored.push({ entry, score, order });
   });
   scored.sort(
-    (a, b) =>
-      b.score - a.score || a.entry.sortKey.localeCompare(b.entry.sortKey) || a.order - b.order,
+    (a, b) => b.score - a.score || compare(a.entry.sortKey, b.entry.sortKey) || a.order - b.order,
   );
   return scored.map((s) => s.entry.item);
 }
 
 /** Splits `text` into parts marking where the query words match, for highlighting. */
-export function highlightParts(text: string, query: string): { text: string; match: boolean }[] {
-  const words = queryWords(query);
+export function highlightParts(
+  text: string,
+  query: string,
+  locale?: string,
+): { text: string; match: boolean }[] {
+  const words = queryWords(query, locale);
   if (words.length === 0 || text === '') return [{ text, match: false }];
   // Fold character by character so positions map back onto the original text.
   const chars = Array.from(text);
   let folded = '';
   const origin: number[] = [];
   chars.forEach((ch, i) => {
-    const f = ch
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .toLocaleLowerCase('en')
-      .replace(/\s/g, ' ');
+    const f = foldText(ch, locale).replace(/\s/g, ' ');
     for (let k = 0; k < f.length; k += 1) origin.push(i);
     folded += f;
   });

@@ -1,6 +1,9 @@
 // The questions a salesperson most often asks about a deal, fitting its stage, each with the kind
 // of agent that answers it best (found among the service's agents by the words of their names and
-// descriptions, since every service names its agents its own way).
+// descriptions, since every service names its agents its own way). The question is sent as the
+// salesperson's own message, so it is written in the language they use the app in.
+import type { MessageId } from '../../electron/domain/i18n/messages';
+import type { Translator } from '../../electron/domain/i18n/translator';
 
 export interface SuggestedQuestion {
   /** The chip's words. */
@@ -8,6 +11,13 @@ export interface SuggestedQuestion {
   /** What fills the message. */
   message: string;
   /** Words an agent fit for it has in its id, name or description, the best first. */
+  agentWords: readonly string[];
+}
+
+/** A question before it is put in words: its messages. */
+interface QuestionIds {
+  label: MessageId;
+  message: MessageId;
   agentWords: readonly string[];
 }
 
@@ -27,51 +37,60 @@ function phaseOf(stage: string | undefined): Phase {
   return 'early';
 }
 
-const PREP: SuggestedQuestion = {
-  label: 'Prep my next call',
-  message:
-    'Prepare me for my next call on this deal: who will be there, what they care about, what to ask and what to avoid.',
+const PREP: QuestionIds = {
+  label: 'deals.suggested.prepLabel',
+  message: 'deals.suggested.prepMessage',
   agentWords: ['brief', 'prep', 'coach'],
 };
-const FOLLOW_UP: SuggestedQuestion = {
-  label: 'Draft the follow-up email',
-  message: 'Draft a short follow-up email after our last conversation, with a clear next step.',
+const FOLLOW_UP: QuestionIds = {
+  label: 'deals.suggested.followUpLabel',
+  message: 'deals.suggested.followUpMessage',
   agentWords: ['email', 'writer', 'follow'],
 };
-const RISKS: SuggestedQuestion = {
-  label: 'What are the risks?',
-  message: 'What are the risks in this deal, and what should I do about each this week?',
+const RISKS: QuestionIds = {
+  label: 'deals.suggested.risksLabel',
+  message: 'deals.suggested.risksMessage',
   agentWords: ['coach', 'risk', 'forecast'],
 };
 
-const BY_PHASE: Record<Phase, SuggestedQuestion> = {
+const BY_PHASE: Record<Phase, QuestionIds> = {
   early: {
-    label: 'Who else should I involve?',
-    message: 'Who else at the account should I involve to move this deal forward, and how?',
+    label: 'deals.suggested.involveLabel',
+    message: 'deals.suggested.involveMessage',
     agentWords: ['account', 'brief', 'stakeholder', 'coach'],
   },
   late: {
-    label: 'How do I answer on price?',
-    message: 'They will push back on price. How do I answer without giving the discount away?',
+    label: 'deals.suggested.priceLabel',
+    message: 'deals.suggested.priceMessage',
     agentWords: ['objection', 'negotiat', 'coach'],
   },
   won: {
-    label: 'Plan the kick-off',
-    message: 'Plan the kick-off with the customer: who to invite, the agenda and the first goals.',
+    label: 'deals.suggested.kickOffLabel',
+    message: 'deals.suggested.kickOffMessage',
     agentWords: ['coach', 'brief', 'onboard'],
   },
   lost: {
-    label: 'What can we learn from this loss?',
-    message: 'Why did we lose this deal, and what should we do differently next time?',
+    label: 'deals.suggested.lossLabel',
+    message: 'deals.suggested.lossMessage',
     agentWords: ['coach', 'competitor', 'forecast'],
   },
 };
 
-/** Three or four questions for a deal at `stage` (as the CRM names it). */
-export function suggestedQuestions(stage: string | undefined): SuggestedQuestion[] {
+/** Three or four questions for a deal at `stage` (as the CRM names it), in the language in use. */
+export function suggestedQuestions(
+  stage: string | undefined,
+  t: Translator['t'],
+): SuggestedQuestion[] {
   const phase = phaseOf(stage);
-  if (phase === 'won' || phase === 'lost') return [BY_PHASE[phase], FOLLOW_UP];
-  return [PREP, FOLLOW_UP, RISKS, BY_PHASE[phase]];
+  const chosen =
+    phase === 'won' || phase === 'lost'
+      ? [BY_PHASE[phase], FOLLOW_UP]
+      : [PREP, FOLLOW_UP, RISKS, BY_PHASE[phase]];
+  return chosen.map((q) => ({
+    label: t(q.label),
+    message: t(q.message),
+    agentWords: q.agentWords,
+  }));
 }
 
 /** The agent fit for `question`: the first of its words found in an agent, else none. */

@@ -7,6 +7,7 @@ import { toDisplayRows } from '../lib/records';
 import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
 import { openAndFocus } from '../platform/focusWhenShown';
 import { openExternal } from '../platform/links';
+import { useTranslator } from '../platform/i18n';
 import { Markdown } from './markdown';
 
 function Value({ value }: { value: DisplayValue }) {
@@ -149,9 +150,10 @@ export function RecordView({
   omit?: readonly string[];
   showIds?: boolean;
 }) {
+  const { t, locale } = useTranslator();
   const rows = useMemo(
-    () => toDisplayRows(record, { ...(omit ? { omit } : {}), showIds }),
-    [record, omit, showIds],
+    () => toDisplayRows(record, { t, locale, ...(omit ? { omit } : {}), showIds }),
+    [record, omit, showIds, t, locale],
   );
   if (rows.length === 0) return <p className="subtle">No fields.</p>;
   return <Rows rows={rows} />;

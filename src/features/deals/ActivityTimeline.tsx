@@ -1,16 +1,18 @@
 // What happened on the deal, newest first: when, what kind, who and what, in people's names.
 import type { TimelineItem } from '../../lib/dealFacts';
 import { formatDate, humanizeEnum } from '../../lib/format';
+import { useTranslator } from '../../platform/i18n';
 
 export function ActivityTimeline({ items }: { items: TimelineItem[] }) {
+  const { t, locale } = useTranslator();
   return (
     <section className="card" aria-labelledby="deal-activity-h">
-      <h2 id="deal-activity-h">Activity</h2>
+      <h2 id="deal-activity-h">{t('deals.activity.title')}</h2>
       <ol className="timeline">
         {items.map((item, i) => (
           <li key={`${item.at ?? ''}-${i}`} className="timeline-item">
             <p className="timeline-meta subtle">
-              {item.at ? <time dateTime={item.at}>{formatDate(item.at)}</time> : null}
+              {item.at ? <time dateTime={item.at}>{formatDate(item.at, locale)}</time> : null}
               {item.kind ? <span>{humanizeEnum(item.kind)}</span> : null}
               {item.who ? <span>{item.who}</span> : null}
             </p>

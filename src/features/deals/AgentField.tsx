@@ -7,6 +7,7 @@ import type { Loadable } from '../../platform/loadable';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useAgents } from '../agents';
+import { useT } from '../../platform/i18n';
 
 interface AgentFieldProps {
   selectRef?: RefObject<HTMLSelectElement | null>;
@@ -17,26 +18,24 @@ interface AgentFieldProps {
 }
 
 export function AgentField({ selectRef, agentId, agents, error, onChange }: AgentFieldProps) {
+  const t = useT();
   const chosen = agents.value?.find((a) => a.id === agentId);
   const hint = (
     <>
-      {chosen?.subtitle ??
-        (agents.error
-          ? `${agents.error.message} `
-          : 'Each one is good at one job; its description shows here.')}
+      {chosen?.subtitle ?? (agents.error ? `${agents.error.message} ` : t('deals.ask.agentHint'))}
       {agents.error && !agents.value ? (
         <Button
           size="sm"
           variant="ghost"
           onClick={() => void useAgents.getState().loadAgents(true)}
         >
-          Retry
+          {t('deals.ask.retryAgents')}
         </Button>
       ) : null}
     </>
   );
   return (
-    <Field label="Agent" hint={hint} error={error}>
+    <Field label={t('deals.ask.agentLabel')} hint={hint} error={error}>
       <select
         ref={selectRef}
         className="input"
@@ -46,10 +45,10 @@ export function AgentField({ selectRef, agentId, agents, error, onChange }: Agen
       >
         <option value="">
           {agents.value
-            ? 'Choose who should answer…'
+            ? t('deals.ask.agentPlaceholder')
             : agents.error
-              ? 'Agents could not be loaded'
-              : 'Loading agents…'}
+              ? t('deals.ask.agentsFailed')
+              : t('deals.ask.agentsLoading')}
         </option>
         {agents.value?.map((agent) => (
           <option key={agent.id} value={agent.id}>

@@ -13,12 +13,15 @@ import type { AskLimit } from '../../lib/usage';
 import { formatDayOfMonth } from '../../lib/format';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
+import { useT, useTranslator } from '../../platform/i18n';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { useUsage } from '../usage';
 import { useAgents } from '../agents';
 import { AgentField } from './AgentField';
 import { StartError } from './StartError';
 import { SuggestedQuestions } from './SuggestedQuestions';
 import { draftFor, useDeals } from './store';
+import { useRichT } from './useRichT';
 
 interface AskFormProps {
   dealId: string;
@@ -38,10 +41,17 @@ function useAskReads(): void {
 }
 
 /** "Choose who should answer: Deal coach, Email writer or another." */
-function chooseAgentMessage(agents: Agent[] | undefined): string {
+function chooseAgentMessage(agents: Agent[] | undefined, translator: Translator): string {
+  const { t, intl } = translator;
   const names = (agents ?? []).slice(0, 2).map((a) => a.title);
-  if (names.length === 0) return 'Choose who should answer.';
-  return `Choose who should answer: ${names.join(', ')}${(agents?.length ?? 0) > 2 ? ' or another' : ''}.`;
+  if (names.length === 0) return t('deals.ask.chooseAgent');
+  // Two names at most, side by side ("Deal coach, Email writer"): a unit list, not "and".
+  // Right to left, the names (often Latin) are isolated so they keep their own order.
+  const joined = intl.formatList(names, { type: 'unit', style: 'short' });
+  const list = translator.direction === 'rtl' ? `\u2068${joined}\u2069` : joined;
+  return (agents?.length ?? 0) > 2
+    ? t('deals.ask.chooseAgentAmongMore', { agents: list })
+    : t('deals.ask.chooseAgentAmong', { agents: list });
 }
 
 /** Starts the run; an agent missing takes focus to the agent field. */
@@ -76,7 +86,34 @@ function LimitNote({ limit, id }: { limit: AskLimit | undefined; id: string }) {
   );
 }
 
+/** The shortcut and the Ask button, which says when a run is starting. */
+function AskActions(props: { pending: boolean; blocked: boolean; limitId: string }) {
+  const t = useT();
+  const richT = useRichT();
+  return (
+    <div className="form-actions">
+      <span className="subtle">
+        {richT('deals.ask.sendHint', {
+          keys: `${modKey} Enter`,
+          key: (chunks) => <Kbd key="keys">{chunks.join('')}</Kbd>,
+        })}
+      </span>
+      <Button
+        type="submit"
+        variant="primary"
+        busy={props.pending}
+        disabled={props.pending || props.blocked}
+        aria-describedby={props.blocked ? props.limitId : undefined}
+      >
+        {props.pending ? t('deals.ask.starting') : t('deals.ask.submit')}
+      </Button>
+    </div>
+  );
+}
+
 export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
+  const translator = useTranslator();
+  const { t, locale } = translator;
   // Two primitive selectors: a fresh draft object per render would loop the store subscription.
   const agentId = useDeals((s) => draftFor(s, dealId).agentId);
   const message = useDeals((s) => draftFor(s, dealId).message);
@@ -94,7 +131,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   if (!hasCapability(metadata, 'runs')) {
     return (
       <section className="card ask" aria-labelledby={`${ids}-h`}>
-        <h2 id={`${ids}-h`}>Ask about this deal</h2>
+        <h2 id={`${ids}-h`}>{t('deals.ask.title')}</h2>
         <p className="muted">{missingCapabilityReason('runs')}</p>
       </section>
     );
@@ -103,7 +140,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   const chosen = agents.value?.find((a) => a.id === agentId);
   const example =
     chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso)) : undefined;
+  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso, locale)) : undefined;
   const blocked = limit?.blocked === true;
   const pending = start?.pending === true;
   const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -114,7 +151,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   };
   return (
     <section className="card ask" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Ask about this deal</h2>
+      <h2 id={`${ids}-h`}>{t('deals.ask.title')}</h2>
       <form
         className="form"
         onSubmit={(e) => void (blocked ? e.preventDefault() : submit(e))}
@@ -133,16 +170,23 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
           selectRef={agentRef}
           agentId={agentId}
           agents={agents}
-          error={start?.invalid?.agent === undefined ? undefined : chooseAgentMessage(agents.value)}
+          error={
+            start?.invalid?.agent === undefined
+              ? undefined
+              : chooseAgentMessage(agents.value, translator)
+          }
           onChange={(id) => editDraft(dealId, { agentId: id })}
         />
-        <Field label="Message" error={start?.invalid?.message}>
+        <Field
+          label={t('deals.ask.messageLabel')}
+          error={start?.invalid?.message === undefined ? undefined : t(start.invalid.message)}
+        >
           <textarea
             ref={messageRef}
             className="input textarea"
             rows={3}
             value={message}
-            placeholder={example ?? 'What do you want to know about this deal?'}
+            placeholder={example ?? t('deals.ask.messagePlaceholder')}
             onChange={(e) => editDraft(dealId, { message: e.target.value })}
             onKeyDown={onMessageKey}
           />
@@ -151,20 +195,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
         {start?.error && !blocked ? (
           <StartError error={start.error} onRetry={() => void submit()} />
         ) : null}
-        <div className="form-actions">
-          <span className="subtle">
-            <Kbd>{`${modKey} Enter`}</Kbd> to send
-          </span>
-          <Button
-            type="submit"
-            variant="primary"
-            busy={pending}
-            disabled={pending || blocked}
-            aria-describedby={blocked ? `${ids}-limit` : undefined}
-          >
-            {pending ? 'Starting…' : 'Ask'}
-          </Button>
-        </div>
+        <AskActions pending={pending} blocked={blocked} limitId={`${ids}-limit`} />
       </form>
     </section>
   );

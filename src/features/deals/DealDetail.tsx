@@ -14,6 +14,7 @@ import type { DealFacts } from '../../lib/dealFacts';
 import { formatDate } from '../../lib/format';
 import { RecordView } from '../../ui/RecordView';
 import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
+import { useT, useTranslator } from '../../platform/i18n';
 import { DealRuns } from '../runs/views';
 import { ActivityTimeline } from './ActivityTimeline';
 import { AskForm } from './AskForm';
@@ -30,9 +31,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** The name, the account, and the facts a salesperson acts on, the next step first among them. */
 function DealHeader({ deal, facts }: { deal: Deal; facts: DealFacts }) {
+  const { t, locale } = useTranslator();
   const roles = dealRoles(deal);
-  const amount = dealAmount(deal);
-  const stage = humanStage(deal.stage ?? roles.stage);
+  const amount = dealAmount(deal, locale);
+  const stage = humanStage(deal.stage ?? roles.stage, t);
   const account = deal.account ?? roles.account ?? deal.subtitle;
   const last = facts.timeline[0];
   const lastAt = last?.at ?? roles.updatedAt;
@@ -44,26 +46,28 @@ function DealHeader({ deal, facts }: { deal: Deal; facts: DealFacts }) {
       {account && !deal.title.includes(account) ? <p className="muted">{account}</p> : null}
       {facts.nextStep ? (
         <p className="deal-next-step">
-          <span className="deal-next-label">Next step</span> {facts.nextStep}
+          <span className="deal-next-label">{t('deals.detail.nextStep')}</span> {facts.nextStep}
         </p>
       ) : null}
       <dl className="deal-facts-grid">
-        {amount ? <Fact label="Amount">{amount}</Fact> : null}
+        {amount ? <Fact label={t('deals.detail.amount')}>{amount}</Fact> : null}
         {stage ? (
-          <Fact label="Stage">
+          <Fact label={t('deals.detail.stage')}>
             <Badge tone="accent">{stage}</Badge>
           </Fact>
         ) : null}
         {roles.closeDate ? (
-          <Fact label="Close date">
-            <time dateTime={roles.closeDate}>{formatDate(roles.closeDate)}</time>
+          <Fact label={t('deals.detail.closeDate')}>
+            <time dateTime={roles.closeDate}>{formatDate(roles.closeDate, locale)}</time>
           </Fact>
         ) : null}
-        {facts.owner ? <Fact label="Owner">{facts.owner}</Fact> : null}
+        {facts.owner ? <Fact label={t('deals.detail.owner')}>{facts.owner}</Fact> : null}
         {lastAt ? (
-          <Fact label="Last activity">
+          <Fact label={t('deals.detail.lastActivity')}>
             <RelativeTime value={lastAt} />
-            {last?.kind ? ` · ${last.kind.charAt(0).toUpperCase()}${last.kind.slice(1)}` : ''}
+            {last?.kind
+              ? ` · ${last.kind.charAt(0).toLocaleUpperCase(locale)}${last.kind.slice(1)}`
+              : ''}
           </Fact>
         ) : null}
       </dl>
@@ -79,12 +83,13 @@ function DealFieldsView({ deal, shownKeys }: { deal: Deal; shownKeys: Set<string
     return { main: rest, more: fields.more };
   }, [deal.data, shownKeys]);
   const moreCount = Object.keys(more).length;
+  const t = useT();
   return (
     <>
       <RecordView record={main} />
       {moreCount > 0 ? (
         <details className="more-fields">
-          <summary>More fields ({moreCount})</summary>
+          <summary>{t('deals.detail.moreFields', { count: moreCount })}</summary>
           <RecordView record={more} />
         </details>
       ) : null}
@@ -96,22 +101,23 @@ function DetailsCard({ dealId, deal }: { dealId: string; deal: Deal | undefined 
   const state = useDeals((s) => s.details[dealId]);
   const loadDeal = useDeals((s) => s.loadDeal);
   const facts = useMemo(() => (deal ? dealFacts(deal) : undefined), [deal]);
+  const t = useT();
   return (
     <>
       {facts && facts.timeline.length > 0 ? <ActivityTimeline items={facts.timeline} /> : null}
       <section className="card" aria-labelledby="deal-details-h">
-        <h2 id="deal-details-h">Details</h2>
+        <h2 id="deal-details-h">{t('deals.detail.detailsTitle')}</h2>
         {state?.value && facts ? (
           <DealFieldsView deal={state.value} shownKeys={facts.shownKeys} />
         ) : state?.error ? (
           <ErrorState
-            title="Could not load this deal"
+            title={t('deals.detail.loadError')}
             error={state.error}
             onRetry={() => void loadDeal(dealId, true)}
             retrying={state.loading}
           />
         ) : (
-          <Skeleton lines={6} label="Loading the deal…" />
+          <Skeleton lines={6} label={t('deals.detail.loading')} />
         )}
       </section>
     </>
@@ -122,6 +128,7 @@ export function DealDetail({ dealId }: { dealId: string }) {
   const state = useDeals((s) => s.details[dealId]);
   const fromList = useDeals((s) => s.list.value?.find((d) => d.id === dealId));
   const loadDeal = useDeals((s) => s.loadDeal);
+  const t = useT();
 
   useEffect(() => {
     void useDeals.getState().loadDeal(dealId);
@@ -135,10 +142,14 @@ export function DealDetail({ dealId }: { dealId: string }) {
         {deal && facts ? (
           <DealHeader deal={deal} facts={facts} />
         ) : (
-          <h2 className="deal-title">Deal</h2>
+          <h2 className="deal-title">{t('deals.detail.fallbackTitle')}</h2>
         )}
         {state ? (
-          <Freshness state={state} onRefresh={() => void loadDeal(dealId, true)} label="deal" />
+          <Freshness
+            state={state}
+            onRefresh={() => void loadDeal(dealId, true)}
+            label={t('deals.detail.freshnessSubject')}
+          />
         ) : null}
       </header>
       {state?.error && deal ? (

@@ -8,9 +8,12 @@ import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
 import { splitTitle } from '../../lib/dealList';
 import { formatDate, formatShortDay } from '../../lib/format';
 import { highlightParts } from '../../lib/search';
+import { useTranslator } from '../../platform/i18n';
+import { useRichT } from './useRichT';
 
 function Highlight({ text, query }: { text: string; query: string }) {
-  const parts = useMemo(() => highlightParts(text, query), [text, query]);
+  const { locale } = useTranslator();
+  const parts = useMemo(() => highlightParts(text, query, locale), [text, query, locale]);
   return (
     <>
       {parts.map((p, i) =>
@@ -31,13 +34,16 @@ interface OptionProps {
 }
 
 export function DealOption({ deal, id, query, active, open, style, onChoose }: OptionProps) {
-  const amount = dealAmount(deal);
+  const { t, locale } = useTranslator();
+  const richT = useRichT();
+  const amount = dealAmount(deal, locale);
   // The year is said only when it is not this one; a row lives far shorter than a year.
   const [now] = useState(() => Date.now());
   const roles = dealRoles(deal);
   const account = deal.account ?? roles.account;
   const { prefix, rest } = splitTitle(deal.title, account);
-  const stage = humanStage(deal.stage ?? roles.stage);
+  const stage = humanStage(deal.stage ?? roles.stage, t);
+  const closeDate = roles.closeDate;
   // The account is said once: on the second line, cut from the name's start (screen readers hear
   // it with the name); a name holding it elsewhere says it already.
   const accountLine = prefix !== '' || (account && !deal.title.includes(account)) ? account : '';
@@ -68,12 +74,16 @@ export function DealOption({ deal, id, query, active, open, style, onChoose }: O
         {stage ? <Highlight text={stage} query={query} /> : null}
         {sub ? <Highlight text={sub} query={query} /> : null}
       </span>
-      {roles.closeDate ? (
+      {closeDate ? (
         <span className="picker-close">
-          closes{' '}
-          <time dateTime={roles.closeDate} title={formatDate(roles.closeDate)}>
-            {formatShortDay(roles.closeDate, now)}
-          </time>
+          {richT('deals.option.closes', {
+            day: formatShortDay(closeDate, now, locale),
+            date: (chunks) => (
+              <time key="date" dateTime={closeDate} title={formatDate(closeDate, locale)}>
+                {chunks}
+              </time>
+            ),
+          })}
         </span>
       ) : null}
     </div>

@@ -12,14 +12,17 @@ import { navigate } from '../../platform/router';
 import { useDealSearchFocus } from '../../platform/dealSearchFocus';
 import { takeHeldKeys } from '../../platform/heldKeys';
 import { useSettledEnter } from '../../platform/useSettledEnter';
+import { useT } from '../../platform/i18n';
 import type { HeldKeys } from '../../platform/heldKeys';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
 import { DealOption } from './DealOption';
 import { PickerControls } from './PickerControls';
 import { countLine, pickerStep } from './pickerRules';
+import type { CountLineInput } from './pickerRules';
 import { useDeals } from './store';
 import { useDealSearch } from './useDealSearch';
+import { useRichT } from './useRichT';
 
 const ROW_HEIGHT = 56;
 
@@ -94,25 +97,35 @@ interface StatesProps {
 
 /** The list while it loads, when it failed or found nothing, and otherwise the options. */
 function PickerStates({ list, found, restLoading, query, onRetry, children }: StatesProps) {
+  const t = useT();
+  const richT = useRichT();
   const total = list.value?.length ?? 0;
   if (!list.value && list.error) {
     return (
       <ErrorState
-        title="Could not load deals"
+        title={t('deals.picker.loadError')}
         error={list.error}
         onRetry={onRetry}
         retrying={list.loading}
       />
     );
   }
-  if (!list.value) return <Skeleton lines={8} label="Loading deals…" />;
-  if (found === 0 && restLoading) return <Skeleton lines={3} label="Searching every deal…" />;
+  if (!list.value) return <Skeleton lines={8} label={t('deals.picker.loading')} />;
+  if (found === 0 && restLoading) {
+    return <Skeleton lines={3} label={t('deals.picker.searchingEvery')} />;
+  }
   if (found === 0) {
     return (
-      <EmptyState title={total === 0 ? 'No deals yet' : 'No deal matches'}>
+      <EmptyState
+        title={total === 0 ? t('deals.picker.emptyTitle') : t('deals.picker.noMatchTitle')}
+      >
         {total === 0
-          ? 'Deals from the service show up here.'
-          : `Nothing matches “${query}”. Try part of the name, the account or the stage.`}
+          ? t('deals.picker.emptyBody')
+          : richT('deals.picker.noMatchBody', {
+              query,
+              // What was typed keeps its own direction inside the sentence.
+              typed: (chunks) => <bdi key="typed">{chunks}</bdi>,
+            })}
       </EmptyState>
     );
   }
@@ -122,7 +135,7 @@ function PickerStates({ list, found, restLoading, query, onRetry, children }: St
 /** The line above the list: how many deals, from where, and how fresh. */
 function PickerMeta(props: {
   list: Loadable<Deal[]>;
-  book: Parameters<typeof countLine>[3];
+  book: CountLineInput['book'];
   restLoading: boolean;
   fromService: number;
   total: number;
@@ -131,20 +144,22 @@ function PickerMeta(props: {
   reload: () => void;
 }) {
   const { list, book, restLoading, fromService, total, shown, query } = props;
-  const stageFiltered = useDeals((s) => s.view.stage !== '');
+  const t = useT();
+  const filtered = useDeals((s) => s.view.stage !== '');
   return (
     <div className="picker-meta">
       <span className="subtle" aria-live="polite">
         {list.value
-          ? countLine(shown, total, query, book, restLoading, fromService, stageFiltered)
+          ? countLine({ shown, loaded: total, query, book, restLoading, fromService, filtered }, t)
           : ''}
       </span>
-      <Freshness state={list} onRefresh={props.reload} label="deals" />
+      <Freshness state={list} onRefresh={props.reload} label={t('deals.picker.freshnessSubject')} />
     </div>
   );
 }
 
 export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
+  const t = useT();
   const query = useDeals((s) => s.query);
   const setQuery = useDeals((s) => s.setQuery);
   const loadList = useDeals((s) => s.loadList);
@@ -200,7 +215,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
     <div className="picker">
       <div className="picker-head">
         <label htmlFor={`${listId}-input`} className="visually-hidden">
-          Search deals
+          {t('deals.picker.searchLabel')}
         </label>
         <input
           ref={inputRef}
@@ -213,7 +228,7 @@ export function DealPicker({ selectedId }: { selectedId: string | undefined }) {
           aria-autocomplete="list"
           aria-activedescendant={results[current] ? optionId(current) : undefined}
           aria-keyshortcuts="/"
-          placeholder="Search deals by name, account or stage  ( / )"
+          placeholder={t('deals.picker.searchPlaceholder')}
           value={query}
           autoComplete="off"
           spellCheck={false}
@@ -262,6 +277,7 @@ interface OptionsProps {
 /** The deals found, virtualised: only the rows in view are in the DOM. */
 function DealOptions(props: OptionsProps) {
   const { scrollRef, virtualizer, results, current, selectedId, listId } = props;
+  const t = useT();
   return (
     <div
       ref={scrollRef}
@@ -273,7 +289,7 @@ function DealOptions(props: OptionsProps) {
       <div
         id={listId}
         role="listbox"
-        aria-label="Deals"
+        aria-label={t('deals.picker.listLabel')}
         className="picker-list"
         style={{ height: virtualizer.getTotalSize() }}
       >

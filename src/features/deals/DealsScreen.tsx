@@ -4,12 +4,14 @@ import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/Feedback';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
 import { DealsStart } from './DealsStart';
 import { useDeals } from './store';
 
 export function DealsScreen({ dealId }: { dealId: string | undefined }) {
+  const t = useT();
   const metadata = useHost((s) => s.metadata.value);
   const offered = hasCapability(metadata, 'deals');
   useEffect(() => {
@@ -20,21 +22,23 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
   if (!offered) {
     return (
       <div className="page">
-        <h1>Deals</h1>
-        <EmptyState title="No deals">{missingCapabilityReason('deals')}</EmptyState>
+        <h1>{t('app.screen.deals')}</h1>
+        <EmptyState title={t('deals.screen.unavailableTitle')}>
+          {missingCapabilityReason('deals')}
+        </EmptyState>
       </div>
     );
   }
   return (
     <div className={`page page-deals${dealId ? ' has-deal' : ''}`}>
       <div className="deals-list-pane">
-        <h1 className="pane-title">Deals</h1>
+        <h1 className="pane-title">{t('app.screen.deals')}</h1>
         <DealPicker selectedId={dealId} />
       </div>
       <div className="deals-detail-pane" data-page-scroll="">
         {dealId ? (
           <>
-            <BackLink to={{ name: 'deals' }}>← All deals</BackLink>
+            <BackLink to={{ name: 'deals' }}>{t('deals.screen.backToAll')}</BackLink>
             <DealDetail key={dealId} dealId={dealId} />
           </>
         ) : (

@@ -6,6 +6,8 @@ import { dealAmount, dealRoles } from '../../lib/deals';
 import { OPEN_DEALS, viewDeals } from '../../lib/dealList';
 import { formatDate } from '../../lib/format';
 import { openAndFocus } from '../../platform/focusWhenShown';
+import { useTranslator } from '../../platform/i18n';
+import { useRichT } from './useRichT';
 import { useRuns } from '../runs';
 import { useDeals } from './store';
 
@@ -43,27 +45,30 @@ function useRecentlyAsked(deals: Deal[]): Deal[] {
 }
 
 export function DealsStart() {
+  const { t, locale } = useTranslator();
+  const richT = useRichT();
   const deals = useDeals((s) => s.list.value);
   const all = useMemo(() => deals ?? [], [deals]);
   const soonest = useMemo(
-    () => viewDeals(all, { sort: 'close', stage: OPEN_DEALS }, false).slice(0, SHOWN),
-    [all],
+    () => viewDeals(all, { sort: 'close', stage: OPEN_DEALS }, false, t).slice(0, SHOWN),
+    [all, t],
   );
   const asked = useRecentlyAsked(all);
   return (
     <div className="deals-start">
       <section className="card" aria-labelledby="deals-soonest-h">
-        <h2 id="deals-soonest-h">Closing soonest</h2>
+        <h2 id="deals-soonest-h">{t('deals.start.soonestTitle')}</h2>
         {soonest.length === 0 ? (
-          <p className="muted">No open deal has a close date yet.</p>
+          <p className="muted">{t('deals.start.noCloseDates')}</p>
         ) : (
           <ul>
             {soonest.map((deal) => {
               const close = dealRoles(deal).closeDate;
-              const amount = dealAmount(deal);
-              const note = [amount, close ? `closes ${formatDate(close)}` : undefined]
-                .filter(Boolean)
-                .join(' · ');
+              const amount = dealAmount(deal, locale);
+              const closes = close
+                ? t('deals.start.closes', { date: formatDate(close, locale) })
+                : undefined;
+              const note = [amount, closes].filter(Boolean).join(' · ');
               return <DealLink key={deal.id} deal={deal} note={note} />;
             })}
           </ul>
@@ -71,7 +76,7 @@ export function DealsStart() {
       </section>
       {asked.length > 0 ? (
         <section className="card" aria-labelledby="deals-asked-h">
-          <h2 id="deals-asked-h">Asked about lately</h2>
+          <h2 id="deals-asked-h">{t('deals.start.askedTitle')}</h2>
           <ul>
             {asked.map((deal) => (
               <DealLink key={deal.id} deal={deal} note={undefined} />
@@ -80,7 +85,7 @@ export function DealsStart() {
         </section>
       ) : null}
       <p className="subtle">
-        Or search on the left (press <kbd>/</kbd>) and press Enter to open a deal.
+        {richT('deals.start.searchHint', { key: (keys) => <kbd key="key">{keys}</kbd> })}
       </p>
     </div>
   );

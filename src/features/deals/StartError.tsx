@@ -5,12 +5,14 @@ import { useAccount } from '../account';
 import { Button } from '../../ui/Button';
 import { ErrorMeta } from '../../ui/Feedback';
 import type { ErrorData } from '../../../electron/contract';
+import { useT } from '../../platform/i18n';
 
 export function StartError({ error, onRetry }: { error: ErrorData; onRetry: () => void }) {
+  const t = useT();
   return (
     <div className="form-error" role="alert">
       <p>
-        <strong>The run did not start.</strong> {error.message} Your message is kept.
+        <strong>{t('deals.startError.title')}</strong> {error.message} {t('deals.startError.kept')}
       </p>
       <ErrorMeta error={error} />
       <div className="form-error-actions">
@@ -20,13 +22,13 @@ export function StartError({ error, onRetry }: { error: ErrorData; onRetry: () =
             variant="primary"
             onClick={() => void useAccount.getState().startSignIn()}
           >
-            Sign in again
+            {t('deals.startError.signInAgain')}
           </Button>
         ) : null}
         {/* A used-up quota refuses the same again: no Retry that cannot work. */}
         {error.code === 'quota_exceeded' ? null : (
           <Button size="sm" onClick={onRetry}>
-            Retry
+            {t('deals.startError.retry')}
           </Button>
         )}
       </div>

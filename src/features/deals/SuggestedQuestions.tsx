@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import type { Agent } from '../../../electron/contract';
 import { fittingAgent, suggestedQuestions } from '../../lib/suggestedQuestions';
+import { useT } from '../../platform/i18n';
 import type { Draft } from './store';
 
 interface SuggestedQuestionsProps {
@@ -14,9 +15,10 @@ interface SuggestedQuestionsProps {
 }
 
 export function SuggestedQuestions({ stage, agentId, agents, onPick }: SuggestedQuestionsProps) {
-  const questions = useMemo(() => suggestedQuestions(stage), [stage]);
+  const t = useT();
+  const questions = useMemo(() => suggestedQuestions(stage, t), [stage, t]);
   return (
-    <div className="suggested" role="group" aria-label="Suggested questions">
+    <div className="suggested" role="group" aria-label={t('deals.suggested.label')}>
       {questions.map((question) => (
         <button
           key={question.label}

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { StoreApi } from 'zustand';
 import type { Deal, DealsList, ErrorData } from '../../../electron/contract';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
 import { idle, loadingFrom, readCached } from '../../platform/loadable';
 import type { Loadable } from '../../platform/loadable';
 import { toErrorData } from '../../platform/requests';
@@ -19,8 +20,8 @@ export interface Draft {
 export interface StartState {
   pending: boolean;
   error?: ErrorData;
-  /** Validation messages by field, shown next to the field. */
-  invalid?: { agent?: string; message?: string };
+  /** Validation messages by field, shown next to the field (ids: said in the language in use). */
+  invalid?: { agent?: MessageId; message?: MessageId };
 }
 
 /** Past what the picker holds: how many more there are, so it can say so. */
@@ -192,9 +193,9 @@ function asking({ startRun }: DealsDeps, set: SetState, get: GetState) {
 
     async startRun(dealId: string) {
       const draft = draftFor(get(), dealId);
-      const invalid: { agent?: string; message?: string } = {};
-      if (draft.agentId === '') invalid.agent = 'Choose who should answer.';
-      if (draft.message.trim() === '') invalid.message = 'Type a message for the agent.';
+      const invalid: NonNullable<StartState['invalid']> = {};
+      if (draft.agentId === '') invalid.agent = 'deals.ask.chooseAgent';
+      if (draft.message.trim() === '') invalid.message = 'deals.ask.messageRequired';
       const setStart = (start: StartState) =>
         set((s) => ({ starts: { ...s.starts, [dealId]: start } }));
       if (invalid.agent !== undefined || invalid.message !== undefined) {

@@ -1,38 +1,48 @@
 // The deal picker's pure rules: what the line above the list says, and where a key moves the
 // active deal.
-import { formatNumber } from '../../lib/format';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 
-const matches = (n: number) => `${formatNumber(n)} ${n === 1 ? 'match' : 'matches'}`;
+/** What the count line is about. */
+export interface CountLineInput {
+  /** Deals in the list now (the search's results, the stage's deals). */
+  shown: number;
+  /** Deals the picker holds. */
+  loaded: number;
+  /** The query, trimmed ('' for none). */
+  query: string;
+  book: { truncated: boolean; total?: number };
+  /** The search of every deal is under way. */
+  restLoading: boolean;
+  /** Of the `shown`, how many only the search of every deal found. */
+  fromService?: number;
+  /** A stage filter hides some of the loaded deals. */
+  filtered?: boolean;
+}
 
 /**
  * What the line above the list says: how many, and whether the rest is being searched. Past the
- * loaded deals it says honestly where matches came from: `fromService` of the `shown` were found
- * only by the search of every deal.
+ * loaded deals it says honestly where matches came from.
  */
-export function countLine(
-  shown: number,
-  loaded: number,
-  query: string,
-  book: { truncated: boolean; total?: number },
-  restLoading: boolean,
-  fromService = 0,
-  /** A stage filter hides some of the loaded deals. */
-  filtered = false,
-): string {
-  const all = book.total === undefined ? undefined : formatNumber(book.total);
-  if (query === '' && filtered) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
+export function countLine(input: CountLineInput, t: Translator['t']): string {
+  const { shown, loaded, query, book, restLoading, fromService = 0, filtered = false } = input;
+  const total = book.total;
+  if (query === '' && filtered) return t('deals.picker.countOf', { shown, total: loaded });
   if (query === '') {
-    if (!book.truncated) return `${formatNumber(loaded)} deals`;
-    return all === undefined
-      ? `Showing the first ${formatNumber(loaded)} deals — type to search the rest`
-      : `Showing ${formatNumber(loaded)} of ${all} deals — type to search the rest`;
+    if (!book.truncated) return t('deals.picker.count', { count: loaded });
+    return total === undefined
+      ? t('deals.picker.countFirst', { loaded })
+      : t('deals.picker.countSome', { loaded, total });
   }
-  if (!book.truncated) return `${formatNumber(shown)} of ${formatNumber(loaded)} deals`;
-  if (restLoading) return `Searching all ${all ?? ''} deals…`.replace('  ', ' ');
-  const among = `Showing ${matches(shown - fromService)} among the ${formatNumber(loaded)} deals loaded`;
+  if (!book.truncated) return t('deals.picker.countOf', { shown, total: loaded });
+  if (restLoading) {
+    return total === undefined
+      ? t('deals.picker.searchingAllUnknown')
+      : t('deals.picker.searchingAll', { total });
+  }
+  const count = shown - fromService;
   return fromService === 0
-    ? `${among}; the service found no others`
-    : `${among} and ${formatNumber(fromService)} more from the service`;
+    ? t('deals.picker.matchesNoOthers', { count, loaded })
+    : t('deals.picker.matchesAndMore', { count, loaded, more: fromService });
 }
 
 /** How far a page key moves. */

@@ -2,18 +2,24 @@
 // holds only part of the deals, what a search of every deal found besides, once typing pauses.
 import { useEffect, useMemo } from 'react';
 import type { Deal } from '../../../electron/contract';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { humanStage } from '../../lib/deals';
 import { buildIndex, search } from '../../lib/search';
+import type { FieldSpec } from '../../lib/search';
 import { viewDeals } from '../../lib/dealList';
+import { useTranslator } from '../../platform/i18n';
 import { useDeals } from './store';
 
 const SEARCH_REST_DELAY_MS = 300;
 
-const DEAL_FIELDS = [
-  { get: (d: Deal) => d.title, weight: 3 },
-  { get: (d: Deal) => d.account, weight: 2 },
-  { get: (d: Deal) => humanStage(d.stage), weight: 1 },
-];
+/** What a query is matched against: the name, the account, the stage as the list says it. */
+function dealFields(t: Translator['t']): FieldSpec<Deal>[] {
+  return [
+    { get: (d) => d.title, weight: 3 },
+    { get: (d) => d.account, weight: 2 },
+    { get: (d) => humanStage(d.stage, t), weight: 1 },
+  ];
+}
 
 export function useDealSearch(query: string) {
   const list = useDeals((s) => s.list);
@@ -21,8 +27,12 @@ export function useDealSearch(query: string) {
   const rest = useDeals((s) => s.rest);
   const searchRest = useDeals((s) => s.searchRest);
   const view = useDeals((s) => s.view);
+  const { t, locale } = useTranslator();
 
-  const index = useMemo(() => buildIndex(list.value ?? [], DEAL_FIELDS), [list.value]);
+  const index = useMemo(
+    () => buildIndex(list.value ?? [], dealFields(t), locale),
+    [list.value, t, locale],
+  );
   const local = useMemo(() => search(index, query), [index, query]);
 
   useEffect(() => {
@@ -35,11 +45,11 @@ export function useDealSearch(query: string) {
   const results = useMemo(() => {
     const found = restForQuery?.items;
     const searching = query.trim() !== '';
-    if (found === undefined || found.length === 0) return viewDeals(local, view, searching);
+    if (found === undefined || found.length === 0) return viewDeals(local, view, searching, t);
     // The loaded deals' matches first (ranked), then what only the full search found.
     const seen = new Set(local.map((d) => d.id));
-    return viewDeals([...local, ...found.filter((d) => !seen.has(d.id))], view, searching);
-  }, [local, restForQuery, view, query]);
+    return viewDeals([...local, ...found.filter((d) => !seen.has(d.id))], view, searching, t);
+  }, [local, restForQuery, view, query, t]);
   const restLoading = book.truncated && query.trim() !== '' && (restForQuery?.loading ?? true);
 
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deal } from '../../../../electron/contract';
 import { OPEN_DEALS, splitTitle, stagesOf, viewDeals } from '../../../../src/lib/dealList';
+import { englishT, translatorFor } from '../../../support/translators';
 
 function deal(
   title: string,
@@ -23,7 +24,7 @@ const titles = (list: Deal[]) => list.map((d) => d.title);
 
 describe('the deal list', () => {
   it('sorts the open deals by the close date ahead, the closed ones after, latest first', () => {
-    expect(titles(viewDeals(deals, { sort: 'close', stage: '' }, false))).toEqual([
+    expect(titles(viewDeals(deals, { sort: 'close', stage: '' }, false, englishT))).toEqual([
       'Soon',
       'Late',
       'Early',
@@ -33,18 +34,35 @@ describe('the deal list', () => {
   });
 
   it('sorts by amount and by last activity', () => {
-    expect(titles(viewDeals(deals, { sort: 'amount', stage: '' }, false))[0]).toBe('Won long ago');
-    expect(titles(viewDeals(deals, { sort: 'activity', stage: '' }, false))[0]).toBe('Late');
+    expect(titles(viewDeals(deals, { sort: 'amount', stage: '' }, false, englishT))[0]).toBe(
+      'Won long ago',
+    );
+    expect(titles(viewDeals(deals, { sort: 'activity', stage: '' }, false, englishT))[0]).toBe(
+      'Late',
+    );
   });
 
   it('filters by a stage or the open ones, and keeps a search’s ranking', () => {
-    expect(titles(viewDeals(deals, { sort: 'close', stage: 'Proposal' }, false))).toEqual(['Late']);
-    expect(titles(viewDeals(deals, { sort: 'close', stage: OPEN_DEALS }, false))).toHaveLength(3);
-    expect(titles(viewDeals(deals, { sort: 'amount', stage: '' }, true))).toEqual(titles(deals));
+    expect(titles(viewDeals(deals, { sort: 'close', stage: 'Proposal' }, false, englishT))).toEqual(
+      ['Late'],
+    );
+    expect(
+      titles(viewDeals(deals, { sort: 'close', stage: OPEN_DEALS }, false, englishT)),
+    ).toHaveLength(3);
+    expect(titles(viewDeals(deals, { sort: 'amount', stage: '' }, true, englishT))).toEqual(
+      titles(deals),
+    );
+  });
+
+  it('names a numbered stage in the language in use, the CRM’s own stage names as sent', () => {
+    const numbered = [...deals, deal('Third', '3', '2026-12-01', 1, '2026-11-01')];
+    expect(stagesOf(numbered, translatorFor('de').t)).toContain('Phase 3');
+    expect(stagesOf(numbered, translatorFor('de').t)).toContain('Negotiation');
+    expect(stagesOf(numbered, englishT)).toContain('Stage 3');
   });
 
   it('offers the stages in pipeline order', () => {
-    expect(stagesOf(deals)).toEqual([
+    expect(stagesOf(deals, englishT)).toEqual([
       'Prospecting',
       'Proposal',
       'Negotiation',

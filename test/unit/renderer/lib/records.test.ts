@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { moneyOf, personNameIn, pickString, toDisplayRows } from '../../../../src/lib/records';
 import type { DisplayRow, JsonRecord } from '../../../../src/lib/records';
+import { englishT, translatorFor } from '../../../support/translators';
 
 const byKey = (rows: DisplayRow[], key: string) => rows.find((r) => r.key === key)?.value;
 
@@ -20,7 +21,7 @@ describe('toDisplayRows', () => {
     owner: { name: 'Sam', team: { name: 'EMEA' } },
     somethingNew: 'kept',
   };
-  const rows = toDisplayRows(deal, { locale: 'en-US' });
+  const rows = toDisplayRows(deal, { t: englishT, locale: 'en-US' });
 
   it('shows money with its currency and dates in the locale', () => {
     expect(byKey(rows, 'amount')).toEqual({ kind: 'money', text: '€120,000' });
@@ -44,7 +45,7 @@ describe('toDisplayRows', () => {
         'note\u202e': 'Line one\r\nline\u0007 two',
         contacts: [{ 'name\u2067': 'Ada\u2069' }],
       },
-      { locale: 'en-US' },
+      { t: englishT, locale: 'en-US' },
     );
     expect(byKey(hostile, 'name')).toMatchObject({ kind: 'text', text: 'Renewal 6202 lanif' });
     expect(hostile.find((row) => row.label.startsWith('Note'))?.value).toMatchObject({
@@ -74,14 +75,14 @@ describe('toDisplayRows', () => {
   it('formats sibling money fields with the record currency', () => {
     const r = toDisplayRows(
       { value: 5000, currency: 'USD', seats: 12, extra: 'x', more: 1 },
-      { locale: 'en-US' },
+      { t: englishT, locale: 'en-US' },
     );
     expect(byKey(r, 'value')).toEqual({ kind: 'money', text: '$5,000' });
     expect(byKey(r, 'seats')).toEqual({ kind: 'number', text: '12' });
   });
 
   it('never follows a non-web URL and links deal ids', () => {
-    const r = toDisplayRows({ link: 'javascript:alert(1)', dealId: 'd-1' });
+    const r = toDisplayRows({ link: 'javascript:alert(1)', dealId: 'd-1' }, { t: englishT });
     expect(byKey(r, 'link')).toMatchObject({ kind: 'text' });
     expect(byKey(r, 'dealId')).toMatchObject({ kind: 'deal', dealId: 'd-1' });
   });
@@ -89,12 +90,37 @@ describe('toDisplayRows', () => {
   it('omits keys and flattens very deep nesting to text', () => {
     const r = toDisplayRows(
       { a: { b: { c: { d: 1 } } }, title: 'x' },
-      { omit: ['title'], maxDepth: 1 },
+      { t: englishT, omit: ['title'], maxDepth: 1 },
     );
     expect(r.map((x) => x.key)).toEqual(['a']);
     const a = byKey(r, 'a');
     if (a?.kind !== 'group') throw new Error('not a group');
     expect(a.rows[0]?.value).toMatchObject({ kind: 'text', text: '{"c":{"d":1}}' });
+  });
+
+  it('says its own words and the shared fields’ names in the language in use, the data as sent', () => {
+    const { t, locale } = translatorFor('de', 'de-DE');
+    const r = toDisplayRows(
+      {
+        closeDate: '2025-06-30',
+        won: true,
+        tags: [],
+        probability: 40,
+        CLOSE_CODE: 'x',
+        owner: 'Sam',
+      },
+      { t, locale },
+    );
+    const label = (key: string) => r.find((row) => row.key === key)?.label;
+    expect(label('closeDate')).toBe('Abschlussdatum');
+    expect(label('owner')).toBe('Inhaber');
+    // A code in capitals stays as the CRM writes it; an unknown field reads as its key says.
+    expect(label('CLOSE_CODE')).toBe('CLOSE CODE');
+    expect(byKey(r, 'won')).toMatchObject({ kind: 'boolean', text: 'Ja' });
+    expect(byKey(r, 'tags')).toEqual({ kind: 'empty', text: 'Keine' });
+    expect(byKey(r, 'probability')).toEqual({ kind: 'number', text: '40 %' });
+    expect(byKey(r, 'owner')).toMatchObject({ text: 'Sam' });
+    expect(byKey(r, 'closeDate')).toMatchObject({ kind: 'date', iso: '2025-06-30' });
   });
 });
 
@@ -112,7 +138,7 @@ describe('a record in a salesperson’s words', () => {
   };
 
   it('leaves identifiers out, in fields and in table columns, but keeps the way to the deal', () => {
-    const rows = toDisplayRows(record);
+    const rows = toDisplayRows(record, { t: englishT });
     expect(rows.map((r) => r.key)).toEqual(['name', 'dealId', 'activities', 'products']);
     const activities = byKey(rows, 'activities');
     if (activities?.kind !== 'table') throw new Error('not a table');
@@ -121,12 +147,12 @@ describe('a record in a salesperson’s words', () => {
   });
 
   it('shows every identifier when asked (the record shown for IT)', () => {
-    const rows = toDisplayRows(record, { showIds: true });
+    const rows = toDisplayRows(record, { t: englishT, showIds: true });
     expect(rows.map((r) => r.key)).toContain('ownerId');
   });
 
   it('spells acronyms in capitals: "sku" is "SKU"', () => {
-    const products = byKey(toDisplayRows(record), 'products');
+    const products = byKey(toDisplayRows(record, { t: englishT }), 'products');
     if (products?.kind !== 'table') throw new Error('not a table');
     expect(products.columns.map((c) => c.label)).toEqual(['SKU', 'Name', 'Unit price']);
   });

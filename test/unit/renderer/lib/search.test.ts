@@ -82,6 +82,55 @@ describe('search', () => {
   });
 });
 
+describe('search in the interface’s locale', () => {
+  const find = (titles: string[], query: string, locale: string) =>
+    search(buildIndex(titles, [{ get: (title: string) => title, weight: 1 }], locale), query);
+
+  it('treats letters as their readers do: accents, ligatures, ß and the Turkish i', () => {
+    expect(find(['Ångström Labs', 'Angle'], 'angstrom', 'sv')).toEqual(['Ångström Labs']);
+    expect(find(['Straße der Einheit'], 'STRASSE', 'de')).toEqual(['Straße der Einheit']);
+    expect(find(['STRASSE 5'], 'straße', 'de')).toEqual(['STRASSE 5']);
+    expect(find(['Øresund Ærø'], 'oresund aero', 'da')).toEqual(['Øresund Ærø']);
+    // Turkish capitals lower-case to the dotted and dotless i; a person types either as "i".
+    for (const locale of ['tr', 'en']) {
+      expect(find(['İSTANBUL Kargo', 'IĞDIR Tekstil'], 'istanbul', locale)).toEqual([
+        'İSTANBUL Kargo',
+      ]);
+      expect(find(['İSTANBUL Kargo', 'IĞDIR Tekstil'], 'igdir', locale)).toEqual(['IĞDIR Tekstil']);
+      expect(find(['ıspanak'], 'ISPANAK', locale)).toEqual(['ıspanak']);
+    }
+  });
+
+  it('matches Japanese across katakana and hiragana, full and half width, keeping voicing', () => {
+    const titles = ['カワサキ重工 更新', 'がっこう案件', 'ＡＢＣ商事'];
+    expect(find(titles, 'かわさき', 'ja')).toEqual(['カワサキ重工 更新']);
+    expect(find(titles, 'ｶﾜｻｷ', 'ja')).toEqual(['カワサキ重工 更新']);
+    expect(find(titles, 'ガッコウ', 'ja')).toEqual(['がっこう案件']);
+    expect(find(titles, 'abc', 'ja')).toEqual(['ＡＢＣ商事']);
+    // か and が are different letters: a short word must match exactly.
+    expect(find(titles, 'かっこ', 'ja')).toEqual([]);
+    expect(find(titles, 'がっこ', 'ja')).toEqual(['がっこう案件']);
+  });
+
+  it('breaks ties by the locale’s collation', () => {
+    // Equal scores (a match inside each): Swedish sorts Ö after Z, German beside O.
+    const titles = ['Östra deal', 'Zeta deal', 'Orm deal'];
+    expect(find(titles, 'deal', 'sv')).toEqual(['Orm deal', 'Zeta deal', 'Östra deal']);
+    expect(find(titles, 'deal', 'de')).toEqual(['Orm deal', 'Östra deal', 'Zeta deal']);
+  });
+
+  it('highlights what matched on the original text', () => {
+    expect(highlightParts('Straße 5', 'strasse', 'de')).toEqual([
+      { text: 'Straße', match: true },
+      { text: ' 5', match: false },
+    ]);
+    expect(highlightParts('ｶﾜｻｷ重工', 'かわ', 'ja')).toEqual([
+      { text: 'ｶﾜ', match: true },
+      { text: 'ｻｷ重工', match: false },
+    ]);
+  });
+});
+
 describe('withinOneEdit', () => {
   it('accepts one change, addition, removal or swap of neighbours, and nothing more', () => {
     expect(withinOneEdit('maple', 'maple')).toBe(true);

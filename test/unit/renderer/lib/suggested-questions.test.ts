@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fittingAgent, suggestedQuestions } from '../../../../src/lib/suggestedQuestions';
+import { englishT, translatorFor } from '../../../support/translators';
 
 const agents = [
   { id: 'sales.deal_coach', title: 'Deal coach', subtitle: 'Reviews a deal: risks, next steps.' },
@@ -9,7 +10,7 @@ const agents = [
 
 describe('suggested questions', () => {
   it('fit the deal’s stage', () => {
-    const labels = (stage: string) => suggestedQuestions(stage).map((q) => q.label);
+    const labels = (stage: string) => suggestedQuestions(stage, englishT).map((q) => q.label);
     expect(labels('negotiation')).toEqual([
       'Prep my next call',
       'Draft the follow-up email',
@@ -21,8 +22,18 @@ describe('suggested questions', () => {
     expect(labels('Closed Lost')[0]).toBe('What can we learn from this loss?');
   });
 
+  it('are asked in the language the salesperson uses the app in', () => {
+    const [prep] = suggestedQuestions('negotiation', translatorFor('de').t);
+    expect(prep?.label).toBe('Nächsten Anruf vorbereiten');
+    expect(prep?.message).toMatch(/^Bereiten Sie mich auf meinen nächsten Anruf/);
+    const [kickOff] = suggestedQuestions('closed_won', translatorFor('ja').t);
+    expect(kickOff?.message).toContain('キックオフ');
+    // The agent is still found by its own words, whatever the language of the question.
+    expect(fittingAgent(kickOff!, agents)?.id).toBe('sales.deal_coach');
+  });
+
   it('each finds the agent fit for it by its words, or none', () => {
-    const [prep, email, risks, price] = suggestedQuestions('proposal');
+    const [prep, email, risks, price] = suggestedQuestions('proposal', englishT);
     expect(fittingAgent(email!, agents)?.id).toBe('sales.email_writer');
     expect(fittingAgent(risks!, agents)?.id).toBe('sales.deal_coach');
     expect(fittingAgent(price!, agents)?.id).toBe('sales.objection_handler');

@@ -25,8 +25,8 @@ describe('the deals store', () => {
     const { bridge, deals } = stores();
     expect(await deals.getState().startRun('d1')).toBeUndefined();
     expect(deals.getState().starts.d1?.invalid).toEqual({
-      agent: 'Choose who should answer.',
-      message: 'Type a message for the agent.',
+      agent: 'deals.ask.chooseAgent',
+      message: 'deals.ask.messageRequired',
     });
     expect(bridge.calls).toEqual([]);
 
@@ -35,7 +35,7 @@ describe('the deals store', () => {
     expect(deals.getState().starts.d1?.invalid?.message).toBeDefined();
     deals.getState().editDraft('d1', { agentId: 'coach' });
     expect(deals.getState().starts.d1?.invalid).toEqual({
-      message: 'Type a message for the agent.',
+      message: 'deals.ask.messageRequired',
     });
   });
 

@@ -1,0 +1,44 @@
+// The names of the fields most records share (a deal's close date, a contact's email), in the
+// language in use; any other field keeps the name its record gives it, made readable elsewhere.
+// Keys compare as roles.ts compares them (`closeDate`, `close_date`, `closedate` are one), but a
+// key written in capitals is left as written: it is a code the CRM shows as such.
+import type { MessageId } from '../i18n/messages';
+import type { Translator } from '../i18n/translator';
+import { normaliseKey } from './roles';
+
+const LABELS = {
+  name: 'deals.field.name',
+  title: 'deals.field.title',
+  account: 'deals.field.account',
+  company: 'deals.field.company',
+  amount: 'deals.field.amount',
+  currency: 'deals.field.currency',
+  stage: 'deals.field.stage',
+  status: 'deals.field.status',
+  probability: 'deals.field.probability',
+  closedate: 'deals.field.closeDate',
+  nextstep: 'deals.field.nextStep',
+  owner: 'deals.field.owner',
+  contacts: 'deals.field.contacts',
+  role: 'deals.field.role',
+  email: 'deals.field.email',
+  phone: 'deals.field.phone',
+  activities: 'deals.field.activities',
+  type: 'deals.field.type',
+  by: 'deals.field.by',
+  notes: 'deals.field.notes',
+  description: 'deals.field.description',
+  createdat: 'deals.field.createdAt',
+  updatedat: 'deals.field.updatedAt',
+} as const satisfies Record<string, MessageId>;
+
+function isLabelled(key: string): key is keyof typeof LABELS {
+  return Object.hasOwn(LABELS, key);
+}
+
+/** The field's name in the language in use, or undefined for a field not among the shared ones. */
+export function fieldLabel(key: string, t: Translator['t']): string | undefined {
+  if (!/[a-z]/.test(key)) return undefined;
+  const normal = normaliseKey(key);
+  return isLabelled(normal) ? t(LABELS[normal]) : undefined;
+}

@@ -1,0 +1,20 @@
+// Translators for unit tests: the app's own catalogues, as the renderer and core load them.
+import { CATALOGUES } from '../../electron/domain/i18n/catalogues';
+import type { Language } from '../../electron/domain/i18n/languages';
+import { createTranslator, type Translator } from '../../electron/domain/i18n/translator';
+
+/** The language's translator; a message it lacks or cannot format fails the test. */
+export function translatorFor(language: Language, regionalLocale?: string): Translator {
+  return createTranslator({
+    language,
+    messages: CATALOGUES[language],
+    fallback: CATALOGUES.en,
+    ...(regionalLocale === undefined ? {} : { regionalLocale }),
+    onError: (error) => {
+      throw error;
+    },
+  });
+}
+
+/** English words, as the tests that read English expect them. */
+export const englishT: Translator['t'] = translatorFor('en').t;
