@@ -18,7 +18,6 @@ import { useFoundRuns } from './useFoundRuns';
 import { dealIdFromRecord } from '../../../electron/domain/runs/record-text';
 import { statusWord } from '../../../electron/domain/runs/status-words';
 import { useT } from '../../platform/i18n';
-import { Sentence } from './Sentence';
 
 function LiveRuns() {
   const t = useT();
@@ -120,14 +119,14 @@ function PagedHistory({
             disabled={offset === 0 || history.loading}
             onClick={() => go({ offset: Math.max(0, offset - limit) })}
           >
-            {t('runs.history.previous')}
+            <span className="turns-in-rtl">←</span> {t('runs.history.previous')}
           </Button>
           <Button
             size="sm"
             disabled={!page?.hasMore || history.loading}
             onClick={() => go({ offset: offset + limit })}
           >
-            {t('runs.history.next')}
+            {t('runs.history.next')} <span className="turns-in-rtl">→</span>
           </Button>
         </div>
       </nav>
@@ -261,7 +260,7 @@ function RunDetailScreen({ runId, dealTitles }: { runId: string; dealTitles: Dea
         {/* The way back is the deal, by its name; a deal not loaded here has no name to give. */}
         {dealId !== undefined && dealTitle !== undefined ? (
           <BackLink to={{ name: 'deals', dealId }}>
-            <Sentence id="runs.detail.backToDeal" values={{ deal: dealTitle }} />
+            <bdi>{dealTitle}</bdi>
           </BackLink>
         ) : null}
         <BackLink to={{ name: 'runs' }}>{t('runs.detail.allAnswers')}</BackLink>

@@ -27,8 +27,8 @@ describe('messageParts', () => {
   });
 
   it('keeps a name as it is, even one that looks like a placeholder', () => {
-    expect(messageParts(tIn('de'), 'runs.detail.backToDeal', { deal: '{deal} ← 1' })).toEqual([
-      '← ',
+    expect(messageParts(tIn('de'), 'runs.filters.deal', { deal: '{deal} ← 1' })).toEqual([
+      'Deal: ',
       { value: '{deal} ← 1' },
     ]);
   });
