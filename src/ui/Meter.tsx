@@ -1,7 +1,8 @@
 // A usage meter: role="meter" with its value, limit and level for assistive tech, and a bar
 // whose colour changes at 80 %, 95 % and 100 %.
 import { formatCompact, formatNumber, formatPercent } from '../lib/format';
-import { levelLabel, usageLevel, usageRatio } from '../lib/usage';
+import { usageLevel, usageRatio } from '../lib/usage';
+import { useT } from '../platform/i18n';
 
 export function Meter({
   label,
@@ -14,13 +15,19 @@ export function Meter({
   limit: number | null;
   detail?: string;
 }) {
+  const t = useT();
   const level = usageLevel({ used, limit });
   const ratio = usageRatio({ used, limit });
   const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
   const valueText =
     limit === null
-      ? `${formatNumber(used)} used, no limit`
-      : `${formatNumber(used)} of ${formatNumber(limit)} (${formatPercent(ratio ?? 0)}), ${levelLabel[level].toLowerCase()}`;
+      ? t('app.meter.valueUnlimited', { used: formatNumber(used) })
+      : t('app.meter.valueText', {
+          used: formatNumber(used),
+          limit: formatNumber(limit),
+          percent: formatPercent(ratio ?? 0),
+          level,
+        });
   const width = ratio === null ? 0 : Math.min(1, ratio) * 100;
   return (
     <div className={`meter meter-${level}`}>
@@ -30,7 +37,10 @@ export function Meter({
         </span>
         <span className="meter-numbers">
           <strong>{formatCompact(used)}</strong>
-          <span className="muted"> / {limit === null ? 'no limit' : formatCompact(limit)}</span>
+          <span className="muted">
+            {' / '}
+            {limit === null ? t('app.meter.noLimitShort') : formatCompact(limit)}
+          </span>
         </span>
       </div>
       <div
@@ -46,7 +56,9 @@ export function Meter({
       </div>
       <div className="meter-foot">
         <span className={`meter-level meter-level-${level}`}>
-          {limit === null ? 'No limit' : `${formatPercent(ratio ?? 0)} used · ${levelLabel[level]}`}
+          {limit === null
+            ? t('app.meter.noLimit')
+            : t('app.meter.usedLevel', { percent: formatPercent(ratio ?? 0), level })}
         </span>
         {detail ? <span className="subtle">{detail}</span> : null}
       </div>

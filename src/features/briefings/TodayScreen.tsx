@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useRoute } from '../../platform/router';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useT } from '../../platform/i18n';
 import { useHost } from '../../platform/hostStore';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Freshness } from '../../ui/Freshness';
@@ -82,6 +83,7 @@ function useOpenSection(): void {
 }
 
 export function TodayScreen() {
+  const t = useT();
   useOpenSection();
   const metadata = useHost((s) => s.metadata.value);
   const briefingsOffered = hasCapability(metadata, 'briefings');
@@ -107,7 +109,7 @@ export function TodayScreen() {
           </div>
         </>
       ) : (
-        <EmptyState title="No briefings">{missingCapabilityReason('briefings')}</EmptyState>
+        <EmptyState title="No briefings">{missingCapabilityReason('briefings', t)}</EmptyState>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ import { askLimit } from '../../lib/usage';
 import type { AskLimit } from '../../lib/usage';
 import { formatDayOfMonth } from '../../lib/format';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useT } from '../../platform/i18n';
 import { useHost } from '../../platform/hostStore';
 import { useUsage } from '../usage';
 import { useAgents } from '../agents';
@@ -77,6 +78,7 @@ function LimitNote({ limit, id }: { limit: AskLimit | undefined; id: string }) {
 }
 
 export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
+  const t = useT();
   // Two primitive selectors: a fresh draft object per render would loop the store subscription.
   const agentId = useDeals((s) => draftFor(s, dealId).agentId);
   const message = useDeals((s) => draftFor(s, dealId).message);
@@ -95,7 +97,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
     return (
       <section className="card ask" aria-labelledby={`${ids}-h`}>
         <h2 id={`${ids}-h`}>Ask about this deal</h2>
-        <p className="muted">{missingCapabilityReason('runs')}</p>
+        <p className="muted">{missingCapabilityReason('runs', t)}</p>
       </section>
     );
   }
@@ -103,7 +105,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   const chosen = agents.value?.find((a) => a.id === agentId);
   const example =
     chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso)) : undefined;
+  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso), t) : undefined;
   const blocked = limit?.blocked === true;
   const pending = start?.pending === true;
   const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -4,12 +4,14 @@ import { BackLink } from '../../ui/BackLink';
 import { EmptyState } from '../../ui/Feedback';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 import { DealDetail } from './DealDetail';
 import { DealPicker } from './DealPicker';
 import { DealsStart } from './DealsStart';
 import { useDeals } from './store';
 
 export function DealsScreen({ dealId }: { dealId: string | undefined }) {
+  const t = useT();
   const metadata = useHost((s) => s.metadata.value);
   const offered = hasCapability(metadata, 'deals');
   useEffect(() => {
@@ -21,7 +23,7 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
     return (
       <div className="page">
         <h1>Deals</h1>
-        <EmptyState title="No deals">{missingCapabilityReason('deals')}</EmptyState>
+        <EmptyState title="No deals">{missingCapabilityReason('deals', t)}</EmptyState>
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { statusLine } from '../../../electron/domain/runs/status-words';
 import { DetailsForIt } from '../../ui/DetailsForIt';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useT } from '../../platform/i18n';
 import { useHost } from '../../platform/hostStore';
 import { useAgents } from '../agents';
 import { describeRun } from './describeRun';
@@ -49,6 +50,7 @@ export function RunPanel({
   /** More for "Details for IT" (the run page's record of the run). */
   forIt?: ReactNode;
 }) {
+  const t = useT();
   const output = outputFor(runId);
   const { meta, detail } = useRunDetail(runId, output);
   const pending = useRuns((s) => s.pendingActions[runId]);
@@ -91,7 +93,7 @@ export function RunPanel({
       {actionError ? <ActionError error={actionError} pending={pending !== undefined} /> : null}
       {streaming && !streamingOffered ? (
         <p className="subtle">
-          {missingCapabilityReason('streaming')} The answer shows when the run has finished.
+          {missingCapabilityReason('streaming', t)} The answer shows when the run has finished.
         </p>
       ) : null}
       <OutputView
