@@ -8,7 +8,7 @@ import { InboxBell } from '../features/notifications/views';
 import { useDeals } from '../features/deals';
 import { useRuns } from '../features/runs';
 import { personNameIn } from '../lib/records';
-import { Kbd, modKey } from '../ui/Kbd';
+import { Kbd, useModKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
 import { useHost } from '../platform/hostStore';
 import { navigate, useRoute } from '../platform/router';
@@ -54,6 +54,7 @@ function SignedInUser({ userId, name, where }: { userId: string; name?: string; 
 
 export function Sidebar() {
   const t = useT();
+  const modKey = useModKey();
   const route = useRoute();
   const metadata = useHost((s) => s.metadata.value);
   const appInfo = useHost((s) => s.appInfo);

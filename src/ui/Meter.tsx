@@ -1,5 +1,6 @@
 // A usage meter: role="meter" with its value, limit and level for assistive tech, and a bar
 // whose colour changes at 80 %, 95 % and 100 %.
+import { useId } from 'react';
 import { formatCompact, formatNumber, formatPercent } from '../lib/format';
 import { usageLevel, usageRatio } from '../lib/usage';
 import { useT } from '../platform/i18n';
@@ -18,7 +19,8 @@ export function Meter({
   const t = useT();
   const level = usageLevel({ used, limit });
   const ratio = usageRatio({ used, limit });
-  const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  // Not made from the label: in Japanese or Arabic every label would give the same id.
+  const id = useId();
   const valueText =
     limit === null
       ? t('app.meter.valueUnlimited', { used: formatNumber(used) })
