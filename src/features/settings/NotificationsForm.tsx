@@ -1,6 +1,6 @@
 // Which notifications the user gets and when: do-not-disturb, the kinds, the morning briefing's
 // time and days, the lead before a meeting and the agent that prepares one.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
 import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
 import { askForWebNotifications, canAskForWebNotifications } from '../../platform/webNotifications';
@@ -215,7 +215,7 @@ function WhenFields({
   onLeave: () => void;
 }) {
   const { t, locale } = useTranslator();
-  const days = dayNames(locale);
+  const days = useMemo(() => dayNames(locale), [locale]);
   return (
     <>
       <div className="field-row">
