@@ -90,7 +90,7 @@ export function Sidebar() {
         onClick={() => useUi.getState().setPalette(true)}
       >
         <span>{t('app.sidebar.searchOrJump')}</span>
-        <Kbd>{`${modKey} K`}</Kbd>
+        <Kbd>{`${modKey}\u00a0K`}</Kbd>
       </button>
       <nav aria-label={t('app.sidebar.mainNavigation')}>
         <ul className="nav-list">

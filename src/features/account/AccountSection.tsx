@@ -99,7 +99,9 @@ export function ServiceSection() {
             {appInfo ? (
               <div className="rec-field">
                 <dt>{t('account.service.address')}</dt>
-                <dd className="mono">{appInfo.service.baseUrl}</dd>
+                <dd className="mono" dir="ltr">
+                  {appInfo.service.baseUrl}
+                </dd>
               </div>
             ) : null}
           </dl>

@@ -57,6 +57,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
       <Field label={t('account.token.label')} hint={t('account.token.hint')} error={invalid}>
         <input
           className="input mono"
+          dir="ltr"
           type="password"
           autoComplete="off"
           spellCheck={false}

@@ -9,7 +9,8 @@ import { useT } from '../../platform/i18n';
 import { connectionPatch } from './settingsPatch';
 import { FormFooter, useValidatedSave } from './SettingsForm';
 
-// Addresses, not words: the same in every language.
+// Addresses, not words: the same in every language, and written left to right (as the address
+// and token fields are, in a right-to-left page too).
 const SERVICE_EXAMPLE = 'https://assistant.example.com/api/v1/assistant';
 const SIGN_IN_EXAMPLE = 'https://assistant.example.com/login';
 
@@ -46,6 +47,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         >
           <input
             className="input mono"
+            dir="ltr"
             type="url"
             inputMode="url"
             placeholder={SERVICE_EXAMPLE}
@@ -62,6 +64,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         >
           <input
             className="input mono"
+            dir="ltr"
             type="url"
             inputMode="url"
             placeholder={SIGN_IN_EXAMPLE}

@@ -76,6 +76,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
       >
         <input
           className="input mono input-shortcut"
+          dir="ltr"
           type="text"
           autoComplete="off"
           spellCheck={false}
