@@ -112,7 +112,8 @@ export function App() {
   // The window is named after its screen, in the language in use.
   useEffect(() => {
     const label = screens.find((s) => s.name === route.name)?.label;
-    document.title = label === undefined ? 'Assistant' : `${t(label)} · Assistant`;
+    document.title =
+      label === undefined ? 'Assistant' : t('app.window.title', { screen: t(label) });
   }, [route.name, t]);
 
   // A new screen: move focus to it (for keyboard and screen reader users).
@@ -136,7 +137,7 @@ export function App() {
           mainRef.current?.focus();
         }}
       >
-        Skip to content
+        {t('app.skipToContent')}
       </a>
       <Sidebar />
       <div className="main-column">

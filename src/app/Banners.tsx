@@ -5,21 +5,33 @@ import { useAccount } from '../features/account';
 import { formatTime } from '../lib/format';
 import { useBannerState } from '../platform/connectivity';
 import { useHost } from '../platform/hostStore';
+import { useTranslator } from '../platform/i18n';
+import type { Translator } from '../../electron/domain/i18n/translator';
 import { Button } from '../ui/Button';
 import { reloadServiceData } from './events';
 
 /** One banner per cause, saying since when; the cards below do not repeat it. */
-function outageText(state: Connectivity['state'], since: string | undefined): string | undefined {
-  const at = since === undefined ? '' : ` since ${formatTime(since)}`;
+function outageText(
+  state: Connectivity['state'],
+  since: string | undefined,
+  { t, locale, direction }: Translator,
+): string | undefined {
+  // In a right-to-left sentence the time keeps its own order (U+2068…U+2069 isolate it).
+  const at = since === undefined ? undefined : formatTime(since, locale);
+  const time = at !== undefined && direction === 'rtl' ? `\u2068${at}\u2069` : at;
   switch (state) {
     case 'offline':
-      return `You are offline${at}. Check your Wi-Fi or network cable; saved data stays on screen and the rest loads when you are back online.`;
+      return time === undefined ? t('app.banner.offline') : t('app.banner.offlineSince', { time });
     case 'service-unreachable':
-      return `Can’t reach the service${at}. Check that you are connected to the VPN or your company’s network; if you are, ask IT whether the service is up. Saved data stays on screen, and the rest loads by itself when it is back.`;
+      return time === undefined
+        ? t('app.banner.serviceUnreachable')
+        : t('app.banner.serviceUnreachableSince', { time });
     case 'service-failing':
-      return `The service is having problems${at}. Try again in a few minutes; if it goes on, tell IT. Saved data stays on screen, and the rest loads when it recovers.`;
+      return time === undefined
+        ? t('app.banner.serviceFailing')
+        : t('app.banner.serviceFailingSince', { time });
     case 'host-unreachable':
-      return 'The app lost its connection to its host. Reconnecting…';
+      return t('app.banner.hostUnreachable');
     default:
       return undefined;
   }
@@ -28,6 +40,8 @@ function outageText(state: Connectivity['state'], since: string | undefined): st
 const NO_NOTICES: readonly Notice[] = [];
 
 export function Banners() {
+  const translator = useTranslator();
+  const { t } = translator;
   const bannerState = useBannerState();
   const since = useHost((s) => (s.browserOffline ? undefined : s.connectivity?.since));
   const session = useHost((s) => s.session);
@@ -35,7 +49,7 @@ export function Banners() {
   const pending = useAccount((s) => s.sessionAction.pending);
   const startSignIn = () => void useAccount.getState().startSignIn();
 
-  const outage = bannerState === undefined ? undefined : outageText(bannerState, since);
+  const outage = bannerState === undefined ? undefined : outageText(bannerState, since, translator);
   const dismiss = (id: string) => void useHost.getState().dismissNotice(id);
 
   return (
@@ -43,18 +57,17 @@ export function Banners() {
       {session?.expired ? (
         <div className="banner banner-danger" role="alert">
           <span>
-            <strong>Your session has expired.</strong> Sign in again to continue; your open deal,
-            typed messages and runs are kept.
+            <strong>{t('app.banner.sessionExpired')}</strong> {t('app.banner.sessionExpiredHint')}
           </span>
           <Button size="sm" variant="primary" onClick={startSignIn} busy={pending}>
-            Sign in again
+            {t('app.banner.signInAgain')}
           </Button>
         </div>
       ) : session && !session.signedIn ? (
         <div className="banner banner-warn" role="status">
-          <span>You are not signed in to the service.</span>
+          <span>{t('app.banner.notSignedIn')}</span>
           <Button size="sm" variant="primary" onClick={startSignIn} busy={pending}>
-            Sign in
+            {t('app.banner.signIn')}
           </Button>
         </div>
       ) : null}
@@ -63,7 +76,7 @@ export function Banners() {
           <span>{outage}</span>
           {bannerState !== 'host-unreachable' ? (
             <Button size="sm" variant="ghost" onClick={reloadServiceData}>
-              Retry
+              {t('app.feedback.retry')}
             </Button>
           ) : null}
         </div>
@@ -79,9 +92,9 @@ export function Banners() {
             size="sm"
             variant="ghost"
             onClick={() => dismiss(notice.id)}
-            aria-label="Dismiss notice"
+            aria-label={t('app.banner.dismissNotice')}
           >
-            Dismiss
+            {t('app.banner.dismiss')}
           </Button>
         </div>
       ))}

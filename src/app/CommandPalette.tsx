@@ -16,10 +16,22 @@ import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
 import { dropHeldKeys, takeHeldKeys } from '../platform/heldKeys';
+import { useT } from '../platform/i18n';
+import type { MessageId } from '../../electron/domain/i18n/messages';
+
+type Group = 'screens' | 'deals' | 'agents';
+const GROUPS: Group[] = ['screens', 'deals', 'agents'];
+const groupNames = {
+  screens: 'app.palette.groupScreens',
+  deals: 'app.palette.groupDeals',
+  agents: 'app.palette.groupAgents',
+} as const satisfies Record<Group, MessageId>;
 
 interface Item {
   id: string;
-  group: 'Screens' | 'Deals' | 'Agents';
+  group: Group;
+  /** The group's name in the language in use: searched too ("agents" lists them all). */
+  groupName: string;
   title: string;
   subtitle?: string;
   run(): void;
@@ -30,16 +42,18 @@ const MAX_PER_GROUP = 8;
 function useItems(): Item[] {
   const deals = useDeals((s) => s.list.value);
   const agents = useAgents((s) => s.agents.value);
+  const t = useT();
   return useMemo(() => {
     const items: Item[] = screens.map((s) => ({
       id: `screen:${s.name}`,
-      group: 'Screens',
-      title: s.label,
+      group: 'screens',
+      groupName: t(groupNames.screens),
+      title: t(s.label),
       subtitle: `G ${s.key.toUpperCase()}`,
       run: () => {
         navigate({ name: s.name });
         if (s.name === 'deals') focusDealSearch();
-        else focusWhenShown(pageHeading(s.label));
+        else focusWhenShown(pageHeading(t(s.label)));
       },
     }));
     for (const deal of deals ?? []) {
@@ -49,7 +63,8 @@ function useItems(): Item[] {
           .join(' · ') || deal.subtitle;
       items.push({
         id: `deal:${deal.id}`,
-        group: 'Deals',
+        group: 'deals',
+        groupName: t(groupNames.deals),
         title: deal.title,
         ...(subtitle ? { subtitle } : {}),
         run: () => openAndFocus({ name: 'deals', dealId: deal.id }),
@@ -58,7 +73,8 @@ function useItems(): Item[] {
     for (const agent of agents ?? []) {
       items.push({
         id: `agent:${agent.id}`,
-        group: 'Agents',
+        group: 'agents',
+        groupName: t(groupNames.agents),
         title: agent.title,
         subtitle: agent.subtitle ?? agent.id,
         run: () => {
@@ -71,17 +87,17 @@ function useItems(): Item[] {
           } else {
             navigate({ name: 'deals' });
             focusDealSearch();
-            toast(`${agent.title} is chosen`, 'Pick a deal to ask it a question.');
+            toast(
+              t('app.palette.agentChosen', { agent: agent.title }),
+              t('app.palette.agentChosenHint'),
+            );
           }
         },
       });
     }
     return items;
-  }, [deals, agents]);
+  }, [deals, agents, t]);
 }
-
-type Group = Item['group'];
-const GROUPS: Group[] = ['Screens', 'Deals', 'Agents'];
 
 /** What `query` finds among `items`: at most MAX_PER_GROUP of each group, in the groups' order. */
 function useGroupedResults(items: Item[], query: string): Array<{ group: Group; items: Item[] }> {
@@ -90,7 +106,7 @@ function useGroupedResults(items: Item[], query: string): Array<{ group: Group; 
       buildIndex(items, [
         { get: (i) => i.title, weight: 3 },
         { get: (i) => i.subtitle, weight: 1 },
-        { get: (i) => i.group, weight: 0.5 },
+        { get: (i) => i.groupName, weight: 0.5 },
       ]),
     [items],
   );
@@ -161,15 +177,16 @@ interface OptionsProps {
 
 /** The options found, under their groups' names. */
 function PaletteOptions({ listId, grouped, activeId, optionId, query, ...on }: OptionsProps) {
+  const t = useT();
   return (
-    <div id={listId} role="listbox" aria-label="Results" className="palette-list">
+    <div id={listId} role="listbox" aria-label={t('app.palette.results')} className="palette-list">
       {grouped.length === 0 ? (
-        <p className="palette-empty subtle">Nothing matches “{query}”.</p>
+        <p className="palette-empty subtle">{t('app.palette.noMatch', { query })}</p>
       ) : null}
       {grouped.map((g) => (
-        <div key={g.group} role="group" aria-label={g.group}>
+        <div key={g.group} role="group" aria-label={t(groupNames[g.group])}>
           <div className="palette-group" aria-hidden="true">
-            {g.group}
+            {t(groupNames[g.group])}
           </div>
           {g.items.map((item) => {
             const selected = activeId === item.id;
@@ -209,6 +226,7 @@ function useSettled(query: string, deferred: string): boolean {
 }
 
 function Palette({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const items = useItems();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -249,8 +267,8 @@ function Palette({ onClose }: { onClose: () => void }) {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeItem ? optionId(activeItem) : undefined}
-        aria-label="Search screens, deals and agents"
-        placeholder="Jump to a screen, a deal or an agent…"
+        aria-label={t('app.palette.search')}
+        placeholder={t('app.palette.placeholder')}
         data-autofocus
         onFocus={takeHeld}
         value={query}
@@ -268,20 +286,21 @@ function Palette({ onClose }: { onClose: () => void }) {
         onChoose={choose}
       />
       <div className="palette-foot subtle" aria-hidden="true">
-        ↑↓ to move · Enter to open · Esc to close
+        {t('app.palette.keys')}
       </div>
     </div>
   );
 }
 
 export function CommandPalette() {
+  const t = useT();
   const open = useUi((s) => s.paletteOpen);
   const close = () => {
     dropHeldKeys();
     useUi.getState().setPalette(false);
   };
   return (
-    <Dialog open={open} onClose={close} label="Command palette" className="dialog-palette">
+    <Dialog open={open} onClose={close} label={t('app.palette.label')} className="dialog-palette">
       <Palette onClose={close} />
     </Dialog>
   );

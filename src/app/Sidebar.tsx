@@ -8,7 +8,7 @@ import { InboxBell } from '../features/notifications/views';
 import { useDeals } from '../features/deals';
 import { useRuns } from '../features/runs';
 import { personNameIn } from '../lib/records';
-import { Kbd, modKey } from '../ui/Kbd';
+import { Kbd, useModKey } from '../ui/Kbd';
 import { StrokeIcon } from '../ui/StrokeIcon';
 import { useHost } from '../platform/hostStore';
 import { navigate, useRoute } from '../platform/router';
@@ -55,6 +55,7 @@ function SignedInUser({ userId, name, where }: { userId: string; name?: string; 
 
 export function Sidebar() {
   const t = useT();
+  const modKey = useModKey();
   const route = useRoute();
   const metadata = useHost((s) => s.metadata.value);
   const appInfo = useHost((s) => s.appInfo);
@@ -90,7 +91,7 @@ export function Sidebar() {
         onClick={() => useUi.getState().setPalette(true)}
       >
         <span>{t('app.sidebar.searchOrJump')}</span>
-        <Kbd>{`${modKey} K`}</Kbd>
+        <Kbd>{`${modKey}\u00a0K`}</Kbd>
       </button>
       <nav aria-label={t('app.sidebar.mainNavigation')}>
         <ul className="nav-list">

@@ -4,6 +4,7 @@
 // milliseconds on a cold page); the screen's date formatters are built and cached here too (the
 // locale's data itself was loaded by the entry, src/main.tsx). Nothing here changes what is shown.
 import { formatDate, formatDay, formatRelative, formatTime } from '../lib/format';
+import { currentTranslator } from '../platform/i18n';
 
 /** Markdown of the kinds briefings carry: paragraphs, emphasis, lists, tables, links. */
 const SAMPLE_MARKDOWN =
@@ -28,10 +29,12 @@ export async function warmUpToday(): Promise<void> {
   await whenIdle();
   const now = Date.now();
   const iso = new Date(now).toISOString();
-  formatDay(new Date(now));
-  formatRelative(now - 3_600_000, now);
-  formatDate(iso);
-  formatTime(iso);
+  // In the language in use: the formatters cached are the ones the screen asks for.
+  const { locale } = currentTranslator();
+  formatDay(new Date(now), locale);
+  formatRelative(now - 3_600_000, now, locale);
+  formatDate(iso, locale);
+  formatTime(iso, locale);
   await whenIdle();
   // In the chunks index.html preloads for Today, so this fetches nothing new.
   const { splitBlocks } = await import('../lib/markdown/blocks');

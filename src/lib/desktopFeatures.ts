@@ -1,6 +1,8 @@
 // What Settings says about the desktop features: the host's capabilities in order, with browser
 // mode's notifications refined by what only the page knows (its Web Notifications permission).
 import type { Capability, DesktopCapabilities, HostKind } from '../../electron/contract';
+import type { MessageId } from '../../electron/domain/i18n/messages';
+import type { Translator } from '../../electron/domain/i18n/translator';
 
 export type WebPermission = 'granted' | 'denied' | 'default' | 'unsupported';
 
@@ -12,13 +14,13 @@ export interface FeatureLine {
   text: string;
 }
 
-const LABELS: Record<keyof DesktopCapabilities, string> = {
-  tray: 'Tray icon',
-  globalShortcut: 'Global shortcut',
-  notifications: 'Notifications',
-  launchAtLogin: 'Open at login',
-  osFocusMode: "System's Do not disturb",
-  updates: 'Updates',
+const LABELS: Record<keyof DesktopCapabilities, MessageId> = {
+  tray: 'settings.desktop.tray',
+  globalShortcut: 'settings.desktop.globalShortcut',
+  notifications: 'settings.desktop.notifications',
+  launchAtLogin: 'settings.desktop.launchAtLogin',
+  osFocusMode: 'settings.desktop.osFocusMode',
+  updates: 'settings.desktop.updates',
 };
 
 const ORDER: (keyof DesktopCapabilities)[] = [
@@ -31,31 +33,16 @@ const ORDER: (keyof DesktopCapabilities)[] = [
 ];
 
 /** Browser mode: the host cannot know the page's permission, so the page says how it shows them. */
-export function browserNotifications(permission: WebPermission): Capability {
+export function browserNotifications(permission: WebPermission, t: Translator['t']): Capability {
   switch (permission) {
     case 'granted':
-      return {
-        available: true,
-        reason:
-          'Shown inside the page, and as browser notifications while the page is in the background.',
-      };
+      return { available: true, reason: t('settings.desktop.browserGranted') };
     case 'denied':
-      return {
-        available: true,
-        reason:
-          'This browser blocks notifications for this page, so they show inside the page only. Allow them in the site settings to see them elsewhere.',
-      };
+      return { available: true, reason: t('settings.desktop.browserDenied') };
     case 'default':
-      return {
-        available: true,
-        reason:
-          'Shown inside the page. Allow browser notifications to see them while you are elsewhere.',
-      };
+      return { available: true, reason: t('settings.desktop.browserDefault') };
     case 'unsupported':
-      return {
-        available: true,
-        reason: 'This browser has no notifications for pages: they show inside the page only.',
-      };
+      return { available: true, reason: t('settings.desktop.browserUnsupported') };
   }
 }
 
@@ -63,18 +50,22 @@ export function featureLines(
   capabilities: DesktopCapabilities,
   host: HostKind,
   permission: WebPermission,
+  t: Translator['t'],
 ): FeatureLine[] {
   return ORDER.map((key) => {
     const capability =
       key === 'notifications' && host === 'browser'
-        ? browserNotifications(permission)
+        ? browserNotifications(permission, t)
         : capabilities[key];
-    const status = capability.available ? 'Available' : 'Not available';
-    return {
-      key,
-      label: LABELS[key],
-      available: capability.available,
-      text: capability.reason ? `${status}. ${capability.reason}` : `${status}.`,
-    };
+    const { available, reason } = capability;
+    let text: string;
+    if (reason) {
+      text = available
+        ? t('settings.desktop.availableBecause', { reason })
+        : t('settings.desktop.notAvailableBecause', { reason });
+    } else {
+      text = available ? t('settings.desktop.available') : t('settings.desktop.notAvailable');
+    }
+    return { key, label: t(LABELS[key]), available, text };
   });
 }

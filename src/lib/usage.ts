@@ -1,5 +1,6 @@
 // Usage against quotas as risk: the warning level of a meter (80 %, 95 %, 100 %), when a quota
 // runs out at the current pace, what happens then, and the warnings shown before starting a run.
+import type { Translator } from '../../electron/domain/i18n/translator';
 
 export type UsageLevel = 'unlimited' | 'ok' | 'warning' | 'critical' | 'exhausted';
 
@@ -26,15 +27,6 @@ export function usageLevel(quota: Quota): UsageLevel {
   if (ratio >= WARNING_AT) return 'warning';
   return 'ok';
 }
-
-// Said beside "94 % used", so they name the risk instead of repeating the number.
-export const levelLabel: Record<UsageLevel, string> = {
-  unlimited: 'No limit',
-  ok: 'Within limit',
-  warning: 'Running low',
-  critical: 'Almost used up',
-  exhausted: 'Limit reached',
-};
 
 export interface Period {
   start: string;
@@ -69,14 +61,14 @@ export function projectQuota(quota: Quota, period: Period, now: number): Project
 export type QuotaName = 'requests' | 'runs' | 'tokens';
 
 /** What the service does once a quota is used up, in a salesperson's words. */
-export function atLimit(name: QuotaName, resetsOn: string): string {
+export function atLimit(name: QuotaName, resetsOn: string, t: Translator['t']): string {
   switch (name) {
     case 'runs':
-      return `At 100 %, new runs are refused until the quota resets on ${resetsOn}.`;
+      return t('usage.atLimit.runs', { day: resetsOn });
     case 'tokens':
-      return `At 100 %, runs stop being accepted until the quota resets on ${resetsOn}.`;
+      return t('usage.atLimit.tokens', { day: resetsOn });
     case 'requests':
-      return `At 100 %, the service refuses requests until ${resetsOn}; what is saved here stays readable.`;
+      return t('usage.atLimit.requests', { day: resetsOn });
   }
 }
 
@@ -95,11 +87,11 @@ export interface UsageCounts {
  * Shown in the Ask form, the most pressing first: runs by count, then tokens and requests, either
  * of which also stops a run once used up. Empty when every quota is comfortably within its limit.
  */
-export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
+export function askQuotaWarnings(usage: UsageCounts, t: Translator['t']): RunQuotaWarning[] {
   const warnings: RunQuotaWarning[] = [];
-  const runs = runQuotaWarning({ used: usage.runs.count, limit: usage.runs.limit });
+  const runs = runQuotaWarning({ used: usage.runs.count, limit: usage.runs.limit }, t);
   if (runs) warnings.push(runs);
-  const others: [string, Quota][] = [
+  const others: ['tokens' | 'requests', Quota][] = [
     ['tokens', { used: usage.tokens.input + usage.tokens.output, limit: usage.tokens.limit }],
     ['requests', { used: usage.requests.count, limit: usage.requests.limit }],
   ];
@@ -108,13 +100,13 @@ export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
     if (level === 'exhausted') {
       warnings.push({
         level,
-        message: `The ${name} quota of this billing period is used up.`,
+        message: t('usage.warning.usedUp', { quota: name }),
       });
     } else if (level === 'critical' || level === 'warning') {
       const ratio = usageRatio(quota) ?? 0;
       warnings.push({
         level,
-        message: `${Math.floor(ratio * 100)} % of this billing period’s ${name} are used.`,
+        message: t('usage.warning.percentUsed', { percent: Math.floor(ratio * 100), quota: name }),
       });
     }
   }
@@ -123,20 +115,14 @@ export function askQuotaWarnings(usage: UsageCounts): RunQuotaWarning[] {
 }
 
 /** Shown in the Ask form: null when starting a run is comfortably within the quota. */
-export function runQuotaWarning(runs: Quota): RunQuotaWarning | null {
+export function runQuotaWarning(runs: Quota, t: Translator['t']): RunQuotaWarning | null {
   const level = usageLevel(runs);
   if (level === 'exhausted') {
-    return {
-      level,
-      message: `All ${runs.limit ?? 0} runs of this billing period are used.`,
-    };
+    return { level, message: t('usage.warning.allRunsUsed', { limit: runs.limit ?? 0 }) };
   }
   if (level === 'critical' || level === 'warning') {
     const left = Math.max(0, (runs.limit ?? 0) - runs.used);
-    return {
-      level,
-      message: `Only ${left} of ${runs.limit ?? 0} runs left in this billing period.`,
-    };
+    return { level, message: t('usage.warning.runsLeft', { left, limit: runs.limit ?? 0 }) };
   }
   return null;
 }
@@ -148,14 +134,14 @@ export interface AskLimit {
 }
 
 /** "this month" for a calendar month (the usual billing period), else "this billing period". */
-function periodWords(period: Period): string {
+function periodKind(period: Period): 'month' | 'other' {
   const start = new Date(period.start);
   const end = new Date(period.end);
   const calendarMonth =
     start.getUTCDate() === 1 &&
     end.getUTCDate() === 1 &&
     (end.getUTCMonth() - start.getUTCMonth() + 12) % 12 === 1;
-  return calendarMonth ? 'this month' : 'this billing period';
+  return calendarMonth ? 'month' : 'other';
 }
 
 /**
@@ -166,23 +152,21 @@ function periodWords(period: Period): string {
 export function askLimit(
   usage: UsageCounts & { billingPeriod: Period },
   resetDay: (iso: string) => string,
+  t: Translator['t'],
 ): AskLimit | undefined {
-  const period = periodWords(usage.billingPeriod);
+  const period = periodKind(usage.billingPeriod);
   const day = resetDay(usage.billingPeriod.end);
-  const help = 'Ask your admin for more.';
   const { runs, tokens, requests } = usage;
   if (usageLevel({ used: runs.count, limit: runs.limit }) === 'exhausted') {
-    const message = `Your team has used its ${runs.limit ?? 0} runs ${period}; they reset on ${day}. ${help}`;
+    const message = t('usage.limit.runs', { limit: runs.limit ?? 0, period, day });
     return { blocked: true, message };
   }
   if (usageLevel({ used: tokens.input + tokens.output, limit: tokens.limit }) === 'exhausted') {
-    const message = `Your team has used its allowance for answers ${period}; it resets on ${day}. ${help}`;
-    return { blocked: true, message };
+    return { blocked: true, message: t('usage.limit.tokens', { period, day }) };
   }
   if (usageLevel({ used: requests.count, limit: requests.limit }) === 'exhausted') {
-    const message = `Your team has reached its limit of requests to the service ${period}; it resets on ${day}. ${help}`;
-    return { blocked: true, message };
+    return { blocked: true, message: t('usage.limit.requests', { period, day }) };
   }
-  const warning = askQuotaWarnings(usage)[0];
+  const warning = askQuotaWarnings(usage, t)[0];
   return warning === undefined ? undefined : { blocked: false, message: warning.message };
 }

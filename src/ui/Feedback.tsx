@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ErrorData } from '../../electron/contract';
 import { useCoveredByBanner } from '../platform/connectivity';
+import { useT } from '../platform/i18n';
 import { Button } from './Button';
+import { useRichT } from './richText';
 
 // After this long a wait gets a word, so a slow service never looks like a hung app.
 export const SLOW_AFTER_MS = 3_000;
@@ -21,14 +23,15 @@ export function useSlow(active: boolean, afterMs = SLOW_AFTER_MS): boolean {
   return active && slow;
 }
 
-export function Skeleton({ lines = 3, label = 'Loading…' }: { lines?: number; label?: string }) {
+export function Skeleton({ lines = 3, label }: { lines?: number; label?: string }) {
+  const t = useT();
   const slow = useSlow(true);
   return (
     <div className="skeleton" role="status" aria-live="polite">
       {slow ? (
-        <p className="skeleton-slow">Taking longer than usual… still waiting for the service.</p>
+        <p className="skeleton-slow">{t('app.feedback.slow')}</p>
       ) : (
-        <span className="visually-hidden">{label}</span>
+        <span className="visually-hidden">{label ?? t('app.feedback.loading')}</span>
       )}
       {Array.from({ length: lines }, (_, i) => (
         <div key={i} className={`skeleton-line skeleton-line-${(i % 3) + 1}`} aria-hidden="true" />
@@ -48,18 +51,18 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /** Code and request id, for support: selectable, folded under "Details for IT" below the message. */
 export function ErrorMeta({ error }: { error: ErrorData }) {
+  const t = useT();
+  const rich = useRichT();
   return (
     <details className="error-meta">
-      <summary>Details for IT</summary>
+      <summary>{t('app.feedback.detailsForIt')}</summary>
       <p>
-        <span>
-          Code <code>{error.code}</code>
-        </span>
-        {error.status !== undefined ? <span>HTTP {error.status}</span> : null}
+        <span>{rich('app.feedback.code', { code: <code>{error.code}</code> })}</span>
+        {error.status !== undefined ? (
+          <span>{t('app.feedback.httpStatus', { status: String(error.status) })}</span>
+        ) : null}
         {error.requestId ? (
-          <span>
-            Request ID <code>{error.requestId}</code>
-          </span>
+          <span>{rich('app.feedback.requestId', { id: <code>{error.requestId}</code> })}</span>
         ) : null}
       </p>
     </details>
@@ -77,7 +80,7 @@ export function FormError({ error }: { error: ErrorData }) {
 }
 
 export function ErrorState({
-  title = 'Could not load this',
+  title,
   error,
   onRetry,
   retrying = false,
@@ -89,24 +92,26 @@ export function ErrorState({
   retrying?: boolean;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const heading = title ?? t('app.feedback.couldNotLoad');
   // The banner already says the service is unreachable or down, and offers Retry.
   if (useCoveredByBanner(error)) {
     return (
       <div className="empty-state waiting-state" role="status">
-        <p className="empty-title">{title}</p>
-        <p className="empty-body">It loads by itself as soon as the service is back.</p>
+        <p className="empty-title">{heading}</p>
+        <p className="empty-body">{t('app.feedback.loadsWhenBack')}</p>
       </div>
     );
   }
   return (
     <div className="error-state" role="alert">
-      <p className="error-title">{title}</p>
+      <p className="error-title">{heading}</p>
       <p className="error-message">{error.message}</p>
       <ErrorMeta error={error} />
       {children}
       {onRetry ? (
         <Button size="sm" onClick={onRetry} busy={retrying} disabled={retrying}>
-          Retry
+          {t('app.feedback.retry')}
         </Button>
       ) : null}
     </div>
@@ -115,6 +120,7 @@ export function ErrorState({
 
 /** A failed refresh while older data is still shown: a quiet note, not a page error. */
 export function InlineError({ error, onRetry }: { error: ErrorData; onRetry?: () => void }) {
+  const t = useT();
   // Saved data on screen and the banner saying why it is not fresh: nothing to add here.
   if (useCoveredByBanner(error)) return null;
   return (
@@ -125,7 +131,7 @@ export function InlineError({ error, onRetry }: { error: ErrorData; onRetry?: ()
       </span>
       {onRetry ? (
         <Button size="sm" variant="ghost" onClick={onRetry}>
-          Retry
+          {t('app.feedback.retry')}
         </Button>
       ) : null}
     </div>

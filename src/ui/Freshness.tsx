@@ -1,7 +1,9 @@
 // "Updated 5 minutes ago", a stale marker until the service confirms the data, and Refresh.
 import type { Loadable } from '../platform/loadable';
+import { useT } from '../platform/i18n';
 import { Badge } from './Badge';
 import { Button } from './Button';
+import { useRichT } from './richText';
 import { RelativeTime } from './Time';
 
 export function Freshness<T>({
@@ -13,16 +15,18 @@ export function Freshness<T>({
   onRefresh: () => void;
   label: string;
 }) {
+  const t = useT();
+  const rich = useRichT();
   return (
     <div className="freshness">
       {state.fetchedAt ? (
         <span className="subtle">
-          Updated <RelativeTime value={state.fetchedAt} />
+          {rich('app.freshness.updated', { time: <RelativeTime value={state.fetchedAt} /> })}
         </span>
       ) : null}
       {state.value !== undefined && state.stale ? (
-        <Badge tone="warn" title="Shown from the saved copy; not yet confirmed by the service">
-          Saved copy
+        <Badge tone="warn" title={t('app.freshness.savedCopyTitle')}>
+          {t('app.freshness.savedCopy')}
         </Badge>
       ) : null}
       <Button
@@ -31,9 +35,9 @@ export function Freshness<T>({
         onClick={onRefresh}
         busy={state.loading}
         disabled={state.loading}
-        aria-label={`Refresh ${label}`}
+        aria-label={t('app.freshness.refreshWhat', { what: label })}
       >
-        Refresh
+        {t('app.freshness.refresh')}
       </Button>
     </div>
   );

@@ -1,9 +1,10 @@
 // A usage meter: role="meter" with its value, limit and level for assistive tech, and a bar
 // whose colour changes at 80 %, 95 % and 100 %. Numbers in the translator's locale, each isolated
 // (<bdi>) so "1,976 / 2M" keeps its order beside words of the other direction.
+import { useId } from 'react';
 import { formatCompact, formatNumber, formatPercent } from '../lib/format';
+import { usageLevel, usageRatio } from '../lib/usage';
 import { useTranslator } from '../platform/i18n';
-import { levelLabel, usageLevel, usageRatio } from '../lib/usage';
 
 export function Meter({
   label,
@@ -16,14 +17,20 @@ export function Meter({
   limit: number | null;
   detail?: string;
 }) {
-  const { locale } = useTranslator();
+  const { t, locale } = useTranslator();
   const level = usageLevel({ used, limit });
   const ratio = usageRatio({ used, limit });
-  const id = `meter-${label.toLowerCase().replace(/\W+/g, '-')}`;
+  // Not made from the label: in Japanese or Arabic every label would give the same id.
+  const id = useId();
   const valueText =
     limit === null
-      ? `${formatNumber(used, locale)} used, no limit`
-      : `${formatNumber(used, locale)} of ${formatNumber(limit, locale)} (${formatPercent(ratio ?? 0, locale)}), ${levelLabel[level].toLowerCase()}`;
+      ? t('app.meter.valueUnlimited', { used: formatNumber(used, locale) })
+      : t('app.meter.valueText', {
+          used: formatNumber(used, locale),
+          limit: formatNumber(limit, locale),
+          percent: formatPercent(ratio ?? 0, locale),
+          level,
+        });
   const width = ratio === null ? 0 : Math.min(1, ratio) * 100;
   return (
     <div className={`meter meter-${level}`}>
@@ -37,7 +44,11 @@ export function Meter({
           </strong>
           <span className="muted">
             {' / '}
-            {limit === null ? 'no limit' : <bdi>{formatCompact(limit, locale)}</bdi>}
+            {limit === null ? (
+              t('app.meter.noLimitShort')
+            ) : (
+              <bdi>{formatCompact(limit, locale)}</bdi>
+            )}
           </span>
         </span>
       </div>
@@ -55,8 +66,8 @@ export function Meter({
       <div className="meter-foot">
         <span className={`meter-level meter-level-${level}`}>
           {limit === null
-            ? 'No limit'
-            : `${formatPercent(ratio ?? 0, locale)} used · ${levelLabel[level]}`}
+            ? t('app.meter.noLimit')
+            : t('app.meter.usedLevel', { percent: formatPercent(ratio ?? 0, locale), level })}
         </span>
         {detail ? <span className="subtle">{detail}</span> : null}
       </div>

@@ -2,9 +2,11 @@
 // "Copy email" when it is a draft, so it goes to the mail client as written.
 import { useEffect, useState } from 'react';
 import { isEmailDraft } from '../lib/markdown/proseBlock';
+import { useT } from '../platform/i18n';
 import { copyText } from './clipboard';
 
 export function ProseBlock({ text }: { text: string }) {
+  const t = useT();
   const email = isEmailDraft(text);
   const [copied, setCopied] = useState<'yes' | 'failed' | undefined>();
   useEffect(() => {
@@ -21,10 +23,10 @@ export function ProseBlock({ text }: { text: string }) {
           onClick={() => void copyText(text).then((ok) => setCopied(ok ? 'yes' : 'failed'))}
         >
           {copied === 'yes'
-            ? 'Email copied'
+            ? t('app.prose.emailCopied')
             : copied === 'failed'
-              ? 'Could not copy'
-              : 'Copy email'}
+              ? t('app.prose.couldNotCopy')
+              : t('app.prose.copyEmail')}
         </button>
       ) : null}
       <p className="md-prose-text">{text}</p>

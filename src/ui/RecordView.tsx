@@ -7,10 +7,11 @@ import { toDisplayRows } from '../lib/records';
 import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
 import { openAndFocus } from '../platform/focusWhenShown';
 import { openExternal } from '../platform/links';
-import { useTranslator } from '../platform/i18n';
+import { useT, useTranslator } from '../platform/i18n';
 import { Markdown } from './markdown';
 
 function Value({ value }: { value: DisplayValue }) {
+  const t = useT();
   switch (value.kind) {
     case 'empty':
       return <span className="subtle">{value.text}</span>;
@@ -47,7 +48,7 @@ function Value({ value }: { value: DisplayValue }) {
             openAndFocus({ name: 'deals', dealId: value.dealId });
           }}
         >
-          {value.title === undefined ? 'Open the deal' : value.title}
+          {value.title === undefined ? t('app.record.openDeal') : value.title}
         </a>
       );
     case 'list':
@@ -64,7 +65,7 @@ function Value({ value }: { value: DisplayValue }) {
     // here, markdown tokens there), so the few lines of header and rows are kept in each.
     case 'table':
       return (
-        <div className="rec-table" role="region" aria-label="Table" tabIndex={0}>
+        <div className="rec-table" role="region" aria-label={t('app.record.table')} tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -155,6 +156,6 @@ export function RecordView({
     () => toDisplayRows(record, { t, locale, ...(omit ? { omit } : {}), showIds }),
     [record, omit, showIds, t, locale],
   );
-  if (rows.length === 0) return <p className="subtle">No fields.</p>;
+  if (rows.length === 0) return <p className="subtle">{t('app.record.noFields')}</p>;
   return <Rows rows={rows} />;
 }

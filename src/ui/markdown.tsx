@@ -9,6 +9,8 @@ import { openAndFocus } from '../platform/focusWhenShown';
 import { splitBlocks } from '../lib/markdown/blocks';
 import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
+import { useT } from '../platform/i18n';
+import type { Translator } from '../../electron/domain/i18n/translator';
 import { ProseBlock } from './ProseBlock';
 
 export interface MarkdownLinks {
@@ -58,14 +60,14 @@ function inlineChildren(tokens: Token[] | undefined, fallback: string): ReactNod
   return tokens && tokens.length > 0 ? <Inline tokens={tokens} /> : decodeEntities(fallback);
 }
 
-function renderInline(token: Token, key: number): ReactNode {
+function renderInline(token: Token, key: number, t: Translator['t']): ReactNode {
   switch (token.type) {
     case 'text': {
-      const t = token as Tokens.Text;
-      return t.tokens && t.tokens.length > 0 ? (
-        <Inline key={key} tokens={t.tokens} />
+      const text = token as Tokens.Text;
+      return text.tokens && text.tokens.length > 0 ? (
+        <Inline key={key} tokens={text.tokens} />
       ) : (
-        decodeEntities(t.text)
+        decodeEntities(text.text)
       );
     }
     case 'escape':
@@ -113,7 +115,7 @@ function renderInline(token: Token, key: number): ReactNode {
       // Remote images are not loaded (privacy, and the CSP forbids them): offer the link.
       const image = token as Tokens.Image;
       const href = safeExternalUrl(image.href);
-      const label = `Image: ${image.text || image.href}`;
+      const label = t('app.markdown.image', { name: image.text || image.href });
       return href ? (
         <ExternalLink key={key} href={href}>
           {label}
@@ -127,7 +129,9 @@ function renderInline(token: Token, key: number): ReactNode {
       return (
         <span key={key} className="md-check">
           <span aria-hidden="true">{checked ? '☑' : '☐'}</span>
-          <span className="visually-hidden">{checked ? 'Done: ' : 'To do: '}</span>
+          <span className="visually-hidden">
+            {checked ? t('app.markdown.taskDone') : t('app.markdown.taskToDo')}{' '}
+          </span>
         </span>
       );
     }
@@ -139,10 +143,12 @@ function renderInline(token: Token, key: number): ReactNode {
 }
 
 export function Inline({ tokens }: { tokens: Token[] }) {
-  return <>{tokens.map(renderInline)}</>;
+  const t = useT();
+  return <>{tokens.map((token, key) => renderInline(token, key, t))}</>;
 }
 
 function ListItemContent({ item }: { item: Tokens.ListItem }) {
+  const t = useT();
   return (
     <>
       {item.tokens.map((child, i) => {
@@ -150,7 +156,7 @@ function ListItemContent({ item }: { item: Tokens.ListItem }) {
           const text = child as Tokens.Text;
           return text.tokens ? <Inline key={i} tokens={text.tokens} /> : decodeEntities(text.text);
         }
-        if (child.type === 'checkbox') return renderInline(child, i);
+        if (child.type === 'checkbox') return renderInline(child, i, t);
         return <Block key={i} token={child} />;
       })}
     </>
@@ -162,6 +168,7 @@ const alignClass = (align: 'center' | 'left' | 'right' | null) =>
 
 function BlockBody({ token }: { token: Token }) {
   const base = useContext(HeadingBaseContext);
+  const t = useT();
   switch (token.type) {
     case 'heading': {
       const h = token as Tokens.Heading;
@@ -180,8 +187,8 @@ function BlockBody({ token }: { token: Token }) {
         </p>
       );
     case 'text': {
-      const t = token as Tokens.Text;
-      return <p>{t.tokens ? <Inline tokens={t.tokens} /> : decodeEntities(t.text)}</p>;
+      const text = token as Tokens.Text;
+      return <p>{text.tokens ? <Inline tokens={text.tokens} /> : decodeEntities(text.text)}</p>;
     }
     case 'list': {
       const list = token as Tokens.List;
@@ -200,7 +207,13 @@ function BlockBody({ token }: { token: Token }) {
       const code = token as Tokens.Code;
       if (isProseBlock(code.lang, code.text)) return <ProseBlock text={code.text} />;
       return (
-        <pre className="md-code" tabIndex={0} aria-label={code.lang ? `${code.lang} code` : 'Code'}>
+        <pre
+          className="md-code"
+          tabIndex={0}
+          aria-label={
+            code.lang ? t('app.markdown.codeIn', { language: code.lang }) : t('app.markdown.code')
+          }
+        >
           <code>{code.text}</code>
         </pre>
       );
@@ -218,7 +231,7 @@ function BlockBody({ token }: { token: Token }) {
     case 'table': {
       const table = token as Tokens.Table;
       return (
-        <div className="md-table" tabIndex={0} role="region" aria-label="Table">
+        <div className="md-table" tabIndex={0} role="region" aria-label={t('app.record.table')}>
           <table>
             <thead>
               <tr>

@@ -8,11 +8,34 @@ import { ErrorState, FormError, InlineError, Skeleton } from '../../ui/Feedback'
 import { Freshness } from '../../ui/Freshness';
 import { DemoPassword } from './DemoPassword';
 import { TokenForm } from './SignInDialog';
-import { capabilityLabels, isDemo } from '../../lib/capabilities';
+import { capabilityLabel, isDemo, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 import { useAccount } from './store';
 
+/** What the service offers, each with what its absence means. */
+function Capabilities({ capabilities }: { capabilities: Record<string, boolean> }) {
+  const t = useT();
+  return (
+    <>
+      <h3 className="rec-section-title">{t('account.service.capabilities')}</h3>
+      <ul className="capabilities">
+        {Object.entries(capabilities).map(([name, on]) => (
+          <li key={name} className={on ? 'cap-on' : 'cap-off'}>
+            <span aria-hidden="true">{on ? '✓' : '–'}</span>
+            <span>{capabilityLabel(name, t)}</span>
+            <span className="subtle">
+              {on ? t('account.service.available') : missingCapabilityReason(name, t)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function ServiceSection() {
+  const t = useT();
   const metadata = useHost((s) => s.metadata);
   const appInfo = useHost((s) => s.appInfo);
   const load = useHost((s) => s.loadMetadata);
@@ -20,10 +43,14 @@ export function ServiceSection() {
   return (
     <CardSection
       headingId="service-h"
-      title="Account and service"
+      title={t('account.service.title')}
       id="settings-account"
       aside={
-        <Freshness state={metadata} onRefresh={() => void load(true)} label="service information" />
+        <Freshness
+          state={metadata}
+          onRefresh={() => void load(true)}
+          label={t('account.service.freshnessLabel')}
+        />
       }
     >
       {metadata.error && value ? (
@@ -33,26 +60,28 @@ export function ServiceSection() {
         <>
           <dl className="rec-fields">
             <div className="rec-field">
-              <dt>Service</dt>
+              <dt>{t('account.service.service')}</dt>
               <dd>
                 {value.service} <span className="subtle">({value.version})</span>
               </dd>
             </div>
             <div className="rec-field">
-              <dt>Environment</dt>
+              <dt>{t('account.service.environment')}</dt>
               <dd>
                 {value.environment}{' '}
-                {isDemo(appInfo, value) ? <Badge tone="accent">Demo</Badge> : null}
+                {isDemo(appInfo, value) ? (
+                  <Badge tone="accent">{t('account.service.demo')}</Badge>
+                ) : null}
               </dd>
             </div>
             <div className="rec-field">
-              <dt>Organisation</dt>
+              <dt>{t('account.service.organisation')}</dt>
               <dd>
                 <bdi>{value.org.name}</bdi> <span className="subtle mono">{value.org.id}</span>
               </dd>
             </div>
             <div className="rec-field">
-              <dt>User</dt>
+              <dt>{t('account.service.user')}</dt>
               <dd>
                 {value.principal.name ? (
                   <>
@@ -69,82 +98,76 @@ export function ServiceSection() {
             </div>
             {appInfo ? (
               <div className="rec-field">
-                <dt>Address</dt>
-                <dd className="mono">{appInfo.service.baseUrl}</dd>
+                <dt>{t('account.service.address')}</dt>
+                <dd className="mono" dir="ltr">
+                  {appInfo.service.baseUrl}
+                </dd>
               </div>
             ) : null}
           </dl>
-          <h3 className="rec-section-title">Scopes</h3>
-          <ul className="tag-list" aria-label="Scopes">
-            {value.principal.scopes.length === 0 ? <li className="subtle">None</li> : null}
+          <h3 className="rec-section-title">{t('account.service.scopes')}</h3>
+          <ul className="tag-list" aria-label={t('account.service.scopes')}>
+            {value.principal.scopes.length === 0 ? (
+              <li className="subtle">{t('account.service.noScopes')}</li>
+            ) : null}
             {value.principal.scopes.map((scope) => (
               <li key={scope}>
                 <code>{scope}</code>
               </li>
             ))}
           </ul>
-          <h3 className="rec-section-title">Capabilities</h3>
-          <ul className="capabilities">
-            {Object.entries(value.capabilities).map(([name, on]) => (
-              <li key={name} className={on ? 'cap-on' : 'cap-off'}>
-                <span aria-hidden="true">{on ? '✓' : '–'}</span>
-                <span>{capabilityLabels[name] ?? name}</span>
-                <span className="subtle">
-                  {on
-                    ? 'Available'
-                    : `This service does not offer ${capabilityLabels[name] ?? name}.`}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <Capabilities capabilities={value.capabilities} />
         </>
       ) : metadata.error ? (
         <ErrorState
-          title="Could not reach the service"
+          title={t('account.service.couldNotReach')}
           error={metadata.error}
           onRetry={() => void load(true)}
           retrying={metadata.loading}
         />
       ) : (
-        <Skeleton lines={5} label="Loading service information…" />
+        <Skeleton lines={5} label={t('account.service.loading')} />
       )}
     </CardSection>
   );
 }
 
 export function SessionSection() {
+  const t = useT();
   const session = useHost((s) => s.session);
   const action = useAccount((s) => s.sessionAction);
   const [pasting, setPasting] = useState(false);
   return (
-    <CardSection headingId="session-h" title="Session">
+    <CardSection headingId="session-h" title={t('account.session.title')}>
       {!session ? (
-        <Skeleton lines={2} label="Loading the session…" />
+        <Skeleton lines={2} label={t('account.session.loading')} />
       ) : (
         <>
           <dl className="rec-fields">
             <div className="rec-field">
-              <dt>Status</dt>
+              <dt>{t('account.session.status')}</dt>
               <dd>
                 {session.expired ? (
-                  <Badge tone="danger">Expired</Badge>
+                  <Badge tone="danger">{t('account.session.expired')}</Badge>
                 ) : session.signedIn ? (
-                  <Badge tone="ok">Signed in</Badge>
+                  <Badge tone="ok">{t('account.session.signedIn')}</Badge>
                 ) : (
-                  <Badge>Signed out</Badge>
+                  <Badge>{t('account.session.signedOut')}</Badge>
                 )}
               </dd>
             </div>
             <div className="rec-field">
-              <dt>Kept</dt>
+              <dt>{t('account.session.kept')}</dt>
               <dd>
-                {session.storage === 'encrypted' ? 'Encrypted on this computer' : 'In memory only'}
+                {session.storage === 'encrypted'
+                  ? t('account.session.encrypted')
+                  : t('account.session.memoryOnly')}
               </dd>
             </div>
           </dl>
           {session.storage === 'memory-only' ? (
             <p className="field-hint">
-              You will need to sign in again after a restart.
+              {t('account.session.signInAfterRestart')}
               {session.storageReason ? ` ${session.storageReason}` : ''}
             </p>
           ) : null}
@@ -156,11 +179,13 @@ export function SessionSection() {
                 onClick={() => void useAccount.getState().startSignIn()}
                 busy={action.pending}
               >
-                {session.signedIn && !session.expired ? 'Sign in again' : 'Sign in'}
+                {session.signedIn && !session.expired
+                  ? t('account.session.signInAgain')
+                  : t('account.session.signIn')}
               </Button>
             ) : null}
             <Button onClick={() => setPasting((v) => !v)} aria-expanded={pasting}>
-              Paste a session token
+              {t('account.session.pasteToken')}
             </Button>
             {session.signedIn ? (
               <Button
@@ -168,14 +193,12 @@ export function SessionSection() {
                 onClick={() => void useAccount.getState().signOut()}
                 disabled={action.pending}
               >
-                Sign out
+                {t('account.session.signOut')}
               </Button>
             ) : null}
           </div>
           {!session.canSignInWithWindow ? (
-            <p className="subtle">
-              This window cannot open the service’s sign-in page: paste a session token instead.
-            </p>
+            <p className="subtle">{t('account.session.noSignInWindow')}</p>
           ) : (
             <DemoPassword />
           )}

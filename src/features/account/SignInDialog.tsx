@@ -4,6 +4,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { SetTokenInput } from '../../../electron/contract';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { FormError } from '../../ui/Feedback';
@@ -12,7 +14,24 @@ import { DemoPassword } from './DemoPassword';
 import { useAccount } from './store';
 import { TokenHowTo } from './TokenHowTo';
 
+/** Why a pasted text is no session token, in the language in use (the schema says it in English). */
+function tokenProblem(token: string, t: Translator['t']): string | undefined {
+  const parsed = SetTokenInput.safeParse({ token });
+  if (parsed.success) return undefined;
+  switch (parsed.error.issues[0]?.code) {
+    case 'too_small':
+      return t('account.token.empty');
+    case 'too_big':
+      return t('account.token.tooLong');
+    case 'invalid_format':
+      return t('account.token.badCharacters');
+    default:
+      return t('account.token.notAToken');
+  }
+}
+
 export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
+  const t = useT();
   const [token, setToken] = useState('');
   const [invalid, setInvalid] = useState<string | undefined>();
   const pending = useAccount((s) => s.sessionAction.pending);
@@ -22,7 +41,7 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
     event.preventDefault();
     const parsed = SetTokenInput.safeParse({ token });
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'That is not a session token.');
+      setInvalid(tokenProblem(token, t));
       return;
     }
     setInvalid(undefined);
@@ -35,13 +54,10 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <Field
-        label="Session token"
-        hint="The token your IT team gave you for this service. The app keeps it safely and never shows it again."
-        error={invalid}
-      >
+      <Field label={t('account.token.label')} hint={t('account.token.hint')} error={invalid}>
         <input
           className="input mono"
+          dir="ltr"
           type="password"
           autoComplete="off"
           spellCheck={false}
@@ -57,11 +73,11 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
       <div className="form-actions">
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('account.token.cancel')}
           </Button>
         ) : null}
         <Button type="submit" variant="primary" busy={pending} disabled={pending}>
-          Use this token
+          {t('account.token.use')}
         </Button>
       </div>
     </form>
@@ -69,17 +85,18 @@ export function TokenForm({ onDone, onCancel }: { onDone?: () => void; onCancel?
 }
 
 export function SignInDialog() {
+  const t = useT();
   const open = useAccount((s) => s.signInOpen);
   const session = useHost((s) => s.session);
   const pending = useAccount((s) => s.sessionAction.pending);
   const close = () => useAccount.getState().setSignInOpen(false);
   return (
-    <Dialog open={open} onClose={close} label="Sign in" className="dialog-narrow">
+    <Dialog open={open} onClose={close} label={t('account.signIn.label')} className="dialog-narrow">
       <div className="dialog-body">
-        <h2>Sign in to the service</h2>
+        <h2>{t('account.signIn.title')}</h2>
         {session?.canSignInWithWindow ? (
           <div className="dialog-section">
-            <p className="muted">Open the service’s sign-in page in its own window.</p>
+            <p className="muted">{t('account.signIn.windowIntro')}</p>
             <DemoPassword />
             <Button
               variant="primary"
@@ -88,13 +105,11 @@ export function SignInDialog() {
                 if (await useAccount.getState().signIn()) close();
               }}
             >
-              Open sign-in window
+              {t('account.signIn.openWindow')}
             </Button>
           </div>
         ) : (
-          <p className="muted">
-            This window cannot open the sign-in page itself: paste a session token instead.
-          </p>
+          <p className="muted">{t('account.signIn.noWindow')}</p>
         )}
         <TokenForm onDone={close} onCancel={close} />
       </div>

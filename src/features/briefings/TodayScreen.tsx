@@ -125,7 +125,7 @@ export function TodayScreen() {
         </>
       ) : (
         <EmptyState title={t('briefings.today.noBriefings')}>
-          {missingCapabilityReason('briefings')}
+          {missingCapabilityReason('briefings', t)}
         </EmptyState>
       )}
     </div>

@@ -132,7 +132,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
     return (
       <section className="card ask" aria-labelledby={`${ids}-h`}>
         <h2 id={`${ids}-h`}>{t('deals.ask.title')}</h2>
-        <p className="muted">{missingCapabilityReason('runs')}</p>
+        <p className="muted">{missingCapabilityReason('runs', t)}</p>
       </section>
     );
   }
@@ -140,7 +140,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   const chosen = agents.value?.find((a) => a.id === agentId);
   const example =
     chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso, locale)) : undefined;
+  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso, locale), t) : undefined;
   const blocked = limit?.blocked === true;
   const pending = start?.pending === true;
   const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {

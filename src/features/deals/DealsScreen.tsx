@@ -24,7 +24,7 @@ export function DealsScreen({ dealId }: { dealId: string | undefined }) {
       <div className="page">
         <h1>{t('app.screen.deals')}</h1>
         <EmptyState title={t('deals.screen.unavailableTitle')}>
-          {missingCapabilityReason('deals')}
+          {missingCapabilityReason('deals', t)}
         </EmptyState>
       </div>
     );

@@ -8,6 +8,7 @@ import { statusLine } from '../../../electron/domain/runs/status-words';
 import { DetailsForIt } from '../../ui/DetailsForIt';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
+import { useT } from '../../platform/i18n';
 import { useHost } from '../../platform/hostStore';
 import { useAgents } from '../agents';
 import { describeRun } from './describeRun';
@@ -18,7 +19,6 @@ import type { RunOutput } from './output';
 import { ActionError, RunError } from './RunErrors';
 import { RunHeader } from './RunHeader';
 import { useRuns } from './store';
-import { useT } from '../../platform/i18n';
 
 /**
  * A finished run's text is let go while nobody shows it (see ./output): read it back from the
@@ -97,7 +97,7 @@ export function RunPanel({
       {actionError ? <ActionError error={actionError} pending={pending !== undefined} /> : null}
       {streaming && !streamingOffered ? (
         <p className="subtle">
-          {missingCapabilityReason('streaming')} {t('runs.panel.shownWhenFinished')}
+          {missingCapabilityReason('streaming', t)} {t('runs.panel.shownWhenFinished')}
         </p>
       ) : null}
       <OutputView

@@ -5,13 +5,14 @@ import type { Settings } from '../../../electron/contract';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 import { connectionPatch } from './settingsPatch';
 import { FormFooter, useValidatedSave } from './SettingsForm';
 
-const PINNED_HINT =
-  'Set by ASSISTANT_BASE_URL when this app was started, so it cannot be changed here. Start the app without it to choose the service in Settings.';
-const ADDRESS_HINT =
-  'The service’s base address, ending in /api/v1/<service>. Leave empty to use the built-in demo service.';
+// Addresses, not words: the same in every language, and written left to right (as the address
+// and token fields are, in a right-to-left page too).
+const SERVICE_EXAMPLE = 'https://assistant.example.com/api/v1/assistant';
+const SIGN_IN_EXAMPLE = 'https://assistant.example.com/login';
 
 /** The service address field, for links that lead the user to it ("Connect your company's service"). */
 export function serviceAddressField(): HTMLElement | null {
@@ -19,6 +20,7 @@ export function serviceAddressField(): HTMLElement | null {
 }
 
 export function ConnectionForm({ settings }: { settings: Settings }) {
+  const t = useT();
   const [serviceUrl, setServiceUrl] = useState(settings.serviceBaseUrl ?? '');
   const [signInUrl, setSignInUrl] = useState(settings.signInUrl ?? '');
   const { errors, error, saved, busy, submit: save } = useValidatedSave();
@@ -32,18 +34,23 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
   };
 
   return (
-    <CardSection headingId="conn-h" id="settings-connection" title="Service connection">
+    <CardSection headingId="conn-h" id="settings-connection" title={t('settings.connection.title')}>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
-          label="Service address"
-          hint={pinned ? PINNED_HINT : ADDRESS_HINT}
+          label={t('settings.connection.serviceAddress')}
+          hint={
+            pinned
+              ? t('settings.connection.pinnedHint', { variable: 'ASSISTANT_BASE_URL' })
+              : t('settings.connection.addressHint', { pattern: '/api/v1/<service>' })
+          }
           error={errors.serviceBaseUrl}
         >
           <input
             className="input mono"
+            dir="ltr"
             type="url"
             inputMode="url"
-            placeholder="https://assistant.example.com/api/v1/assistant"
+            placeholder={SERVICE_EXAMPLE}
             value={pinned ? (service?.baseUrl ?? '') : serviceUrl}
             readOnly={pinned}
             onChange={(e) => setServiceUrl(e.target.value)}
@@ -51,21 +58,22 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         </Field>
         {/* Alike in shape only with the question field of the Runs filters. */}
         <Field
-          label="Sign-in page"
-          hint="Where you sign in to the service. Leave empty for the default."
+          label={t('settings.connection.signInPage')}
+          hint={t('settings.connection.signInHint')}
           error={errors.signInUrl}
         >
           <input
             className="input mono"
+            dir="ltr"
             type="url"
             inputMode="url"
-            placeholder="https://assistant.example.com/login"
+            placeholder={SIGN_IN_EXAMPLE}
             value={signInUrl}
             onChange={(e) => setSignInUrl(e.target.value)}
           />
         </Field>
         <FormFooter error={error} saved={saved} busy={busy}>
-          Save connection
+          {t('settings.connection.save')}
         </FormFooter>
       </form>
     </CardSection>

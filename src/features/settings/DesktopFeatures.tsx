@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { featureLines, type WebPermission } from '../../lib/desktopFeatures';
 import { CardSection } from '../../ui/CardSection';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 
 function webPermission(): WebPermission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -11,6 +12,7 @@ function webPermission(): WebPermission {
 
 /** What this desktop offers the app, as the host found out. */
 export function DesktopFeatures() {
+  const t = useT();
   const appInfo = useHost((s) => s.appInfo);
   const [permission, setPermission] = useState(webPermission);
   useEffect(() => {
@@ -21,15 +23,15 @@ export function DesktopFeatures() {
     return () => window.removeEventListener('focus', again);
   }, []);
   if (!appInfo) return null;
-  const lines = featureLines(appInfo.desktopCapabilities, appInfo.host, permission);
+  const lines = featureLines(appInfo.desktopCapabilities, appInfo.host, permission, t);
   return (
-    <CardSection headingId="desktop-h" title="On this computer">
+    <CardSection headingId="desktop-h" title={t('settings.desktop.title')}>
       <p className="muted">
         {appInfo.host === 'browser'
-          ? 'Browser mode runs inside your browser, so some desktop features are not available.'
-          : 'What this desktop lets the app do.'}
+          ? t('settings.desktop.browserIntro')
+          : t('settings.desktop.desktopIntro')}
       </p>
-      <ul className="capabilities desktop-features" aria-label="Desktop features">
+      <ul className="capabilities desktop-features" aria-label={t('settings.desktop.listLabel')}>
         {lines.map((line) => (
           <li key={line.key} className={line.available ? 'cap-on' : 'cap-off'}>
             <span aria-hidden="true">{line.available ? '✓' : '–'}</span>

@@ -9,8 +9,10 @@ import { FormError } from '../../ui/Feedback';
 import { Field } from '../../ui/Field';
 import { copyText } from '../../ui/clipboard';
 import { toast } from '../../platform/toasts';
+import { useT } from '../../platform/i18n';
 
 export function DiagnosticsSection() {
+  const t = useT();
   const [text, setText] = useState<string | undefined>();
   const [error, setError] = useState<ErrorData | undefined>();
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,7 @@ export function DiagnosticsSection() {
       const { text: diagnostics } = await call('diagnostics.copy', {});
       if (await copyText(diagnostics)) {
         setText(undefined);
-        toast('Diagnostics copied', 'Paste them into your message to IT.');
+        toast(t('settings.diagnostics.copied'), t('settings.diagnostics.copiedHint'));
       } else {
         setText(diagnostics);
       }
@@ -32,19 +34,16 @@ export function DiagnosticsSection() {
     }
   };
   return (
-    <CardSection headingId="diag-h" title="Diagnostics">
-      <p className="muted">
-        Versions, settings (without secrets) and the last errors with their request IDs, for IT
-        support.
-      </p>
+    <CardSection headingId="diag-h" title={t('settings.diagnostics.title')}>
+      <p className="muted">{t('settings.diagnostics.intro')}</p>
       <div className="button-row">
         <Button onClick={() => void copy()} busy={busy}>
-          Copy diagnostics
+          {t('settings.diagnostics.copy')}
         </Button>
       </div>
       {error ? <FormError error={error} /> : null}
       {text !== undefined ? (
-        <Field label="Diagnostics" hint="Copying is not allowed here: select the text and copy it.">
+        <Field label={t('settings.diagnostics.field')} hint={t('settings.diagnostics.copyByHand')}>
           <textarea className="input textarea mono" readOnly rows={8} value={text} />
         </Field>
       ) : null}

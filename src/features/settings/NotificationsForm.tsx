@@ -1,6 +1,6 @@
 // Which notifications the user gets and when: do-not-disturb, the kinds, the morning briefing's
 // time and days, the lead before a meeting and the agent that prepares one.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
 import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
 import { askForWebNotifications, canAskForWebNotifications } from '../../platform/webNotifications';
@@ -8,6 +8,8 @@ import { Button } from '../../ui/Button';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
+import { useT, useTranslator } from '../../platform/i18n';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
 import { prepAgentOf } from '../../../electron/domain/briefings/prepare';
 import { parseClockTime } from '../../lib/clockTime';
 import { useAgents } from '../agents';
@@ -16,22 +18,20 @@ import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
 import { Check, SaveFeedback, useValidatedSave } from './SettingsForm';
 import type { FieldErrors } from './SettingsForm';
 
-const kindLabels: Record<keyof NotificationSettings['enabled'], string> = {
-  'morning-briefing': 'Morning briefing',
-  'meeting-briefing': 'Meeting briefings',
-  quota: 'Quota warnings',
-  'run-finished': 'Answers ready (when the window is in the background)',
+const kindLabels: Record<keyof NotificationSettings['enabled'], MessageId> = {
+  'morning-briefing': 'settings.notifications.morningBriefing',
+  'meeting-briefing': 'settings.notifications.meetingBriefing',
+  quota: 'settings.notifications.quota',
+  'run-finished': 'settings.notifications.runFinished',
 };
 
-const dayLabels: Record<(typeof WEEKDAYS)[number], string> = {
-  sun: 'Sun',
-  mon: 'Mon',
-  tue: 'Tue',
-  wed: 'Wed',
-  thu: 'Thu',
-  fri: 'Fri',
-  sat: 'Sat',
-};
+/** The weekdays' short names in the language in use ("Mon", „Mo.“, 「月」), Sunday first. */
+function dayNames(locale: string): Record<(typeof WEEKDAYS)[number], string> {
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // 4 January 1970 was a Sunday: WEEKDAYS' order, one day apart.
+  const names = WEEKDAYS.map((day, i) => [day, format.format(Date.UTC(1970, 0, 4 + i))]);
+  return Object.fromEntries(names) as Record<(typeof WEEKDAYS)[number], string>;
+}
 
 /** A change to the draft, saved at once for the fields named in `save`. */
 type Edit = (patch: Partial<NotificationsDraft>, save?: readonly NotificationsKey[]) => void;
@@ -39,18 +39,23 @@ type Edit = (patch: Partial<NotificationsDraft>, save?: readonly NotificationsKe
 /** The settings typed as text: saved when the field is left or Enter is pressed, if valid. */
 const typedFields: {
   key: 'morningTime' | 'meetingLeadMinutes';
-  label: string;
-  hint: string;
+  label: MessageId;
+  hint: MessageId;
   /** Digits only (a time may be typed with "am" or "pm"). */
   numeric: boolean;
 }[] = [
   {
     key: 'morningTime',
-    label: 'Morning briefing at',
-    hint: 'For example 8:00, 8am or 20:30',
+    label: 'settings.notifications.morningAt',
+    hint: 'settings.notifications.morningAtHint',
     numeric: false,
   },
-  { key: 'meetingLeadMinutes', label: 'Minutes before a meeting', hint: '0 to 240', numeric: true },
+  {
+    key: 'meetingLeadMinutes',
+    label: 'settings.notifications.leadMinutes',
+    hint: 'settings.notifications.leadMinutesHint',
+    numeric: true,
+  },
 ];
 
 /**
@@ -59,12 +64,13 @@ const typedFields: {
  * the screen is left, so nothing is dropped silently.
  */
 function useAutoSavedNotifications(settings: Settings) {
+  const t = useT();
   const [form, setForm] = useState(() => notificationsDraft(settings));
   const { errors, error, saved, busy, submit } = useValidatedSave();
   // What leaving the field or the screen saves: the draft as last rendered.
-  const latest = useRef({ form, settings, submit });
+  const latest = useRef({ form, settings, submit, t });
   useEffect(() => {
-    latest.current = { form, settings, submit };
+    latest.current = { form, settings, submit, t };
   });
 
   const edit: Edit = (patch, save) => {
@@ -75,12 +81,12 @@ function useAutoSavedNotifications(settings: Settings) {
   // A time as typed ("9am") is saved as the settings keep it ("09:00"), or says what is wrong.
   const [timeError, setTimeError] = useState<string>();
   const saveTyped = () => {
-    const { form: typed, settings: stored, submit: save } = latest.current;
+    const { form: typed, settings: stored, submit: save, t: translate } = latest.current;
     const before = notificationsDraft(stored);
     let draft = typed;
     let timeInvalid = false;
     if (typed.morningTime !== before.morningTime) {
-      const parsed = parseClockTime(typed.morningTime);
+      const parsed = parseClockTime(typed.morningTime, translate);
       timeInvalid = 'error' in parsed;
       setTimeError('error' in parsed ? parsed.error : undefined);
       if ('time' in parsed) draft = { ...typed, morningTime: parsed.time };
@@ -99,6 +105,7 @@ function useAutoSavedNotifications(settings: Settings) {
 }
 
 export function NotificationsForm({ settings }: { settings: Settings }) {
+  const t = useT();
   const { form, errors, error, saved, busy, edit, saveTyped } = useAutoSavedNotifications(settings);
 
   useEffect(() => {
@@ -107,8 +114,8 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
   }, []);
 
   return (
-    <CardSection headingId="notif-h" title="Notifications">
-      <p className="subtle">Changes are saved as you make them.</p>
+    <CardSection headingId="notif-h" title={t('settings.notifications.title')}>
+      <p className="subtle">{t('settings.notifications.autoSaved')}</p>
       {/* No Save button: with two text fields the browser never submits this form on Enter,
           and each field saves itself on Enter or when left (NarrowField). */}
       <form className="form" onSubmit={(event) => event.preventDefault()} noValidate>
@@ -116,10 +123,10 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           checked={form.doNotDisturb}
           onChange={(checked) => edit({ doNotDisturb: checked }, ['doNotDisturb'])}
         >
-          Do not disturb (nothing is shown while on; it waits in the inbox)
+          {t('settings.notifications.doNotDisturb')}
         </Check>
         <fieldset className="check-group">
-          <legend className="field-label">Notify me about</legend>
+          <legend className="field-label">{t('settings.notifications.notifyAbout')}</legend>
           {(Object.keys(kindLabels) as (keyof typeof kindLabels)[]).map((kind) => (
             <Check
               key={kind}
@@ -128,7 +135,7 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
                 edit({ enabled: { ...form.enabled, [kind]: checked } }, ['enabled'])
               }
             >
-              {kindLabels[kind]}
+              {t(kindLabels[kind])}
             </Check>
           ))}
         </fieldset>
@@ -154,12 +161,13 @@ function PrepAgentField(props: {
   error: string | undefined;
   onChange: (agentId: string) => void;
 }) {
+  const t = useT();
   const agents = useAgents((s) => s.agents.value);
   const shown = prepAgentOf(props.value === '' ? null : props.value, agents ?? []) ?? '';
   return (
     <Field
-      label="Prepare meetings with"
-      hint="The agent Prepare starts on Today, in meeting notifications and in the tray."
+      label={t('settings.notifications.prepAgent')}
+      hint={t('settings.notifications.prepAgentHint')}
       error={props.error}
     >
       <select
@@ -168,7 +176,9 @@ function PrepAgentField(props: {
         onChange={(e) => props.onChange(e.target.value)}
         disabled={agents === undefined || agents.length === 0}
       >
-        {agents === undefined ? <option value="">Loading agents…</option> : null}
+        {agents === undefined ? (
+          <option value="">{t('settings.notifications.loadingAgents')}</option>
+        ) : null}
         {agents?.map((a) => (
           <option key={a.id} value={a.id}>
             {a.title}
@@ -181,10 +191,11 @@ function PrepAgentField(props: {
 
 /** What the last save did; while one is on its way, "Saving…". */
 function SaveStatus(props: { error: ErrorData | undefined; saved: boolean; busy: boolean }) {
+  const t = useT();
   if (props.busy) {
     return (
       <p className="form-saved" role="status">
-        Saving…
+        {t('settings.notifications.saving')}
       </p>
     );
   }
@@ -203,6 +214,8 @@ function WhenFields({
   edit: Edit;
   onLeave: () => void;
 }) {
+  const { t, locale } = useTranslator();
+  const days = useMemo(() => dayNames(locale), [locale]);
   return (
     <>
       <div className="field-row">
@@ -210,8 +223,8 @@ function WhenFields({
           <NarrowField
             key={key}
             numeric={numeric}
-            label={label}
-            hint={hint}
+            label={t(label)}
+            hint={t(hint)}
             error={errors[`notifications.${key}`]}
             value={form[key]}
             onChange={(value) => edit({ [key]: value })}
@@ -220,7 +233,7 @@ function WhenFields({
         ))}
       </div>
       <fieldset className="check-group days">
-        <legend className="field-label">On these days</legend>
+        <legend className="field-label">{t('settings.notifications.days')}</legend>
         {WEEKDAYS.map((day) => (
           <Check
             key={day}
@@ -237,7 +250,7 @@ function WhenFields({
               )
             }
           >
-            {dayLabels[day]}
+            {days[day]}
           </Check>
         ))}
         {errors['notifications.morningDays'] ? (
@@ -278,12 +291,13 @@ function NarrowField(props: {
 
 /** In browser mode, notifications show in the page; the browser's own may be allowed too. */
 function BrowserNotificationsOffer() {
+  const t = useT();
   const host = useHost((s) => s.appInfo?.host);
   const [canAsk, setCanAsk] = useState(canAskForWebNotifications);
   if (host !== 'browser' || !canAsk) return null;
   return (
     <p className="subtle">
-      In the browser, notifications show inside the page.{' '}
+      {t('settings.notifications.inBrowser')}{' '}
       <Button
         size="sm"
         variant="ghost"
@@ -292,7 +306,7 @@ function BrowserNotificationsOffer() {
           setCanAsk(canAskForWebNotifications());
         }}
       >
-        Also allow browser notifications
+        {t('settings.notifications.allowBrowser')}
       </Button>
     </p>
   );

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { SettingsPatch } from '../../../electron/contract';
 import type { ErrorData } from '../../../electron/contract';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { humanIssue } from '../../lib/fieldErrors';
+import { useT } from '../../platform/i18n';
 import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/Feedback';
 import { useSettings } from './store';
@@ -14,22 +16,24 @@ export type FieldErrors = Record<string, string | undefined>;
 /** Validates a patch with the contract schema; errors keyed by the field path. */
 function validate(
   patch: unknown,
+  t: Translator['t'],
 ): { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors } {
   const parsed = SettingsPatch.safeParse(patch);
   if (parsed.success) return { ok: true, patch: parsed.data };
   const errors: FieldErrors = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path.join('.');
-    errors[key] ??= humanIssue(issue);
+    errors[key] ??= humanIssue(issue, t);
   }
   return { ok: false, errors };
 }
 
 export function SaveFeedback({ error, saved }: { error: ErrorData | undefined; saved: boolean }) {
+  const t = useT();
   if (error) return <FormError error={error} />;
   return saved ? (
     <p className="form-saved" role="status">
-      Saved.
+      {t('settings.form.saved')}
     </p>
   ) : null;
 }
@@ -64,10 +68,11 @@ function leafPaths(value: unknown, prefix = ''): string[] {
  * the fields it does not carry stay until those fields are tried again.
  */
 export function useValidatedSave() {
+  const t = useT();
   const [errors, setErrors] = useState<FieldErrors>({});
   const { error, saved, busy, save } = useSave();
   const submit = async (patch: unknown): Promise<boolean> => {
-    const result = validate(patch);
+    const result = validate(patch, t);
     const tried = leafPaths(patch);
     setErrors((previous) => {
       const kept = Object.entries(previous).filter(

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { focusWhenShown } from '../../platform/focusWhenShown';
 import { useRoute } from '../../platform/router';
+import { useT } from '../../platform/i18n';
 import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServiceSection, SessionSection } from '../account/views';
@@ -18,6 +19,7 @@ import { SystemSection } from './SystemSection';
 import { useSettings } from './store';
 
 export function SettingsScreen() {
+  const t = useT();
   const state = useSettings((s) => s.settings);
   const route = useRoute();
   const section = route.name === 'settings' ? route.section : undefined;
@@ -36,7 +38,7 @@ export function SettingsScreen() {
   const advancedOpen = section === 'account' || section === 'connection';
   return (
     <div className="page page-settings">
-      <PageHeader title="Settings" />
+      <PageHeader title={t('app.screen.settings')} />
       {settings ? (
         <>
           <AppearanceForm settings={settings} />
@@ -45,12 +47,12 @@ export function SettingsScreen() {
         </>
       ) : state.error ? (
         <ErrorState
-          title="Could not load the settings"
+          title={t('settings.screen.couldNotLoad')}
           error={state.error}
           onRetry={() => void useSettings.getState().load()}
         />
       ) : (
-        <Skeleton lines={6} label="Loading settings…" />
+        <Skeleton lines={6} label={t('settings.screen.loading')} />
       )}
       <SessionSection />
       {settings ? (
@@ -61,7 +63,7 @@ export function SettingsScreen() {
       ) : null}
       {/* What IT and support ask about, folded away from what a salesperson changes. */}
       <details className="settings-advanced" open={advancedOpen ? true : undefined}>
-        <summary>Advanced: service, connection and diagnostics</summary>
+        <summary>{t('settings.screen.advanced')}</summary>
         <ServiceSection />
         {settings ? (
           <ConnectionForm

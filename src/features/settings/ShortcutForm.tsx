@@ -7,12 +7,15 @@ import { SettingsPatch } from '../../../electron/contract';
 import { displayAccelerator } from '../../../electron/domain/shortcuts/accelerator';
 import type { Settings } from '../../../electron/contract';
 import { acceleratorFromKeyPress } from '../../lib/accelerator';
+import { humanIssue } from '../../lib/fieldErrors';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
+import { useT } from '../../platform/i18n';
 import { SaveFeedback, useSave } from './SettingsForm';
 
 export function ShortcutForm({ settings }: { settings: Settings }) {
+  const t = useT();
   const appInfo = useHost((s) => s.appInfo);
   const [value, setValue] = useState(settings.globalShortcut ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -24,7 +27,8 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
   const save = async (globalShortcut: string | null) => {
     const parsed = SettingsPatch.safeParse({ globalShortcut });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? 'This is not a shortcut.');
+      const issue = parsed.error.issues[0];
+      setFieldError(issue ? humanIssue(issue, t) : t('settings.shortcut.notAShortcut'));
       return;
     }
     setFieldError(undefined);
@@ -62,16 +66,17 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <Field
-        label="Global shortcut"
+        label={t('settings.shortcut.label')}
         hint={
           browser
-            ? 'Only the desktop app can have a global shortcut.'
-            : `Brings the app forward on the deal picker from any app. Press the keys here, e.g. ${mac ? '⌘⇧A' : 'Ctrl+Shift+A'}; Backspace clears it.`
+            ? t('settings.shortcut.browserHint')
+            : t('settings.shortcut.hint', { example: mac ? '⌘⇧A' : 'Ctrl+Shift+A' })
         }
         error={fieldError}
       >
         <input
           className="input mono input-shortcut"
+          dir="ltr"
           type="text"
           autoComplete="off"
           spellCheck={false}
@@ -79,7 +84,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
           // Shown with this computer's symbols (⌘⇧A, Ctrl+Shift+A); saved as Electron reads it.
           readOnly
           value={value === '' ? '' : displayAccelerator(value, appInfo?.platform ?? '')}
-          placeholder="Press the keys"
+          placeholder={t('settings.shortcut.placeholder')}
           onKeyDown={record}
         />
       </Field>
@@ -93,7 +98,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
       {browser ? null : (
         <div className="form-actions">
           <Button type="submit" variant="primary" busy={busy} disabled={busy}>
-            Save shortcut
+            {t('settings.shortcut.save')}
           </Button>
           {current !== null ? (
             <Button
@@ -103,7 +108,7 @@ export function ShortcutForm({ settings }: { settings: Settings }) {
                 void save(null);
               }}
             >
-              No shortcut
+              {t('settings.shortcut.none')}
             </Button>
           ) : null}
         </div>

@@ -12,33 +12,41 @@ import { PageHeader } from '../../ui/PageHeader';
 import { RelativeTime, useTicking } from '../../ui/Time';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
+import { useTranslator } from '../../platform/i18n';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
+import type { Translator } from '../../../electron/domain/i18n/translator';
+import { useRichT } from '../../ui/richText';
 import { useUsage } from './store';
 
 function daysLeft(end: string, now: number): number {
   return Math.max(0, Math.ceil((Date.parse(end) - now) / 86_400_000));
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-function paceText(name: QuotaName, quota: Quota, period: Period, now: number): string | null {
+function paceText(
+  name: QuotaName,
+  quota: Quota,
+  period: Period,
+  now: number,
+  { t, intl }: Translator,
+): string | null {
   const projection = projectQuota(quota, period, now);
   if (projection === null) return null;
   if (projection.runsOutAt !== undefined) {
     if (projection.runsOutAt.getTime() <= now) return null;
-    const early = daysLeft(period.end, projection.runsOutAt.getTime());
-    return `At this pace, ${name} run out on ${dayFormat.format(projection.runsOutAt)}, ${early} ${early === 1 ? 'day' : 'days'} before the period ends.`;
+    const days = daysLeft(period.end, projection.runsOutAt.getTime());
+    const day = intl.formatDate(projection.runsOutAt, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    return t('usage.pace.runsOut', { quota: name, day, days });
   }
-  const percent = Math.round(projection.ratioAtEnd * 100);
-  return `At this pace, about ${percent} % will be used when the period ends.`;
+  return t('usage.pace.atEnd', { percent: Math.round(projection.ratioAtEnd * 100) });
 }
 
 interface QuotaShown {
   name: QuotaName;
-  label: string;
+  label: MessageId;
   quota: Quota;
   detail?: string;
 }
@@ -47,14 +55,18 @@ interface QuotaShown {
 function quotasOf(summary: UsageSummary): QuotaShown[] {
   const { runs, tokens, requests } = summary;
   return [
-    { name: 'runs', label: 'Runs', quota: { used: runs.count, limit: runs.limit } },
+    { name: 'runs', label: 'usage.quota.runs', quota: { used: runs.count, limit: runs.limit } },
     {
       name: 'tokens',
-      label: 'Tokens',
+      label: 'usage.quota.tokens',
       // The split into input and output tokens is for IT, not for the risk this screen tells.
       quota: { used: tokens.input + tokens.output, limit: tokens.limit },
     },
-    { name: 'requests', label: 'Requests', quota: { used: requests.count, limit: requests.limit } },
+    {
+      name: 'requests',
+      label: 'usage.quota.requests',
+      quota: { used: requests.count, limit: requests.limit },
+    },
   ];
 }
 
@@ -67,28 +79,37 @@ function QuotaCard({
   detail,
 }: {
   name: QuotaName;
-  label: string;
+  label: MessageId;
   quota: Quota;
   period: Period;
   now: number;
   detail?: string;
 }) {
-  const pace = paceText(name, quota, period, now);
+  const translator = useTranslator();
+  const { t, locale } = translator;
+  const pace = paceText(name, quota, period, now, translator);
   const level = usageLevel(quota);
   const risky = level === 'warning' || level === 'critical' || level === 'exhausted';
-  const resetsOn = formatDate(period.end.slice(0, 10));
+  const resetsOn = formatDate(period.end.slice(0, 10), locale);
   return (
-    <section className="card" aria-label={label}>
-      <Meter label={label} used={quota.used} limit={quota.limit} {...(detail ? { detail } : {})} />
+    <section className="card" aria-label={t(label)}>
+      <Meter
+        label={t(label)}
+        used={quota.used}
+        limit={quota.limit}
+        {...(detail ? { detail } : {})}
+      />
       {pace ? <p className={risky ? 'quota-pace quota-pace-risk' : 'quota-pace'}>{pace}</p> : null}
       {quota.limit !== null ? (
-        <p className="subtle quota-limit">{atLimit(name, resetsOn)}</p>
+        <p className="subtle quota-limit">{atLimit(name, resetsOn, t)}</p>
       ) : null}
     </section>
   );
 }
 
 export function UsageScreen() {
+  const { t, locale } = useTranslator();
+  const rich = useRichT();
   const summary = useUsage((s) => s.summary);
   const load = useUsage((s) => s.load);
   const metadata = useHost((s) => s.metadata.value);
@@ -103,14 +124,15 @@ export function UsageScreen() {
   return (
     <div className="page">
       <PageHeader
-        title="Usage"
+        title={t('app.screen.usage')}
         meta={
           value ? (
             <span className="muted">
-              Billing period {formatDate(value.billingPeriod.start.slice(0, 10))} –{' '}
-              {formatDate(value.billingPeriod.end.slice(0, 10))}
-              {' · '}
-              {daysLeft(value.billingPeriod.end, now)} days left
+              {rich('usage.screen.billingPeriod', {
+                start: <bdi>{formatDate(value.billingPeriod.start.slice(0, 10), locale)}</bdi>,
+                end: <bdi>{formatDate(value.billingPeriod.end.slice(0, 10), locale)}</bdi>,
+                days: daysLeft(value.billingPeriod.end, now),
+              })}
             </span>
           ) : undefined
         }
@@ -119,7 +141,9 @@ export function UsageScreen() {
           <>
             {summary.fetchedAt ? (
               <span className="subtle">
-                Updated <RelativeTime value={summary.fetchedAt} />
+                {rich('app.freshness.updated', {
+                  time: <RelativeTime value={summary.fetchedAt} />,
+                })}
               </span>
             ) : null}
             <Button
@@ -129,41 +153,40 @@ export function UsageScreen() {
               busy={summary.loading}
               disabled={summary.loading}
             >
-              Refresh
+              {t('app.freshness.refresh')}
             </Button>
           </>
         ) : null}
       </PageHeader>
       {!offered ? (
-        <EmptyState title="No usage reporting">{missingCapabilityReason('usage')}</EmptyState>
+        <EmptyState title={t('usage.screen.noReporting')}>
+          {missingCapabilityReason('usage', t)}
+        </EmptyState>
       ) : value ? (
         <>
           {summary.error ? <InlineError error={summary.error} onRetry={() => void load()} /> : null}
           <p className="usage-whose">
             {org
-              ? `Everyone at ${org} shares these quotas`
-              : 'Your organisation shares these quotas'}
-            : the figures are the whole team’s use, not only yours.
+              ? rich('usage.screen.sharedByOrg', { org: <bdi>{org}</bdi> })
+              : t('usage.screen.sharedByTeam')}
           </p>
           <div className="meters">
             {quotasOf(value).map((quota) => (
               <QuotaCard key={quota.name} {...quota} period={value.billingPeriod} now={now} />
             ))}
           </div>
-          <p className="subtle usage-note">
-            Quotas reset when the billing period ends. You are warned at 80 %, 95 % and 100 %.
-          </p>
+          <p className="subtle usage-note">{t('usage.screen.note')}</p>
         </>
       ) : summary.error ? (
         // The feedback states every screen shows for a failed load (as the account section does).
         <ErrorState
-          title="Could not load usage"
+          title={t('usage.screen.couldNotLoad')}
           error={summary.error}
           onRetry={() => void load()}
           retrying={summary.loading}
         />
       ) : (
-        <Skeleton lines={6} label="Loading usage…" />
+        <Skeleton lines={6} label={t('usage.screen.loading')} />
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseClockTime } from '../../../../src/lib/clockTime';
+import { t } from '../support/translators';
 
-const time = (text: string) => parseClockTime(text);
+const time = (text: string) => parseClockTime(text, t);
 
 describe('a typed time of day', () => {
   it('reads the ways people write a time as 24-hour HH:MM', () => {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, type KeyPress } from '../../../../src/lib/accelerator';
 import { featureLines } from '../../../../src/lib/desktopFeatures';
+import { t } from '../support/translators';
 
 const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key: '',
@@ -50,7 +51,7 @@ describe('what Settings says about this computer', () => {
   };
 
   it('lists every feature with its status and reason', () => {
-    const lines = featureLines(caps, 'electron', 'default');
+    const lines = featureLines(caps, 'electron', 'default', t);
     expect(lines.map((line) => line.label)).toEqual([
       'Notifications',
       "System's Do not disturb",
@@ -70,7 +71,7 @@ describe('what Settings says about this computer', () => {
 
   it('in browser mode, says how notifications show given the page permission', () => {
     const text = (permission: 'granted' | 'denied' | 'default' | 'unsupported') =>
-      featureLines(caps, 'browser', permission)[0]?.text;
+      featureLines(caps, 'browser', permission, t)[0]?.text;
     expect(text('granted')).toMatch(/browser notifications while the page is in the background/);
     expect(text('denied')).toMatch(/blocks notifications for this page/);
     expect(text('default')).toMatch(/Allow browser notifications/);

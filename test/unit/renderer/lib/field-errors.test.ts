@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { humanIssue } from '../../../../src/lib/fieldErrors';
+import { t } from '../support/translators';
 
 function issueOf(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);
   if (parsed.success) throw new Error('expected a failure');
   const [issue] = parsed.error.issues;
   if (!issue) throw new Error('no issue');
-  return humanIssue(issue);
+  return humanIssue(issue, t);
 }
 
 describe('humanIssue', () => {

@@ -7,6 +7,7 @@ import {
   runQuotaWarning,
   usageLevel,
 } from '../../../../src/lib/usage';
+import { t } from '../support/translators';
 
 describe('usageLevel', () => {
   it('changes colour at 80, 95 and 100 percent', () => {
@@ -25,13 +26,13 @@ describe('usageLevel', () => {
 
 describe('runQuotaWarning', () => {
   it('warns when the runs quota is nearly or fully used', () => {
-    expect(runQuotaWarning({ used: 10, limit: 100 })).toBeNull();
-    expect(runQuotaWarning({ used: null as never, limit: null })).toBeNull();
-    expect(runQuotaWarning({ used: 81, limit: 100 })).toEqual({
+    expect(runQuotaWarning({ used: 10, limit: 100 }, t)).toBeNull();
+    expect(runQuotaWarning({ used: null as never, limit: null }, t)).toBeNull();
+    expect(runQuotaWarning({ used: 81, limit: 100 }, t)).toEqual({
       level: 'warning',
       message: 'Only 19 of 100 runs left in this billing period.',
     });
-    expect(runQuotaWarning({ used: 100, limit: 100 })?.level).toBe('exhausted');
+    expect(runQuotaWarning({ used: 100, limit: 100 }, t)?.level).toBe('exhausted');
   });
 });
 
@@ -63,8 +64,8 @@ describe('askQuotaWarnings', () => {
   });
 
   it('warns for every quota that stops a run, the most pressing first', () => {
-    expect(askQuotaWarnings(usage(10, 100, 5))).toEqual([]);
-    const warnings = askQuotaWarnings(usage(85, 1000, 5));
+    expect(askQuotaWarnings(usage(10, 100, 5), t)).toEqual([]);
+    const warnings = askQuotaWarnings(usage(85, 1000, 5), t);
     expect(warnings.map((w) => w.level)).toEqual(['exhausted', 'warning']);
     expect(warnings[0]?.message).toMatch(/tokens quota of this billing period is used up/);
     expect(warnings[1]?.message).toBe('Only 15 of 100 runs left in this billing period.');
@@ -82,28 +83,28 @@ describe('askLimit', () => {
   const day = (iso: string) => formatDayOfMonth(iso, 'en-GB');
 
   it('says a used-up quota once: what, when it resets, who can help; Ask is then blocked', () => {
-    expect(askLimit(usage(50, 10), day)).toEqual({
+    expect(askLimit(usage(50, 10), day, t)).toEqual({
       blocked: true,
       message:
         'Your team has used its 50 runs this month; they reset on 1 December. Ask your admin for more.',
     });
-    expect(askLimit(usage(10, 1000), day)?.message).toBe(
+    expect(askLimit(usage(10, 1000), day, t)?.message).toBe(
       'Your team has used its allowance for answers this month; it resets on 1 December. Ask your admin for more.',
     );
   });
 
   it('names the billing period when it is not a calendar month', () => {
     const custom = { ...usage(50, 0), billingPeriod: { start: '2026-11-15', end: '2026-12-15' } };
-    expect(askLimit(custom, day)?.message).toMatch(
+    expect(askLimit(custom, day, t)?.message).toMatch(
       /50 runs this billing period; they reset on 15 December/,
     );
   });
 
   it('otherwise says only the most pressing warning, and nothing when all is well', () => {
-    expect(askLimit(usage(46, 10), day)).toEqual({
+    expect(askLimit(usage(46, 10), day, t)).toEqual({
       blocked: false,
       message: 'Only 4 of 50 runs left in this billing period.',
     });
-    expect(askLimit(usage(1, 10), day)).toBeUndefined();
+    expect(askLimit(usage(1, 10), day, t)).toBeUndefined();
   });
 });
