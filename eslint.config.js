@@ -168,6 +168,23 @@ const libImports = {
   regex: rooms('features', 'app', 'ui', 'platform'),
   message: 'src/lib is pure logic: it imports the contract and other lib modules only.',
 };
+// Every word a person reads goes through the language in use (docs/languages.md): no text, and
+// no name, title or placeholder written in the markup. The brand and symbols are not words.
+const untranslatedWords = [
+  {
+    selector: 'JSXText[value=/[A-Za-z]{2,}/]:not([value=/^\\s*Assistant\\s*$/])',
+    message: "Words a person reads come from the catalogues: t('<area>.<id>') (docs/languages.md).",
+  },
+  {
+    selector:
+      'JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label)$/] > Literal[value=/[A-Za-z]{2,}/]',
+    message: "A name, title or placeholder is words too: t('<area>.<id>') (docs/languages.md).",
+  },
+  {
+    selector: 'JSXExpressionContainer > Literal[value=/[A-Za-z]{2,}/]',
+    message: "Words a person reads come from the catalogues: t('<area>.<id>') (docs/languages.md).",
+  },
+];
 // ---- end of the src/ shared part ------------------------------------------------------------
 
 export default tseslint.config(
@@ -228,6 +245,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     rules: {
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'no-restricted-syntax': ['error', ...untranslatedWords],
     },
   },
   {
@@ -294,7 +312,7 @@ export default tseslint.config(
         'error',
         { ...rendererImports, patterns: [...rendererImports.patterns, featureInsidesFromApp] },
       ],
-      'no-restricted-syntax': ['error', lazyNonScreen],
+      'no-restricted-syntax': ['error', lazyNonScreen, ...untranslatedWords],
     },
   },
   // ---- end of the src/ blocks ---------------------------------------------------------------

@@ -394,3 +394,34 @@ describe('lint zones', () => {
     });
   }
 });
+
+describe('words through the catalogues', () => {
+  const component = (body: string) =>
+    `export function X({ t }: { t: (id: string) => string }) {\n  return ${body};\n}\n`;
+
+  it('refuses words written in the markup, in features, ui and the shell alike', async () => {
+    for (const file of ['src/features/deals/X.tsx', 'src/ui/X.tsx', 'src/app/X.tsx']) {
+      for (const body of [
+        '<p>No deals yet</p>',
+        '<input placeholder="Search deals" />',
+        '<nav aria-label="Main" />',
+        "<p>{'Loading'}</p>",
+      ]) {
+        expect(await boundaryErrors(file, component(body)), `${file}: ${body}`).toEqual([
+          expect.stringContaining('docs/languages.md'),
+        ]);
+      }
+    }
+  });
+
+  it('accepts words from t, the brand, symbols and data', async () => {
+    for (const body of [
+      "<p>{t('deals.list.empty')}</p>",
+      '<span>Assistant</span>',
+      '<span>· / ← K</span>',
+      "<input placeholder={t('x')} aria-label={t('y')} />",
+    ]) {
+      expect(await boundaryErrors('src/features/deals/X.tsx', component(body)), body).toEqual([]);
+    }
+  });
+});
