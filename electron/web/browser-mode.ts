@@ -1,8 +1,6 @@
 // Browser mode put together: the embedded demo service when no service is configured, the same
 // backend as the Electron app (with a memory-only session), and the web host in front of it.
-import { environmentLanguages } from '../core/i18n/language';
-import { negotiateLanguage } from '../domain/i18n/languages';
-import { nodeTranslator } from '../domain/i18n/node-translator';
+import { coreWords } from '../core/i18n/words';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
@@ -77,12 +75,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     appVersion: APP_VERSION,
     platform: process.platform,
     versions: { node: process.versions.node },
-    secretStore: createMemorySecretStore(
-      // Told before the settings are read: in the host's system language.
-      nodeTranslator(negotiateLanguage(environmentLanguages())).t(
-        'desktop.session.browserMemoryOnly',
-      ),
-    ),
+    secretStore: createMemorySecretStore(() => coreWords().t('desktop.session.browserMemoryOnly')),
     log,
     ...(options.baseUrl === undefined ? {} : { baseUrlOverride: options.baseUrl }),
     ...(options.token === undefined ? {} : { initialToken: options.token }),

@@ -16,13 +16,21 @@ export interface SecretStore {
   clear(): Promise<void>;
 }
 
+/**
+ * `reason` may be a function: it is then asked each time the app shows it, so it reads in the
+ * language in use rather than the one the app started in.
+ */
 export function createMemorySecretStore(
-  reason = 'This mode keeps the session in memory only: sign in again after a restart.',
+  reason:
+    | string
+    | (() => string) = 'This mode keeps the session in memory only: sign in again after a restart.',
 ): SecretStore {
   let value: string | undefined;
   return {
     kind: 'memory-only',
-    reason,
+    get reason() {
+      return typeof reason === 'function' ? reason() : reason;
+    },
     async load() {
       return value;
     },

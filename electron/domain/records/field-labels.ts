@@ -27,6 +27,7 @@ const LABELS = {
   type: 'deals.field.type',
   by: 'deals.field.by',
   notes: 'deals.field.notes',
+  risks: 'deals.field.risks',
   description: 'deals.field.description',
   createdat: 'deals.field.createdAt',
   updatedat: 'deals.field.updatedAt',

@@ -1,5 +1,7 @@
-// No text is clipped or runs out of its box (#25), measured rather than looked at: every screen
-// at 1024×640 in each language, failing on any element whose text overflows a box that hides
+// Every screen in each language (#25), at 1024×640: its words are that language's (no English
+// message of the app's catalogue left on screen or in a name, title or placeholder), axe passes,
+// and no text is clipped or runs out of its box, measured rather than looked at: failing on any
+// element whose text overflows a box that hides
 // the overflow (scrollWidth past clientWidth under overflow hidden/clip or text-overflow), and
 // on any line of text that runs past its block. A cell that ends in an ellipsis on purpose
 // carries the whole text in its `title`, and is not counted.
@@ -10,7 +12,9 @@
 // to yet (its <html lang> stays English) is skipped, saying so.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { createRunOnService, demoDeal } from './helpers';
+import { CATALOGUES } from '../../../electron/domain/i18n/catalogues';
+import { isLanguage } from '../../../electron/domain/i18n/languages';
+import { audit, createRunOnService, demoDeal } from './helpers';
 
 const LANGUAGES = (process.env.TEXT_FITS_LANGUAGES ?? 'en,de,ja,ar,en-XA')
   .split(',')
@@ -109,6 +113,47 @@ const OVERFLOWS = `(() => {
   return found;
 })()`;
 
+/**
+ * The English messages a screen in `language` must not show: the catalogue's whole sentences and
+ * labels (no placeholders) that are not also words of that language's catalogue ("Demo",
+ * "Deals" and "Meeting" are German too).
+ */
+function englishLeftovers(language: string): Set<string> {
+  if (!isLanguage(language) || language === 'en') return new Set();
+  const english = CATALOGUES.en;
+  const own = new Set(Object.values(CATALOGUES[language]).map((message) => message.trim()));
+  return new Set(
+    Object.values(english)
+      .filter((message) => !message.includes('{') && /[A-Za-z]{3,}/.test(message))
+      .map((message) => message.trim())
+      .filter((message) => !own.has(message)),
+  );
+}
+
+/** What a person reads or hears on the page: text nodes, and names, titles and placeholders. */
+const READ_TEXT = `(() => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('script, style, template, [hidden]')) continue;
+    if (!parent.checkVisibility({ visibilityProperty: true })) continue;
+    // Markdown is the service's own text (a briefing, an answer): its words are not the app's.
+    if (parent.closest('.md, .md-table, .markdown')) continue;
+    const text = (node.textContent || '').trim();
+    if (text) found.push(text);
+  }
+  for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
+    if (!element.checkVisibility({ visibilityProperty: true })) continue;
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const value = (element.getAttribute(name) || '').trim();
+      if (value) found.push(value);
+    }
+  }
+  found.push(document.title);
+  return found;
+})()`;
+
 function overflows(page: Page): Promise<Overflow[]> {
   return page.evaluate<Overflow[]>(OVERFLOWS);
 }
@@ -147,10 +192,16 @@ for (const language of LANGUAGES) {
       });
 
       const found: string[] = [];
+      const leftovers = englishLeftovers(language);
+      const english: string[] = [];
       const measure = async (screen: string) => {
         for (const overflow of await overflows(page)) {
           found.push(`${screen}: ${overflow.where} "${overflow.text}" (${overflow.how})`);
         }
+        for (const text of await page.evaluate<string[]>(READ_TEXT)) {
+          if (leftovers.has(text)) english.push(`${screen}: "${text}"`);
+        }
+        await audit(page, `${screen} in ${language}`);
       };
       await measure('Today');
 
@@ -179,6 +230,7 @@ for (const language of LANGUAGES) {
       await page.keyboard.press('Escape');
 
       expect(found, `text that does not fit in ${language}`).toEqual([]);
+      expect([...new Set(english)], `English left on screen in ${language}`).toEqual([]);
     });
   });
 }
