@@ -29,6 +29,12 @@ const ROUNDS = 15;
 const SMALL = 48;
 const BIG = 5_000;
 const GOAL = 1.1;
+/**
+ * Past this spread (slowest / fastest) of the small book's loads, something else was using the
+ * machine during the rounds (as in ./cold-start.ts): on the 2-core machine with a load average of
+ * 15, loads of the same page ran 355-904 ms and a ratio of 1.35x said nothing about the book.
+ */
+const STEADY_SPREAD = 2;
 /** A page still calling its host after this long is closed anyway. */
 const SETTLE_LIMIT_MS = 15_000;
 
@@ -170,14 +176,24 @@ export async function measureBookSize(report: Report): Promise<void> {
       }
     }
     const ratio = median(bigTimes) / median(smallTimes);
+    const fastest = Math.min(...smallTimes);
+    const slowest = Math.max(...smallTimes);
+    const steady = slowest / fastest <= STEADY_SPREAD;
     report.goal({
       name: `Book size: briefing painted with ${fmt(BIG)} deals vs ${SMALL}`,
       figure: `${fmt(ratio, 2)}x (${fmt(median(bigTimes))} vs ${fmt(median(smallTimes))} ms, medians of ${ROUNDS})`,
       goal: `<= ${GOAL}x`,
-      met: ratio <= GOAL,
+      met: steady ? ratio <= GOAL : null,
+      ...(steady
+        ? {}
+        : {
+            note: `not judged: the ${SMALL}-deal loads spread ${fmt(fastest)}-${fmt(slowest)} ms (${fmt(slowest / fastest, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+          }),
     });
+    // Each round's two loads ran side by side: their ratio is little moved by a slow drift in load.
+    const paired = bigTimes.map((big, i) => big / (smallTimes[i] ?? big));
     report.detail(
-      `Book size, ${ROUNDS} alternating loads each: ${fmt(BIG)} deals ${bigTimes.map((t) => fmt(t)).join(', ')} ms; ${SMALL} deals ${smallTimes.map((t) => fmt(t)).join(', ')} ms.`,
+      `Book size, the median of each round's ratio: ${fmt(median(paired), 2)}x; ${ROUNDS} alternating loads each: ${fmt(BIG)} deals ${bigTimes.map((t) => fmt(t)).join(', ')} ms; ${SMALL} deals ${smallTimes.map((t) => fmt(t)).join(', ')} ms.`,
     );
   } finally {
     await browser?.close();
