@@ -318,7 +318,8 @@ export default tseslint.config(
   // ---- end of the src/ blocks ---------------------------------------------------------------
   {
     // The browser companion's extension runs in the browser and never holds the session: it
-    // shares no code with core or the hosts, and never calls the network (docs/companion.md).
+    // shares no code with core or the hosts, only electron/domain's pure modules (a Dynamics GUID
+    // read as core reads it), and never calls the network (docs/companion.md).
     files: ['extension/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -333,6 +334,11 @@ export default tseslint.config(
             {
               group: folders('demo-service', 'web', 'cli', 'main', 'preload'),
               message: 'The extension talks to the app only through native messaging.',
+            },
+            {
+              regex: '(^|/)electron/(?!domain(/|$))',
+              message:
+                'The extension talks to the app only through native messaging; of electron/ it imports only domain.',
             },
           ],
         },

@@ -1,58 +1,203 @@
 // Book size: the time to the morning briefing painted with 5,000 deals against 48, the app the
-// same, only the demo service's book bigger (#24: "a big book behaves like a small one"). Two
-// browser-mode hosts, each over its own demo service, caches warm, loads alternated so a busy
-// moment on the shared machine falls on both; medians compared.
+// same, only the demo service's book bigger (#24: "a big book behaves like a small one"). Caches
+// warm, as on a morning after yesterday's use; both books measured in one run, loads alternated
+// so a busy moment on the shared machine falls on both, medians compared.
+//
+// What makes the comparison fair, and why (each was seen to move the figure, not the app):
+// - Each book's demo service and browser-mode host run in processes of their own, not in the
+//   bench's: a service stands for a remote one, a host for the app's own process. In the bench's
+//   process they shared its event loop with each other and with Playwright's client, so the big
+//   book's host answering its page held up the small book's page as much as its own.
+// - A load ends once its page's calls are all answered, not at the paint: after the briefing the
+//   page reads the deal list for the palette (a 5,000-deal book is 2 MB), and a page closed at
+//   the paint left its host still working on that through the next load, which was timed with it.
+// The paint is still what is timed (./cold-start.ts's probe); waiting after it only keeps one
+// load's tail out of the next.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDemoService } from '../../electron/demo-service';
-import { launchChromium } from '../renderer/lib/browser';
+import type { Browser, WebSocket } from '@playwright/test';
+import { z } from 'zod';
+import { HostMessage, PartFrame } from '../../electron/contract/wire';
+import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
 import { fmt, median } from '../renderer/lib/stats';
-import { loadOnce } from './cold-start';
-import { startBenchHost } from './host';
+import { startChildServer, type ChildServer } from './child-server';
+import { PAINT_PROBE } from './cold-start';
 
 const ROUNDS = 15;
 const SMALL = 48;
 const BIG = 5_000;
 const GOAL = 1.1;
+/**
+ * Past this spread (slowest / fastest) of the small book's loads, something else was using the
+ * machine during the rounds (as in ./cold-start.ts): on the 2-core machine with a load average of
+ * 15, loads of the same page ran 355-904 ms and a ratio of 1.35x said nothing about the book.
+ */
+const STEADY_SPREAD = 2;
+/** A page still calling its host after this long is closed anyway. */
+const SETTLE_LIMIT_MS = 15_000;
+
+const DemoAnnounced = z.object({ baseUrl: z.string(), token: z.string() });
+const HostAnnounced = z.object({ url: z.string() });
+
+interface Book {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A demo service with `dealCount` deals and a host over it, each in its own process. */
+async function startBook(dealCount: number, rendererDir: string, dataDir: string): Promise<Book> {
+  const cli = join(process.cwd(), 'electron', 'demo-service', 'cli.ts');
+  const demo = await startChildServer(
+    cli,
+    ['--port', '0', '--pacing', 'instant', '--deals', String(dealCount), '--quiet'],
+    DemoAnnounced,
+  );
+  let host: ChildServer<z.infer<typeof HostAnnounced>>;
+  try {
+    host = await startChildServer(
+      join(process.cwd(), 'bench', 'scale', 'host-process.ts'),
+      ['--renderer-dir', rendererDir, '--data-dir', dataDir],
+      HostAnnounced,
+      {
+        ...process.env,
+        ASSISTANT_BASE_URL: demo.info.baseUrl,
+        ASSISTANT_SESSION_TOKEN: demo.info.token,
+      },
+    );
+  } catch (error) {
+    await demo.stop();
+    throw error;
+  }
+  return {
+    url: host.info.url,
+    async stop() {
+      await host.stop();
+      await demo.stop();
+    },
+  };
+}
+
+/**
+ * Counts the page's calls on its host socket that are not answered yet; `settled` resolves once
+ * there are none (a paged answer counts when its last part is in).
+ */
+function trackCalls(socket: WebSocket): { settled(): Promise<void> } {
+  const pending = new Set<number>();
+  let parts: string[] = [];
+  let waiting: (() => void) | undefined;
+  const check = (): void => {
+    if (pending.size === 0) waiting?.();
+  };
+  const received = (text: string): void => {
+    const message = HostMessage.safeParse(JSON.parse(text));
+    if (message.success && message.data.type === 'result') pending.delete(message.data.id);
+    check();
+  };
+  socket.on('framesent', ({ payload }) => {
+    const call = z
+      .object({ type: z.literal('invoke'), id: z.number() })
+      .safeParse(JSON.parse(String(payload)));
+    if (call.success) pending.add(call.data.id);
+  });
+  socket.on('framereceived', ({ payload }) => {
+    const frame = JSON.parse(String(payload)) as unknown;
+    const part = PartFrame.safeParse(frame);
+    if (!part.success) {
+      received(String(payload));
+      return;
+    }
+    // Parts of one message come one after another, never interleaved with other frames.
+    parts.push(part.data.text);
+    if (part.data.index === part.data.count - 1) {
+      received(parts.join(''));
+      parts = [];
+    }
+  });
+  return {
+    settled: () =>
+      new Promise<void>((resolve) => {
+        waiting = resolve;
+        check();
+      }),
+  };
+}
+
+/** One load in a fresh context: ms from navigation start to the briefing painted. */
+async function loadAndSettle(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.addInitScript(PAINT_PROBE);
+    const page = await context.newPage();
+    const sockets: ReturnType<typeof trackCalls>[] = [];
+    page.on('websocket', (socket) => sockets.push(trackCalls(socket)));
+    await page.goto(url);
+    // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+    await page.waitForFunction(
+      () =>
+        typeof (globalThis as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
+      undefined,
+      { timeout: 30_000 },
+    );
+    const paintedAt = (await page.evaluate('window.__briefingPaintedAt')) as number;
+    // The reads the page starts once the briefing is painted, answered.
+    await page.waitForTimeout(50);
+    await Promise.race([
+      Promise.all(sockets.map((s) => s.settled())),
+      page.waitForTimeout(SETTLE_LIMIT_MS),
+    ]);
+    return paintedAt;
+  } finally {
+    await context.close();
+  }
+}
 
 export async function measureBookSize(report: Report): Promise<void> {
   const base = await mkdtemp(join(tmpdir(), 'assistant-bench-book-'));
   const rendererDir = join(process.cwd(), 'out', 'renderer');
-  const demos = await Promise.all(
-    [SMALL, BIG].map((dealCount) => startDemoService({ pacing: 'instant', dealCount })),
-  );
-  const hosts = await Promise.all(
-    demos.map((demo, i) => startBenchHost(demo, rendererDir, join(base, `data-${i}`))),
-  );
-  const browser = await launchChromium();
+  const books: Book[] = [];
+  let browser: Browser | undefined;
   try {
-    const [small, big] = hosts.map((host) => host.url) as [string, string];
+    for (const [i, dealCount] of [SMALL, BIG].entries()) {
+      books.push(await startBook(dealCount, rendererDir, join(base, `data-${i}`)));
+    }
+    browser = await launchChromium();
+    const [small, big] = books.map((book) => book.url) as [string, string];
     // Warm the caches (the morning after yesterday's use) and the browser.
-    for (const url of [small, big, small, big]) await loadOnce(browser, url);
+    for (const url of [small, big, small, big]) await loadAndSettle(browser, url);
     const smallTimes: number[] = [];
     const bigTimes: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      // Alternate which goes first, so neither always follows the other's garbage.
+      // Alternate which goes first, so neither always follows the other.
       const order = round % 2 === 0 ? [small, big] : [big, small];
-      for (const url of order)
-        (url === small ? smallTimes : bigTimes).push(await loadOnce(browser, url));
+      for (const url of order) {
+        (url === small ? smallTimes : bigTimes).push(await loadAndSettle(browser, url));
+      }
     }
     const ratio = median(bigTimes) / median(smallTimes);
+    const fastest = Math.min(...smallTimes);
+    const slowest = Math.max(...smallTimes);
+    const steady = slowest / fastest <= STEADY_SPREAD;
     report.goal({
       name: `Book size: briefing painted with ${fmt(BIG)} deals vs ${SMALL}`,
       figure: `${fmt(ratio, 2)}x (${fmt(median(bigTimes))} vs ${fmt(median(smallTimes))} ms, medians of ${ROUNDS})`,
       goal: `<= ${GOAL}x`,
-      met: ratio <= GOAL,
+      met: steady ? ratio <= GOAL : null,
+      ...(steady
+        ? {}
+        : {
+            note: `not judged: the ${SMALL}-deal loads spread ${fmt(fastest)}-${fmt(slowest)} ms (${fmt(slowest / fastest, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+          }),
     });
+    // Each round's two loads ran side by side: their ratio is little moved by a slow drift in load.
+    const paired = bigTimes.map((big, i) => big / (smallTimes[i] ?? big));
     report.detail(
-      `Book size, ${ROUNDS} alternating loads each: ${fmt(BIG)} deals ${bigTimes.map((t) => fmt(t)).join(', ')} ms; ${SMALL} deals ${smallTimes.map((t) => fmt(t)).join(', ')} ms.`,
+      `Book size, the median of each round's ratio: ${fmt(median(paired), 2)}x; ${ROUNDS} alternating loads each: ${fmt(BIG)} deals ${bigTimes.map((t) => fmt(t)).join(', ')} ms; ${SMALL} deals ${smallTimes.map((t) => fmt(t)).join(', ')} ms.`,
     );
   } finally {
-    await browser.close();
-    for (const host of hosts) await host.stop();
-    for (const demo of demos) await demo.stop();
+    await browser?.close();
+    for (const book of books) await book.stop();
     await rm(base, { recursive: true, force: true });
   }
 }

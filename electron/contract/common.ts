@@ -1,13 +1,9 @@
 // Building blocks shared by every request and event of the contract. Runtime-neutral: zod only,
 // so the renderer (browser) and the hosts (Node) validate with the very same schemas.
+import { JsonObject } from './json';
 import { z } from './zod';
 
-/** Any JSON value: what records whose fields the API leaves "not shown" cross the contract as. */
-export const JsonValue = z.json();
-export type JsonValue = z.infer<typeof JsonValue>;
-
-export const JsonObject = z.record(z.string(), JsonValue);
-export type JsonObject = z.infer<typeof JsonObject>;
+export { JsonObject, JsonValue } from './json';
 
 /** An ISO 8601 timestamp (UTC, as core writes them). */
 export const Timestamp = z.iso.datetime({ offset: true });

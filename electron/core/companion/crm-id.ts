@@ -2,7 +2,9 @@
 // characters, case-sensitive (what Lightning's addresses often carry), and 18, the same 15 plus a
 // 3-character checksum of their letters' case, so the id survives case-insensitive systems (what
 // the REST API returns). Dynamics 365 ids are GUIDs, written with or without braces, in either
-// case, and percent-encoded in older addresses. The other CRMs' ids are plain digits.
+// case, and percent-encoded in older addresses (read as the extension reads them, one shared
+// module). The other CRMs' ids are plain digits.
+import { canonicalGuid } from '../../domain/records/crm-guid';
 
 export const CRMS = ['salesforce', 'hubspot', 'pipedrive', 'dynamics', 'zoho'] as const;
 export type Crm = (typeof CRMS)[number];
@@ -50,24 +52,6 @@ export function canonicalSalesforceId(id: string): string | null {
   }
   // A suffix that sets a bit where there is a digit fits no id.
   return salesforceChecksum(restored) === suffix ? restored + suffix : null;
-}
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** A GUID in lower case without braces, from any of Dynamics' spellings; null if not one. */
-export function canonicalGuid(id: string): string | null {
-  let text = id.trim();
-  // `%7B…%7D` once, or `%257B…` when an address was encoded twice.
-  for (let i = 0; i < 2 && text.includes('%'); i += 1) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      return null;
-    }
-  }
-  text = text.trim().toLowerCase();
-  if (text.startsWith('{') && text.endsWith('}')) text = text.slice(1, -1);
-  return GUID.test(text) ? text : null;
 }
 
 /** The form two ids of `crm` are compared in; null when `id` cannot be one of its ids. */

@@ -1,26 +1,12 @@
 // Dynamics 365: `<org>.crm<N>.dynamics.com/main.aspx?…`, a record page of the opportunity entity,
 // named by its logical name (`etn=opportunity`) or, in older addresses, its type code (`etc=3`).
-// The GUID comes in any spelling: braces or not, either case, percent-encoded once or twice.
+// The GUID comes in any spelling (braces or not, either case, percent-encoded once or twice) and
+// is read as core reads it, by the module both share.
+import { canonicalGuid } from '../../../electron/domain/records/crm-guid';
 import type { AddressReader } from './types';
 
 const HOST = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.crm\d{0,2}\.dynamics\.com$/;
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const OPPORTUNITY_TYPE_CODE = '3';
-
-/** The GUID in lower case without braces, or null. */
-export function readGuid(raw: string): string | null {
-  let text = raw.trim();
-  for (let i = 0; i < 2 && text.includes('%'); i += 1) {
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      return null;
-    }
-  }
-  text = text.trim().toLowerCase();
-  if (text.startsWith('{') && text.endsWith('}')) text = text.slice(1, -1);
-  return GUID.test(text) ? text : null;
-}
 
 /** Query parameters by lower-case name (Dynamics writes them in lower case, but not always). */
 function params(url: URL): Map<string, string> {
@@ -42,6 +28,6 @@ export const readDynamics: AddressReader = (url) => {
     entity === 'opportunity' ||
     (entity === undefined && query.get('etc') === OPPORTUNITY_TYPE_CODE);
   if (!isOpportunity) return null;
-  const id = readGuid(query.get('id') ?? '');
+  const id = canonicalGuid(query.get('id') ?? '');
   return id === null ? null : { crm: 'dynamics', recordId: id, host };
 };

@@ -9,7 +9,6 @@ import type { AddressReader, DealAddress } from './types';
 import { readZoho } from './zoho';
 
 export { CRM_NAMES, type CrmName, type DealAddress } from './types';
-export { readGuid } from './dynamics';
 
 /** Longer addresses are refused unread: no CRM's deal page needs one, a hostile page might. */
 export const MAX_ADDRESS_LENGTH = 4096;

@@ -13,6 +13,8 @@ export const BODY_KEY = /^(summary|body|content|text|markdown|description|overvi
 const TITLE_KEYS = ['title', 'heading', 'name', 'label'];
 const SECTION_BODY_KEYS = ['body', 'content', 'text', 'markdown', 'summary', 'items'];
 const DEAL_NAME_KEYS = ['name', 'title', 'dealName', 'dealTitle', 'deal_name'];
+/** Where a record that names a deal holds its name: a deal's own fields before anything else. */
+const NAMED_DEAL_KEYS = ['dealName', 'dealTitle', 'deal_name', ...DEAL_NAME_KEYS];
 const MEETINGS_SECTION = /meeting|calendar|agenda for today|schedule/i;
 
 export type DealRef = NamedDeal;
@@ -85,7 +87,7 @@ function collectDealNames(value: Json, into: Map<string, string>, depth = 0): vo
     for (const item of value) collectDealNames(item, into, depth + 1);
   } else if (isJsonRecord(value)) {
     const id = value.dealId;
-    const name = stringOf(value, ['dealName', 'dealTitle', 'deal_name', ...DEAL_NAME_KEYS]);
+    const name = stringOf(value, NAMED_DEAL_KEYS);
     if (typeof id === 'string' && id !== '' && name !== undefined && !into.has(id)) {
       into.set(id, name);
     }

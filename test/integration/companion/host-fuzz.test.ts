@@ -5,71 +5,48 @@
 // Whatever comes, the host does not crash, throw out of its handlers or hang: every frame with a
 // usable id gets its answer, every other frame a notice, a handshake is answered or refused with a
 // reason, and a fresh allowed connection is still served.
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../../electron/core/backend';
-import { startCompanionHost, type CompanionHost } from '../../../electron/core/companion';
+import type { CompanionHost } from '../../../electron/core/companion';
 import {
   MAX_TO_APP_BYTES,
   MAX_TO_EXTENSION_BYTES,
   createFrameDecoder,
 } from '../../../electron/core/companion/frame-codec';
 import { SUBSET } from '../../../electron/core/companion/subset';
-import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
-import { testBackendOptions } from '../../support/backend-options';
+import type { LogEntry } from '../../../electron/core/logs/logger';
+import { startCompanionFixture, type CompanionFixture } from './fixtures/companion-host';
 
 const ALLOWED = `chrome-extension://${'a'.repeat(32)}/`;
 const DENIED = `chrome-extension://${'b'.repeat(32)}/`;
 const UNDECIDED = `chrome-extension://${'c'.repeat(32)}/`;
 
-let work: string;
-let demo: DemoService;
-let backend: Backend;
+let fixture: CompanionFixture;
 let host: CompanionHost;
 let socketPath: string;
-const entries: LogEntry[] = [];
+let entries: LogEntry[];
 const escaped: unknown[] = [];
 const recordEscape = (error: unknown) => escaped.push(error);
 
 beforeAll(async () => {
   process.on('unhandledRejection', recordEscape);
   process.on('uncaughtException', recordEscape);
-  work = await mkdtemp(join(tmpdir(), 'companion-fuzz-'));
-  socketPath = join(work, 'run', 'companion.sock');
-  demo = await startDemoService({ pacing: 'instant' });
-  const log = createLogger({ onEntry: (entry) => entries.push(entry) });
-  backend = await createBackend(
-    testBackendOptions({
-      dataDir: join(work, 'data'),
-      log,
-      baseUrl: demo.baseUrl,
-      token: demo.token,
-    }),
-  );
-  host = await startCompanionHost({
-    backend,
-    log: log.child('companion'),
-    dataDir: join(work, 'data'),
-    socketPath,
-    appVersion: '0.0.0-test',
-    handshakeTimeoutMs: 2_000,
-    // The flood limit has its own test (relay-host.test.ts); here every frame is read as it is.
-    rateLimit: { burst: 1e9, perSecond: 1e9, closeAfterRefusals: 1e9 },
+  fixture = await startCompanionFixture({
+    folderPrefix: 'companion-fuzz-',
+    host: {
+      handshakeTimeoutMs: 2_000,
+      // The flood limit has its own test (relay-host.test.ts); here every frame is read as it is.
+      rateLimit: { burst: 1e9, perSecond: 1e9, closeAfterRefusals: 1e9 },
+    },
   });
+  ({ host, socketPath, entries } = fixture);
   await host.allow(ALLOWED);
   await host.deny(DENIED);
 });
 
 afterAll(async () => {
-  await host?.stop();
-  await backend?.close();
-  await demo?.stop();
-  await rm(work, { recursive: true, force: true });
+  await fixture?.stop();
   process.off('unhandledRejection', recordEscape);
   process.off('uncaughtException', recordEscape);
 });

@@ -3,30 +3,28 @@
 // private, pairing (pending, allowed, denied, revoked), the narrow contract and what falls outside
 // it, a deal found from its CRM address's id, a run asked and followed to its end, and hostile
 // frames and a flood that leave the host serving.
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DealsList, type RunUpdates } from '../../../electron/contract';
-import { createBackend, type Backend } from '../../../electron/core/backend';
+import type { Backend } from '../../../electron/core/backend';
 import { startCompanionHost, type CompanionHost } from '../../../electron/core/companion';
 import { encodeFrame } from '../../../electron/core/companion/frame-codec';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
-import { testBackendOptions } from '../../support/backend-options';
+import { startCompanionFixture, type CompanionFixture } from './fixtures/companion-host';
 import { isType, nativeFrame, openNativePort, resultOf, type NativePort } from './native-port';
 
 const ORIGIN_A = `chrome-extension://${'a'.repeat(32)}/`;
 const ORIGIN_B = `chrome-extension://${'b'.repeat(32)}/`;
 const ORIGIN_C = `chrome-extension://${'c'.repeat(32)}/`;
 
+let fixture: CompanionFixture;
 let work: string;
-let demo: DemoService;
 let backend: Backend;
 let host: CompanionHost;
 let socket: string;
-const entries: LogEntry[] = [];
+let entries: LogEntry[];
 const asked: string[] = [];
 const ports: NativePort[] = [];
 /** While set, the host's clock stands still: how fast a loaded machine passes frames is no factor. */
@@ -60,36 +58,21 @@ async function call(on: NativePort, name: string, input: unknown) {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'companion-'));
-  socket = join(work, 'run', 'companion.sock');
-  demo = await startDemoService({ pacing: 'instant', profile: 'salesforce' });
-  const log = createLogger({ onEntry: (entry) => entries.push(entry) });
-  backend = await createBackend(
-    testBackendOptions({
-      dataDir: join(work, 'data'),
-      log,
-      baseUrl: demo.baseUrl,
-      token: demo.token,
-    }),
-  );
-  host = await startCompanionHost({
-    backend,
-    log: log.child('companion'),
-    dataDir: join(work, 'data'),
-    socketPath: socket,
-    appVersion: '0.0.0-test',
-    handshakeTimeoutMs: 300,
-    now: () => clockStoppedAt ?? Date.now(),
-    onPairingRequest: ({ origin }) => asked.push(origin),
+  fixture = await startCompanionFixture({
+    folderPrefix: 'companion-',
+    demo: { profile: 'salesforce' },
+    host: {
+      handshakeTimeoutMs: 300,
+      now: () => clockStoppedAt ?? Date.now(),
+      onPairingRequest: ({ origin }) => asked.push(origin),
+    },
   });
+  ({ work, backend, host, socketPath: socket, entries } = fixture);
 });
 
 afterAll(async () => {
   for (const opened of ports) opened.process.kill();
-  await host?.stop();
-  await backend?.close();
-  await demo?.stop();
-  await rm(work, { recursive: true, force: true });
+  await fixture?.stop();
 });
 
 describe('the socket', () => {

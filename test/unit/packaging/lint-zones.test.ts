@@ -43,9 +43,14 @@ const zones: Zone[] = [
       ['a Node built-in', use('node:fs')],
       ['core', use('../../../electron/core/companion/crm-id')],
       ['browser mode', use('../../../electron/web')],
+      ['the contract', use('../../../electron/contract')],
       ['the network', 'export const f = () => fetch("/x");\n'],
     ],
-    right: [use('./types'), 'export const host = (a: string) => new URL(a).host;\n'],
+    right: [
+      use('./types'),
+      use('../../../electron/domain/records/crm-guid'),
+      'export const host = (a: string) => new URL(a).host;\n',
+    ],
   },
   {
     file: 'src/features/deals/Example.tsx',

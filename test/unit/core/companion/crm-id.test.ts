@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   type Crm,
-  canonicalGuid,
   canonicalRecordId,
   canonicalSalesforceId,
   salesforceChecksum,
   sameRecord,
 } from '../../../../electron/core/companion/crm-id';
+import { canonicalGuid } from '../../../../electron/domain/records/crm-guid';
 import {
   dealIsRecord,
   findDealByRecord,

@@ -29,6 +29,19 @@ describe('linkDealNames', () => {
     expect(text.split('\n')[3]).toBe('| Contoso – Research agents, phase 2 | Proposal |');
   });
 
+  it('takes a cell as the text before a bar: a row without outer bars too, never what ends it', () => {
+    const rows = [
+      'Contoso – Research agents | Negotiation |',
+      '| Open | Contoso – Research agents',
+    ];
+    const { text, linked } = linkDealNames(rows.join('\n'), [contoso]);
+    expect(text.split('\n')).toEqual([
+      '[Contoso – Research agents](#/deals/d-1) | Negotiation |',
+      '| Open | Contoso – Research agents',
+    ]);
+    expect([...linked]).toEqual(['d-1']);
+  });
+
   it('escapes brackets in the name and does not link an already linked name twice', () => {
     const once = linkDealNames('**Acme [EU] renewal**', [acme]).text;
     expect(once).toBe('[**Acme \\[EU\\] renewal**](#/deals/d-2)');
