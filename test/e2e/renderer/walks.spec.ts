@@ -135,7 +135,8 @@ for (const look of LOOKS) {
       await nav(page, 'Settings').click();
       const regions = page.getByRole('main').getByRole('region');
       await expect(regions.first()).toHaveAccessibleName('Appearance');
-      await expect(regions.nth(1)).toHaveAccessibleName('Notifications');
+      await expect(regions.nth(1)).toHaveAccessibleName('Language');
+      await expect(regions.nth(2)).toHaveAccessibleName('Notifications');
       await expect(page.getByRole('region', { name: 'Account and service' })).toBeHidden();
       const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
       await notifications.getByRole('checkbox', { name: 'Do not disturb', exact: false }).check();
