@@ -17,6 +17,7 @@ import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
 import { useT, useTranslator } from '../../platform/i18n';
 import { DealRuns } from '../runs/views';
 import { ActivityTimeline } from './ActivityTimeline';
+import { activityKindWord } from './activityKinds';
 import { AskForm } from './AskForm';
 import { useDeals } from './store';
 
@@ -65,9 +66,7 @@ function DealHeader({ deal, facts }: { deal: Deal; facts: DealFacts }) {
         {lastAt ? (
           <Fact label={t('deals.detail.lastActivity')}>
             <RelativeTime value={lastAt} />
-            {last?.kind
-              ? ` · ${last.kind.charAt(0).toLocaleUpperCase(locale)}${last.kind.slice(1)}`
-              : ''}
+            {last?.kind ? ` · ${activityKindWord(last.kind, t)}` : ''}
           </Fact>
         ) : null}
       </dl>
