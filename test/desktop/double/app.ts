@@ -5,6 +5,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Launch } from './context';
+import { linuxPreferredLanguages } from './system-languages';
 import { strict, unsupported } from './unsupported';
 
 /** An Electron `Event`: what listeners receive first, with preventDefault. */
@@ -71,6 +72,8 @@ export class DoubleApp extends EventEmitter {
   constructor(
     private readonly launch: Launch,
     private readonly argv: readonly string[],
+    /** The environment the launch started with (its locale variables name the user's languages). */
+    private readonly environment: Readonly<Record<string, string | undefined>>,
   ) {
     super();
     this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
@@ -122,6 +125,14 @@ export class DoubleApp extends EventEmitter {
   }
   getLocale(): string {
     return 'en-US';
+  }
+  /**
+   * https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages — on every
+   * platform as on Linux, from the locale variables (Windows' and macOS's language settings are
+   * not modelled).
+   */
+  getPreferredSystemLanguages(): string[] {
+    return linuxPreferredLanguages(this.environment);
   }
   getPath(name: string): string {
     const path = this.paths.get(name);

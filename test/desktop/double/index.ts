@@ -105,7 +105,7 @@ export async function launchDouble(options: LaunchOptions) {
     },
   };
   const argv = [process.execPath, options.repo, ...(options.args ?? [])];
-  const app = new DoubleApp(launch, argv);
+  const app = new DoubleApp(launch, argv, { ...process.env, ...options.env });
   const protocol = new DoubleProtocol(launch);
   const sessions = new Map<string, DoubleSession>();
   const fromPartition = (partition: string) => {
