@@ -4,9 +4,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { nonJsonSuccessError, schemaError } from '../../../../electron/core/api/response-errors';
+import { normaliseBaseUrl } from '../../../../electron/core/api/url';
 import { checkAgentId } from '../../../../electron/core/api/validate-input';
 import {
+  CREDENTIALS_IN_URL_MESSAGE,
+  INSECURE_SERVICE_URL_MESSAGE,
+} from '../../../../electron/contract/service-url';
+import {
   browserModeCapabilities,
+  shortcutCapability,
   osFocusModeCapability,
   trayCapability,
 } from '../../../../electron/core/desktop';
@@ -49,6 +55,13 @@ describe('core’s sentences in English', () => {
     expect(quotaError().message).toBe(
       'Run limit reached: 10 of 10 runs used this billing period (it ends 2025-04-01). No run was started.',
     );
+    // The address checks end with the contract's own advice, word for word.
+    expect(() => normaliseBaseUrl('http://service.example')).toThrow(
+      `The service address http://service.example is plain http. ${INSECURE_SERVICE_URL_MESSAGE}`,
+    );
+    expect(() => normaliseBaseUrl('https://me:pw@service.example')).toThrow(
+      `The service address must not contain a user name or password. ${CREDENTIALS_IN_URL_MESSAGE}`,
+    );
     expect(() => checkAgentId('nodot')).toThrow(
       'Agent id "nodot" is not of the form <namespace>.<agent_name> (letters, digits, _ or -).',
     );
@@ -72,12 +85,23 @@ describe('core’s sentences in German', () => {
         'Kontingent erreicht: 10 von 10 Antworten in diesem Abrechnungszeitraum genutzt (er endet am 2025-04-01). Es wurde keine Antwort gestartet.',
     });
     expect(() => checkAgentId('')).toThrow('Wählen Sie einen Agent.');
+    expect(() => normaliseBaseUrl('ftp://service.example')).toThrow(
+      'Die Adresse des Dienstes muss mit https:// beginnen.',
+    );
   });
 
   it('gives the desktop’s reasons and the settings notice in German', () => {
     setCoreWords(nodeTranslator('de'));
     expect(trayCapability('linux', { created: false, why: 'refused' }).reason).toBe(
       'Dieser Desktop bietet keinen Infobereich: Wenn Sie das Fenster schließen, wird die App beendet.',
+    );
+    expect(
+      shortcutCapability(
+        { status: 'refused', accelerator: 'CommandOrControl+Shift+A' },
+        { platform: 'linux', linuxSession: 'x11' },
+      ).reason,
+    ).toBe(
+      'Ctrl+Shift+A wird bereits von einer anderen App oder vom System verwendet. Wählen Sie ein anderes Tastenkürzel.',
     );
     expect(osFocusModeCapability('darwin').reason).toMatch(/^Der macOS-Fokus gilt selbst/);
     expect(browserModeCapabilities().updates.reason).toBe(
