@@ -6,6 +6,7 @@
 import { nestingDepth } from '../../shared/json-depth';
 import { DEFAULT_ANSWER_LIMITS, formatBytes } from '../limits';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { pickRequestId } from './response-errors';
 
 export const DEFAULT_MAX_BODY_BYTES = DEFAULT_ANSWER_LIMITS.maxBodyBytes;
@@ -18,9 +19,7 @@ export function checkNesting(text: string, response: Response): void {
   throw new AssistantError({
     kind: 'bad_response',
     code: 'answer_too_deep',
-    message:
-      `The service sent an answer nested too deeply to read (over ${MAX_ANSWER_DEPTH} levels), ` +
-      'so the app did not keep it. If this keeps happening, tell whoever runs the service.',
+    message: coreWords().t('errors.response.tooDeep', { levels: MAX_ANSWER_DEPTH }),
     status: response.status,
     requestId: pickRequestId(undefined, response.headers),
     retryable: false,
@@ -32,9 +31,7 @@ export function answerTooLarge(response: Response, maxBytes: number): AssistantE
   return new AssistantError({
     kind: 'bad_response',
     code: 'answer_too_large',
-    message:
-      `The service sent an answer too large to read (over ${formatBytes(maxBytes)}), so the ` +
-      'app did not keep it. If this keeps happening, tell whoever runs the service.',
+    message: coreWords().t('errors.response.tooLarge', { size: formatBytes(maxBytes) }),
     status: response.status,
     requestId: pickRequestId(undefined, response.headers),
     retryable: false,

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { ClientConfig } from './config';
 import { requestJson, type JsonAnswer } from './http';
 import { normaliseList, normaliseRecord, type ResourceList, type ResourceRecord } from './lists';
@@ -84,7 +85,7 @@ function openEnvelope(answer: JsonAnswer): { data: unknown; requestId: string | 
   if (parsed.data.data === undefined) {
     throw new AssistantError({
       kind: 'schema',
-      message: 'Unexpected answer from the service: data: missing',
+      message: coreWords().t('errors.response.unexpected', { details: 'data: missing' }),
       field: 'data',
       status: answer.status,
       requestId: parsed.data.requestId,

@@ -13,6 +13,7 @@
 
 import type { z } from 'zod';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { displayHints, type DisplayHints, type ResourceName } from './display';
 import { formatPath, schemaError } from './response-errors';
 import { AnyObject } from './schemas';
@@ -164,7 +165,9 @@ export function normaliseList<T extends AnyObject = AnyObject>(
   if (!found) {
     throw new AssistantError({
       kind: 'schema',
-      message: `Unexpected answer from the service: ${prefix}: expected a list (an array, or an object holding one)`,
+      message: coreWords().t('errors.response.unexpected', {
+        details: `${prefix}: expected a list (an array, or an object holding one)`,
+      }),
       field: prefix,
       requestId: options.requestId,
       retryable: false,

@@ -101,11 +101,13 @@ export function errorFromResponse(ctx: ResponseErrorContext): AssistantError {
     body.kind === 'text'
       ? cleanSnippet(clean(body.text))
       : cleanSnippet(clean(JSON.stringify(body.value) ?? ''));
-  const what = body.kind === 'text' ? 'a non-JSON answer' : 'an unrecognised error body';
+  const { t } = coreWords();
   return new AssistantError({
     kind: 'bad_response',
     code: `http_${status}`,
-    message: `The service answered HTTP ${status} with ${what}${snippet ? `: "${snippet}"` : '.'}`,
+    message: snippet
+      ? t('errors.response.httpError', { body: body.kind, status, snippet })
+      : t('errors.response.httpErrorEmpty', { body: body.kind, status }),
     status,
     requestId,
     retryable,
@@ -142,8 +144,8 @@ export function nonJsonSuccessError(
     kind: 'bad_response',
     message:
       snippet === ''
-        ? `The service answered HTTP ${status} with an empty body instead of JSON.`
-        : `The service answered HTTP ${status} with a non-JSON answer: "${snippet}"`,
+        ? coreWords().t('errors.response.emptyInsteadOfJson', { status })
+        : coreWords().t('errors.response.httpError', { body: 'text', status, snippet }),
     status,
     requestId: pickRequestId(undefined, headers),
     retryable: false,
@@ -200,11 +202,15 @@ export function schemaError(
   const details = issues
     .map((issue) => `${formatPath(issue.path, options.pathPrefix)}: ${describeIssue(issue, input)}`)
     .join('; ');
-  const more =
-    error.issues.length > issues.length ? ` (+${error.issues.length - issues.length} more)` : '';
+  // The details name fields and types as the service's documentation does: they stay as written.
+  const more = error.issues.length - issues.length;
+  const { t } = coreWords();
   return new AssistantError({
     kind: 'schema',
-    message: `Unexpected answer from the service: ${details}${more}`,
+    message:
+      more > 0
+        ? t('errors.response.unexpectedMore', { details, more })
+        : t('errors.response.unexpected', { details }),
     field,
     status: options.status,
     requestId: options.requestId,

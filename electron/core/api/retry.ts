@@ -2,6 +2,7 @@
 // sleep, so the run stream's reconnect logic can reuse the same backoff and Retry-After rules.
 
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (so at most `retries + 1` attempts). */
@@ -104,7 +105,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 function abortedError(signal: AbortSignal | undefined): AssistantError {
   return new AssistantError({
     kind: 'aborted',
-    message: 'The request was cancelled.',
+    message: coreWords().t('errors.request.cancelled'),
     retryable: false,
     cause: signal?.reason,
   });

@@ -1,13 +1,9 @@
 // Building request URLs from `{base_url}` (spec §2: the base itself is the metadata endpoint and
 // every other path is appended to it) without letting a caller-supplied id escape its segment.
 
-import {
-  CREDENTIALS_IN_URL_MESSAGE,
-  INSECURE_SERVICE_URL_MESSAGE,
-  hasCredentials,
-  isAllowedServiceUrl,
-} from '../../contract/service-url';
+import { hasCredentials, isAllowedServiceUrl } from '../../contract/service-url';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 
 export type QueryValue = string | number | boolean | undefined | null;
 export type Query = Record<string, QueryValue>;
@@ -23,23 +19,19 @@ export function normaliseBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw invalidBase('The service address is not a valid URL.');
+    throw invalidBase(coreWords().t('errors.address.invalidUrl'));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalidBase('The service address must start with https://.');
+    throw invalidBase(coreWords().t('errors.address.notHttps'));
   }
   if (!isAllowedServiceUrl(url)) {
-    throw invalidBase(
-      `The service address ${url.origin} is plain http. ${INSECURE_SERVICE_URL_MESSAGE}`,
-    );
+    throw invalidBase(coreWords().t('errors.address.plainHttp', { origin: url.origin }));
   }
   if (url.search !== '' || url.hash !== '') {
-    throw invalidBase('The service address must not contain a query or a fragment.');
+    throw invalidBase(coreWords().t('errors.address.queryOrFragment'));
   }
   if (hasCredentials(url)) {
-    throw invalidBase(
-      `The service address must not contain a user name or password. ${CREDENTIALS_IN_URL_MESSAGE}`,
-    );
+    throw invalidBase(coreWords().t('errors.address.credentials'));
   }
   return url.href.replace(/\/+$/, '');
 }

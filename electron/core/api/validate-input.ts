@@ -2,6 +2,7 @@
 // `invalid_input` AssistantError naming the field, so a form can point at it.
 
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { CreateRunInput } from './schemas';
 
 /**
@@ -28,29 +29,28 @@ function invalid(field: string, message: string): AssistantError {
 }
 
 export function checkAgentId(value: unknown, field = 'agentId'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(field, 'Choose an agent.');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(field, coreWords().t('errors.input.chooseAgent'));
   const trimmed = value.trim();
   if (!isAgentId(trimmed)) {
-    throw invalid(
-      field,
-      `Agent id "${trimmed.slice(0, 80)}" is not of the form <namespace>.<agent_name> (letters, digits, _ or -).`,
-    );
+    throw invalid(field, coreWords().t('errors.input.agentIdForm', { id: trimmed.slice(0, 80) }));
   }
   return trimmed;
 }
 
 export function checkMessage(value: unknown, field = 'input.message'): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw invalid(field, 'Write a message for the agent.');
+    throw invalid(field, coreWords().t('errors.input.writeMessage'));
   }
   return value.trim();
 }
 
 export function checkDealId(value: unknown, field = 'context.dealId'): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(field, 'Choose a deal.');
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(field, coreWords().t('errors.input.chooseDeal'));
   const trimmed = value.trim();
   if (!isUuid(trimmed)) {
-    throw invalid(field, `Deal id "${trimmed.slice(0, 80)}" is not a UUID.`);
+    throw invalid(field, coreWords().t('errors.input.dealIdNotUuid', { id: trimmed.slice(0, 80) }));
   }
   return trimmed;
 }
@@ -69,7 +69,7 @@ export function checkPageParam(value: unknown, field: string, min: number): numb
  */
 export function checkCreateRunInput(input: CreateRunInput): CreateRunInput {
   if (typeof input !== 'object' || input === null)
-    throw invalid('input', 'Run details are missing.');
+    throw invalid('input', coreWords().t('errors.input.runDetailsMissing'));
   const agentId = checkAgentId(input.agentId);
   const message = checkMessage(input.input?.message);
   const dealId = checkDealId(input.context?.dealId);

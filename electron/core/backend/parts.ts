@@ -13,7 +13,12 @@ import {
   type NotificationWiring,
 } from '../notifications/wiring';
 import { RunManager } from '../runs/manager';
-import { createSettingsService, type SettingsService } from '../settings';
+import {
+  createSettingsService,
+  unreadableSettingsNotice,
+  type SettingsService,
+  type UnreadableSettings,
+} from '../settings';
 import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
 import type { Foundation } from './foundation';
 import { dataRefreshedEvent } from './reactions';
@@ -37,15 +42,16 @@ export interface CoreParts {
   notifications: NotificationWiring;
 }
 
-/** The settings, read once at start; a file that could not be read is said as a notice. */
-async function loadSettings(options: BackendOptions, base: Foundation): Promise<SettingsService> {
+/** The settings, read once at start, and what went wrong reading them. */
+async function loadSettings(
+  options: BackendOptions,
+  base: Foundation,
+): Promise<{ settings: SettingsService; unreadable?: UnreadableSettings }> {
   const settings = createSettingsService({
     filePath: join(options.dataDir, 'settings.json'),
     log: base.log.child('settings'),
   });
-  const settingsLoad = await settings.load();
-  if (settingsLoad.notice) base.notices.add('warning', settingsLoad.notice);
-  return settings;
+  return { settings, ...(await settings.load()) };
 }
 
 /** The language in use, following the setting from now on. */
@@ -153,8 +159,10 @@ export async function createCoreParts(
   base: Foundation,
 ): Promise<CoreParts> {
   const { fetch, log, secrets, notices } = base;
-  const settings = await loadSettings(options, base);
+  const { settings, unreadable } = await loadSettings(options, base);
   const language = createLanguage(options, base, settings);
+  // Said once the language is known: the defaults now in use chose it.
+  if (unreadable) notices.add('warning', unreadableSettingsNotice(unreadable));
   const service = await connectService(options, {
     fetch,
     log,

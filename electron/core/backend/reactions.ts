@@ -2,6 +2,7 @@
 // service, notification and retention settings), the runs and connectivity changing, and a cache
 // refresh, each to events and to the parts it concerns. wireReactions subscribes them all.
 import type { DataRefreshed, SessionStatus, Settings } from '../../contract';
+import { coreWords } from '../i18n/words';
 import type { CachedReader } from '../cache';
 import type { EventHub } from '../host';
 import type { NoticeBoard } from '../host/notices';
@@ -74,7 +75,7 @@ export function settingsReaction(parts: {
       })
       .catch((error: unknown) => {
         parts.log.error('Could not switch service', { error });
-        parts.notices.add('error', 'The new service address could not be used.');
+        parts.notices.add('error', coreWords().t('errors.service.addressUnusable'));
       });
   };
   return (next, previous) => {

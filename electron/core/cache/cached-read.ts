@@ -5,6 +5,7 @@
 // down) cancels every fetch it started: nothing it began may write or log once its owner is gone.
 import type { ErrorData, JsonValue } from '../../contract';
 import { AssistantError, toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import type { CacheEntry, CacheStore } from './store';
 
@@ -50,7 +51,7 @@ const closedError = () =>
   new AssistantError({
     kind: 'aborted',
     code: 'closed',
-    message: 'The app is shutting down.',
+    message: coreWords().t('errors.app.shuttingDown'),
     retryable: false,
   });
 

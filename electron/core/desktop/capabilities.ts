@@ -1,8 +1,9 @@
 // What the desktop offers the app (tray, global shortcut, notifications, launch at login, the
 // OS's focus modes, updates), worded for Settings, from what actually happened when the shell tried.
-// Pure: the shell gathers the facts, this decides what to tell the user, so the app says what is
-// missing instead of failing silently.
+// Pure but for the words, which are in the language in use: the shell gathers the facts, this
+// decides what to tell the user, so the app says what is missing instead of failing silently.
 import type { Capability, DesktopCapabilities } from '../../contract';
+import { coreWords } from '../i18n/words';
 import { shortcutCapability, type ShortcutState } from './shortcut';
 
 export type LinuxSession = 'wayland' | 'x11';
@@ -44,16 +45,15 @@ export function trayCapability(platform: string, tray: TrayOutcome): Capability 
       available: false,
       reason:
         tray.why === 'no-image'
-          ? 'The tray icon is missing from this installation: closing the window quits the app. Reinstalling should fix it.'
-          : 'This desktop offers no tray: closing the window quits the app.',
+          ? coreWords().t('desktop.capability.trayNoImage')
+          : coreWords().t('desktop.capability.trayRefused'),
     };
   }
   if (platform === 'linux') {
     // Electron gets no answer from the panel, so a hidden icon cannot be detected.
     return {
       available: true,
-      reason:
-        'Some Linux desktops (GNOME without an AppIndicator extension) hide tray icons, and the app cannot tell. If you see none, closing the window still keeps the app running: open it again from your launcher.',
+      reason: coreWords().t('desktop.capability.trayLinuxHidden'),
     };
   }
   return { available: true };
@@ -63,20 +63,13 @@ export function notificationsCapability(platform: string, supported: boolean): C
   if (!supported) {
     return {
       available: false,
-      reason:
-        'This desktop offers apps no notifications: they show inside the app window instead, when it is open.',
+      reason: coreWords().t('desktop.capability.notificationsUnsupported'),
     };
   }
   // No platform lets Electron ask whether the user turned them off for this app.
-  const where =
-    platform === 'darwin'
-      ? 'System Settings → Notifications'
-      : platform === 'win32'
-        ? 'Settings → System → Notifications'
-        : "your desktop's notification settings";
   return {
     available: true,
-    reason: `If they never appear, check that ${where} allows them for Assistant Desktop.`,
+    reason: coreWords().t('desktop.capability.notificationsCheck', { platform }),
   };
 }
 
@@ -84,14 +77,13 @@ export function launchAtLoginCapability(platform: string, packaged: boolean): Ca
   if (platform !== 'darwin' && platform !== 'win32') {
     return {
       available: false,
-      reason:
-        "Electron cannot add login items on Linux: add Assistant Desktop to your desktop's startup applications instead.",
+      reason: coreWords().t('desktop.capability.loginLinux'),
     };
   }
   if (!packaged) {
     return {
       available: false,
-      reason: 'Only the installed app can start at login (this is a development build).',
+      reason: coreWords().t('desktop.capability.loginDevelopment'),
     };
   }
   return { available: true };
@@ -104,15 +96,9 @@ export function launchAtLoginCapability(platform: string, packaged: boolean): Ca
  * them quietly in its notification centre; the app just cannot hold them back itself.
  */
 export function osFocusModeCapability(platform: string): Capability {
-  const name =
-    platform === 'darwin'
-      ? 'macOS Focus'
-      : platform === 'win32'
-        ? "Windows' Do not disturb"
-        : "Your desktop's Do not disturb";
   return {
     available: false,
-    reason: `${name} applies to these notifications itself (they arrive quietly in the notification centre), but the app cannot read it: use Do not disturb here to silence the app.`,
+    reason: coreWords().t('desktop.capability.osFocusMode', { platform }),
   };
 }
 
@@ -132,31 +118,28 @@ export function electronCapabilities(facts: ElectronDesktopFacts): DesktopCapabi
 
 /** Browser mode: a page in a browser, served by a local host process. */
 export function browserModeCapabilities(): DesktopCapabilities {
+  const { t } = coreWords();
   return {
-    tray: { available: false, reason: 'Browser mode has no tray icon: the desktop app has one.' },
+    tray: { available: false, reason: t('desktop.capability.browserTray') },
     globalShortcut: {
       available: false,
-      reason:
-        'A browser page cannot register shortcuts outside itself: the desktop app can. Inside the page, press / to find a deal.',
+      reason: t('desktop.capability.browserShortcut'),
     },
     notifications: {
       available: true,
-      reason:
-        'In browser mode, notifications show inside the page, and also as browser notifications if you allow them.',
+      reason: t('desktop.capability.browserNotifications'),
     },
     launchAtLogin: {
       available: false,
-      reason: 'Browser mode cannot start at login: only the desktop app can.',
+      reason: t('desktop.capability.browserLogin'),
     },
     osFocusMode: {
       available: false,
-      reason:
-        "Browser mode cannot read the OS's Do not disturb: use Do not disturb here to silence the app.",
+      reason: t('desktop.capability.browserFocusMode'),
     },
     updates: {
       available: false,
-      reason:
-        'Browser mode does not update itself: update the copy of the app you started it from.',
+      reason: t('desktop.capability.browserUpdates'),
     },
   };
 }

@@ -2,6 +2,7 @@
 // outcomes: what the shell must register or release when the setting changes, and what Settings
 // tells the user about the result. Registering itself is electron/main/global-shortcut.ts.
 import type { Capability } from '../../contract';
+import { coreWords } from '../i18n/words';
 import { checkAccelerator, displayAccelerator } from '../../domain/shortcuts/accelerator';
 import type { LinuxSession } from './capabilities';
 
@@ -50,36 +51,37 @@ export function shortcutCapability(
   facts: { platform: string; linuxSession?: LinuxSession },
 ): Capability {
   const wayland = facts.platform === 'linux' && facts.linuxSession === 'wayland';
+  const { t } = coreWords();
   switch (state.status) {
     case 'off':
-      return { available: true, reason: 'No global shortcut is set.' };
+      return { available: true, reason: t('desktop.capability.shortcutOff') };
     case 'registered': {
       const keys = displayAccelerator(state.accelerator, facts.platform);
       if (wayland) {
         return {
           available: true,
-          reason: `${keys} was accepted, but on Wayland the desktop decides whether it reaches the app. If it does nothing, add a shortcut in your desktop's keyboard settings that opens Assistant Desktop, or use "Find a deal…" in the tray.`,
+          reason: t('desktop.capability.shortcutWaylandAccepted', { keys }),
         };
       }
-      return { available: true, reason: `Press ${keys} anywhere to find a deal.` };
+      return { available: true, reason: t('desktop.capability.shortcutReady', { keys }) };
     }
     case 'refused': {
       const keys = displayAccelerator(state.accelerator, facts.platform);
       if (wayland) {
         return {
           available: false,
-          reason: `This Wayland desktop refused ${keys}: Wayland lets apps have global shortcuts only through the desktop's own shortcut settings. Add one there that opens Assistant Desktop, or use "Find a deal…" in the tray.`,
+          reason: t('desktop.capability.shortcutWaylandRefused', { keys }),
         };
       }
       return {
         available: false,
-        reason: `${keys} is taken by another app or by the system. Choose another shortcut.`,
+        reason: t('desktop.capability.shortcutTaken', { keys }),
       };
     }
     case 'failed':
       return {
         available: false,
-        reason: `The shortcut could not be set (${state.message}). Choose another one.`,
+        reason: t('desktop.capability.shortcutFailed', { reason: state.message }),
       };
   }
 }

@@ -5,6 +5,7 @@
 import { SERVICE_DOWN_STATUSES, type Connectivity, type ErrorData } from '../../contract';
 import type { FetchLike } from '../api/config';
 import { toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 
 export type ConnectivityState = Exclude<Connectivity['state'], 'host-unreachable'>;
 
@@ -37,7 +38,7 @@ export function createConnectivityTracker(now: () => Date = () => new Date()): C
           if (SERVICE_DOWN_STATUSES.has(response.status)) {
             set('service-failing', {
               code: `http_${response.status}`,
-              message: 'The service is not working right now.',
+              message: coreWords().t('errors.service.failing'),
               retryable: true,
               kind: 'service',
               status: response.status,
@@ -49,7 +50,7 @@ export function createConnectivityTracker(now: () => Date = () => new Date()): C
           if (error.kind === 'network' || error.kind === 'timeout') {
             set(networkUp ? 'service-unreachable' : 'offline', {
               code: error.code,
-              message: 'The service cannot be reached.',
+              message: coreWords().t('errors.service.unreachable'),
               retryable: true,
               kind: error.kind,
             });

@@ -15,6 +15,7 @@ import {
   type Result,
 } from '../../contract';
 import { isAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import { redact, type SecretRegistry } from '../logs/redact';
 
@@ -63,7 +64,7 @@ export function createDispatcher(handlers: Handlers, options: DispatcherOptions)
       log.warn('Refused an unknown request', { name: shown, host: context.host });
       return fail(String(shown), {
         code: HostErrorCodes.unknownRequest,
-        message: `Unknown request "${shown}".`,
+        message: coreWords().t('errors.app.unknownRequest', { name: String(shown) }),
         retryable: false,
       });
     }
@@ -119,7 +120,7 @@ function internalError(): ErrorData {
   return {
     code: HostErrorCodes.internal,
     kind: 'internal',
-    message: 'Something went wrong inside the app. The details are in the log.',
+    message: coreWords().t('errors.app.internal'),
     retryable: false,
   };
 }
@@ -127,7 +128,7 @@ function internalError(): ErrorData {
 /** The first issue of a zod error as a field path and one readable sentence. */
 export function describeIssue(error: z.ZodError): { field: string | undefined; message: string } {
   const issue = error.issues[0];
-  if (!issue) return { field: undefined, message: 'Invalid input.' };
+  if (!issue) return { field: undefined, message: coreWords().t('errors.app.invalidInput') };
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : undefined;
   return {
     field,

@@ -5,6 +5,7 @@
 // reported once until a save works again, so a full disk never silences the app or floods it.
 import type { Inbox, InboxEntry } from '../../contract';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import {
   addEntries,
   bounded,
@@ -46,7 +47,10 @@ export function createInboxService(options: {
   function serialised<T>(operation: (current: StoredInboxEntry[]) => Promise<T>): Promise<T> {
     const result = queue.then(async () => {
       if (closed) {
-        throw new AssistantError({ kind: 'aborted', message: 'The app is shutting down.' });
+        throw new AssistantError({
+          kind: 'aborted',
+          message: coreWords().t('errors.app.shuttingDown'),
+        });
       }
       if (entries === undefined) {
         const loaded = await options.store.load();

@@ -1,6 +1,8 @@
 // What the user is told about entries nothing has shown yet: the entry itself when there is one,
-// else a single summary that opens the inbox ("3 things while you were away"), never a burst.
+// else a single summary that opens the inbox ("3 things while you were away"), never a burst,
+// in the language in use.
 import type { AppNotification, InboxEntry } from '../../contract';
+import { coreWords } from '../i18n/words';
 import { clip } from '../notifications/decision';
 import { notificationFor } from './entries';
 
@@ -17,13 +19,14 @@ export function catchUpNotification(
   if (first === undefined) return undefined;
   if (entries.length === 1) return notificationFor(first);
   const count = entries.length;
+  const { t } = coreWords();
   return {
     id: `${INBOX_SUMMARY_KIND}:${now.toISOString()}`,
     kind: INBOX_SUMMARY_KIND,
     title:
       reason === 'away'
-        ? `${count} things while you were away`
-        : `${count} things while Do not disturb was on`,
+        ? t('desktop.inbox.whileAway', { count })
+        : t('desktop.inbox.whileDoNotDisturb', { count }),
     body: clip(entries.map((entry) => entry.title).join(' · ')),
     navigate: { screen: 'today', focus: 'inbox' },
     at: now.toISOString(),

@@ -15,6 +15,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { READ_NO_FOLLOW } from '../storage/private-files';
 import type { RunEventsPage } from '../../contract/runs';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { RunEvent } from '../stream/events';
 import { TranscriptLine } from './transcript-store';
 
@@ -237,7 +238,7 @@ function unreadable(error: unknown): AssistantError {
   return new AssistantError({
     kind: 'internal',
     code: 'transcript_unreadable',
-    message: 'The stored events of this run could not be read from disk.',
+    message: coreWords().t('errors.run.eventsUnreadable'),
     retryable: true,
     cause: error,
   });

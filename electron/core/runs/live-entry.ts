@@ -4,6 +4,7 @@
 import type { ErrorData } from '../../contract/common';
 import type { LiveRun, LiveRunSummary } from '../../contract/runs';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { ConnectionState, RunEvent } from '../stream/events';
 import type { RunFollow } from '../stream/follow';
 import type { UpdateCoalescer } from './coalescer';
@@ -182,7 +183,7 @@ export function managerClosedError(): AssistantError {
   return new AssistantError({
     kind: 'aborted',
     code: 'manager_closed',
-    message: 'The app is shutting down.',
+    message: coreWords().t('errors.app.shuttingDown'),
     retryable: false,
   });
 }

@@ -3,6 +3,7 @@
 import type { CreateRunInput, RunCreated } from '../api/schemas';
 import { checkCreateRunInput } from '../api/validate-input';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { jsonObject, type AttachInit } from './attach-init';
 import type { TranscriptMeta } from './transcript-store';
 
@@ -49,7 +50,7 @@ export function retryRequest(
     throw new AssistantError({
       kind: 'invalid_input',
       code: 'run_not_retryable',
-      message: 'This run cannot be started again: its agent, deal or message is not known here.',
+      message: coreWords().t('errors.run.cannotRestart'),
       field: 'runId',
       retryable: false,
     });

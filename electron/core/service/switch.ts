@@ -4,6 +4,7 @@
 // with its own session.
 import type { Settings } from '../../contract';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import type { SessionService } from '../session';
 import type { SwitchableClient } from './switchable-client';
@@ -27,7 +28,7 @@ export function serviceChangedError(): AssistantError {
   return new AssistantError({
     kind: 'aborted',
     code: 'service_changed',
-    message: 'No longer followed: the service changed. The run may still be going on that service.',
+    message: coreWords().t('errors.service.changedWhileFollowing'),
     retryable: false,
   });
 }

@@ -3,6 +3,7 @@
 // session, so the app works before anyone has signed in.
 import type { ServiceInfo, Settings } from '../../contract';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 
 /** The embedded demo service as the host started it (core may not import it). */
 export interface DemoServiceInfo {
@@ -70,7 +71,7 @@ export async function createServiceTargets(
       throw new AssistantError({
         kind: 'invalid_input',
         code: 'no_service',
-        message: 'No service address is set. Enter one in Settings.',
+        message: coreWords().t('errors.service.noAddress'),
       });
     }
     demoInfo ??= await options.demoService();

@@ -13,6 +13,7 @@ import type { SessionStatus } from '../../contract';
 import type { SessionCredential, SessionProvider } from '../api/config';
 import { SESSION_COOKIE } from '../api/config';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import type { SecretRegistry } from '../logs/redact';
 import type { SecretStore } from './secret-store';
@@ -82,8 +83,7 @@ function serviceChangedWhileSigningIn(): AssistantError {
     kind: 'invalid_input',
     code: 'service_changed',
     field: 'token',
-    message:
-      'The service changed while you were signing in, so that session was not kept. Sign in again.',
+    message: coreWords().t('errors.session.serviceChanged'),
     retryable: false,
   });
 }
@@ -93,7 +93,7 @@ function noTokenError(): AssistantError {
     kind: 'invalid_input',
     code: 'invalid_input',
     field: 'token',
-    message: 'Paste the session token.',
+    message: coreWords().t('errors.session.pasteToken'),
   });
 }
 
@@ -104,7 +104,7 @@ function refusedTokenError(error: unknown): unknown {
     kind: 'invalid_input',
     code: 'token_refused',
     field: 'token',
-    message: 'The service did not accept this session token. Check it and try again.',
+    message: coreWords().t('errors.session.tokenRefused'),
     requestId: error.requestId,
     status: error.status,
     retryable: false,

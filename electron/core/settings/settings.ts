@@ -1,20 +1,35 @@
 // The user's settings on disk: the contract's schema (defaults included, so an older or partial
 // file still parses), written atomically, changed by validated partial updates one at a time.
 // A corrupt file is set aside (not deleted: support may want it), defaults are used, and the
-// caller gets a message for the user.
+// caller learns what happened, to tell the user once the language is known (settings choose it).
 import { Settings, type SettingsPatch } from '../../contract';
+import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
 
 export interface SettingsService {
-  /** Reads the file; `notice` says what happened when it could not be used. */
-  load(): Promise<{ notice?: string }>;
+  /** Reads the file; `unreadable` says what happened when it could not be used. */
+  load(): Promise<{ unreadable?: UnreadableSettings }>;
   get(): Settings;
   update(patch: SettingsPatch): Promise<Settings>;
   subscribe(listener: (next: Settings, previous: Settings) => void): () => void;
 }
 
+export interface UnreadableSettings {
+  reason: string;
+  /** Where the unreadable file was moved to. */
+  setAsidePath: string;
+}
+
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+
+/** What the user is told about a settings file that could not be read, in the language in use. */
+export function unreadableSettingsNotice(unreadable: UnreadableSettings): string {
+  return coreWords().t('desktop.settings.unreadable', {
+    reason: unreadable.reason,
+    path: unreadable.setAsidePath,
+  });
+}
 
 /**
  * Applies a partial update: top-level keys replace, `notifications` and `transcriptRetention`
@@ -62,9 +77,7 @@ export function createSettingsService(options: { filePath: string; log: Logger }
         reason: read.reason,
         setAsidePath: read.setAsidePath,
       });
-      return {
-        notice: `Your settings could not be read (${read.reason}), so the defaults are in use. The old file was kept as ${read.setAsidePath}.`,
-      };
+      return { unreadable: { reason: read.reason, setAsidePath: read.setAsidePath } };
     },
 
     get: () => current,

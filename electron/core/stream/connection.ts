@@ -8,6 +8,7 @@ import { redactSecret } from '../api/headers';
 import { cleanSnippet, errorFromResponse, parseBody, pickRequestId } from '../api/response-errors';
 import { sendRequest } from '../api/transport';
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 
 export type StreamConfig = Pick<
   ClientConfig,
@@ -74,12 +75,14 @@ export async function openRunStream(
   if (!/^\s*text\/event-stream\s*(;|$)/i.test(type) || response.body === null) {
     const text = await readLimited(response, ERROR_BODY_MAX_BYTES);
     const snippet = cleanSnippet(redactSecret(text, sent.token));
+    const contentType = type === '' ? 'none' : type;
     throw new AssistantError({
       kind: 'bad_response',
       code: 'not_an_event_stream',
       message:
-        `The service answered the run stream with ${type === '' ? 'no content type' : type}` +
-        ` instead of an event stream${snippet === '' ? '.' : `: "${snippet}"`}`,
+        snippet === ''
+          ? coreWords().t('errors.stream.notEventStreamEmpty', { contentType })
+          : coreWords().t('errors.stream.notEventStream', { contentType, snippet }),
       status: response.status,
       requestId: pickRequestId(undefined, response.headers),
       retryable: false,

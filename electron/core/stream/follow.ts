@@ -11,6 +11,7 @@ import { createApiClient } from '../api/client';
 import type { SessionCredential } from '../api/config';
 import { systemClock, type Clock, type TimerHandle } from '../clock';
 import { AssistantError, toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { createChunkCollector } from './chunk-collector';
 import { openRunStream, type StreamConfig } from './connection';
 import type { ConnectionItem, ConnectionState, FollowItem } from './events';
@@ -147,7 +148,7 @@ class Follower implements RunFollow {
     try {
       while (!this.closed) {
         if (this.config.session.credential() === undefined) {
-          yield* this.park('Not signed in.');
+          yield* this.park(coreWords().t('errors.stream.notSignedIn'));
           continue;
         }
         yield [this.status('connecting', this.budget.attempts)];
@@ -163,7 +164,11 @@ class Follower implements RunFollow {
         if (outcome.kind === 'reattach') continue;
         if (outcome.kind === 'unauthorized') {
           // The session was told by whoever saw the answer, with the token that request carried.
-          yield* this.park(outcome.fromService ? 'The session expired.' : 'Not signed in.');
+          yield* this.park(
+            coreWords().t(
+              outcome.fromService ? 'errors.stream.sessionExpired' : 'errors.stream.notSignedIn',
+            ),
+          );
           continue;
         }
         const failure = yield* this.failureOf(outcome);
@@ -199,7 +204,7 @@ class Follower implements RunFollow {
       const end = yield* this.checkEnd();
       if (end === 'finished') return 'finished';
       if (end === 'unauthorized') {
-        yield* this.park('The session expired.');
+        yield* this.park(coreWords().t('errors.stream.sessionExpired'));
         return 'parked';
       }
       error =
@@ -207,7 +212,7 @@ class Follower implements RunFollow {
           ? new AssistantError({
               kind: 'network',
               code: 'stream_closed',
-              message: 'The run stream closed before the run ended.',
+              message: coreWords().t('errors.stream.closedEarly'),
               retryable: true,
             })
           : end.error;
@@ -224,9 +229,7 @@ class Follower implements RunFollow {
       throw new AssistantError({
         kind: 'network',
         code: 'stream_not_resumable',
-        message:
-          'The connection to the run dropped and this service sends no event ids, so the ' +
-          'stream cannot be resumed without repeating or losing text.',
+        message: coreWords().t('errors.stream.notResumable'),
         retryable: false,
         cause: error,
       });

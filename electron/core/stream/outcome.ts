@@ -1,6 +1,7 @@
 // How one connection ended, as a value: what the follower does next depends only on this. Pure,
 // so every way a connection can end is tested without a network (test/unit/core/stream).
 import { AssistantError, toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { SseOverflowError } from './sse-decoder';
 
 /** Why the follower itself aborted a connection. */
@@ -39,7 +40,9 @@ export function interruptedOutcome(
         error: new AssistantError({
           kind: 'timeout',
           code: 'stream_stalled',
-          message: `No data from the run stream for ${Math.round(stallTimeoutMs / 1000)} s.`,
+          message: coreWords().t('errors.stream.stalled', {
+            seconds: Math.round(stallTimeoutMs / 1000),
+          }),
           retryable: true,
         }),
       };

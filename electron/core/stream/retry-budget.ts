@@ -1,6 +1,7 @@
 // How many reconnects a follow may still try and how long to wait before the next: attempts and
 // the time spent failing are counted from the last connection that brought an event.
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import { reconnectDelay, type ReconnectPolicy } from './reconnect';
 
 export class RetryBudget {
@@ -44,7 +45,10 @@ export class RetryBudget {
       throw new AssistantError({
         kind: error.kind === 'timeout' ? 'timeout' : 'network',
         code: 'stream_gave_up',
-        message: `Lost the run stream and could not resume it (${this.attempt - 1} attempts): ${error.message}`,
+        message: coreWords().t('errors.stream.gaveUp', {
+          attempts: this.attempt - 1,
+          reason: error.message,
+        }),
         status: error.status,
         requestId: error.requestId,
         retryable: true,

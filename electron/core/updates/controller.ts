@@ -13,6 +13,7 @@
 // install, the deferred restart), over the state of cycle.ts.
 
 import { failCheck, finishWithoutUpdate, runCheck, scheduleCheck } from './checks';
+import { coreWords } from '../i18n/words';
 import { clearCheckTimer, clearPollTimer, createCycle, setStatus, type UpdateCycle } from './cycle';
 import {
   deferRestart,
@@ -79,7 +80,7 @@ export function createUpdateController(options: UpdateControllerOptions): Update
       const version = readyVersion(cycle);
       const { status } = cycle;
       if (version === undefined || status.state !== 'ready') {
-        return { outcome: 'unavailable', message: 'No downloaded update is ready to install.' };
+        return { outcome: 'unavailable', message: coreWords().t('errors.update.noneReady') };
       }
       if (options.isRunLive()) return deferRestart(cycle, status);
       return install(cycle, version);

@@ -6,6 +6,7 @@
 // block runs on it, it is treated like null.
 
 import { AssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
 import type { UsageSummary } from '../api/schemas';
 
 export type QuotaLevel = 'ok' | 'warning' | 'critical' | 'reached';
@@ -105,7 +106,13 @@ export function checkRunQuota(usage: UsageSummary): RunQuotaDecision {
       kind: 'quota',
       code: 'runs_quota_reached',
       field: 'runs',
-      message: `Run limit reached: ${runs.used} of ${runs.limit} runs used this billing period${until ? ` (it ends ${until})` : ''}. No run was started.`,
+      message: until
+        ? coreWords().t('errors.quota.runsReachedUntil', {
+            used: runs.used,
+            limit: runs.limit,
+            until,
+          })
+        : coreWords().t('errors.quota.runsReached', { used: runs.used, limit: runs.limit }),
       retryable: false,
     }),
   };

@@ -1,6 +1,8 @@
 // Every way `assistant` can fail, as a child process against the demo service: the exit code a
 // script can rely on, one readable line on stderr with the code (and request id when the
 // service gave one), no stack trace, and never the session token.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
 import { cli, closedPort, serviceEnv, startService, type CliResult } from './support';
@@ -227,5 +229,51 @@ describe('exit 5: the service cannot be reached', () => {
     expect(result.code).toBe(5);
     expect(oneErrorLine(result)).toMatch(/VPN.*\(code ECONNREFUSED\)$/);
     secretsKept(result, 'tok-unreachable-1234');
+  });
+});
+
+describe('the command’s words stay English whatever the system’s language', () => {
+  const german = { LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', LANGUAGE: 'de' };
+
+  it('a gateway’s HTML page and an unreachable service', async () => {
+    const gateway = createServer((_request, response) => {
+      response.writeHead(502, { 'content-type': 'text/html' });
+      response.end('<html><body>Bad gateway</body></html>');
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    try {
+      const result = await cli(undefined, ['status'], {
+        env: {
+          ...german,
+          ASSISTANT_BASE_URL: `http://127.0.0.1:${port}/api/v1/assistant`,
+          ASSISTANT_SESSION_TOKEN: 'tok-gateway-1234',
+        },
+      });
+      expect(oneErrorLine(result)).toBe(
+        'assistant: The service answered HTTP 502 with a non-JSON answer: "Bad gateway" (code http_502)',
+      );
+    } finally {
+      await new Promise((resolve) => gateway.close(resolve));
+    }
+
+    const closed = await closedPort();
+    const unreachable = await cli(undefined, ['status'], {
+      env: {
+        ...german,
+        ASSISTANT_BASE_URL: `http://127.0.0.1:${closed}/api/v1/assistant`,
+        ASSISTANT_SESSION_TOKEN: 'tok-unreachable-1234',
+      },
+    });
+    expect(oneErrorLine(unreachable)).toMatch(/^assistant: Could not reach the service\. /);
+  });
+
+  it('a refused agent id', async () => {
+    const result = await cli(service, startArgs('nodot', dealId, 'Hello'), {
+      env: { ...german, ...serviceEnv(service) },
+    });
+    expect(oneErrorLine(result)).toMatch(
+      /Agent id "nodot" is not of the form <namespace>\.<agent_name> \(letters, digits, _ or -\)\./,
+    );
   });
 });

@@ -2,6 +2,7 @@
 // cookie it ends with); the token it returns is checked like a pasted one.
 import type { SessionStatus } from '../../../contract';
 import { AssistantError } from '../../errors';
+import { coreWords } from '../../i18n/words';
 import type { ServiceTarget } from '../../service';
 import type { SessionService, SessionState } from '../../session';
 import type { Handlers } from '../dispatcher';
@@ -33,16 +34,14 @@ export function createSessionHandlers(
     'session.status': () => status(),
     'session.signIn': async () => {
       if (!options.openSignInWindow) {
-        throw notSupported(
-          'Signing in with a window is not available here: paste a session token.',
-        );
+        throw notSupported(coreWords().t('errors.signIn.windowUnavailable'));
       }
       const target = options.target();
       if (target.signInUrl === undefined) {
-        throw notSupported('No sign-in page is set for this service. Enter it in Settings.');
+        throw notSupported(coreWords().t('errors.signIn.noPage'));
       }
       const origin = originOf(target.baseUrl);
-      if (origin === undefined) throw notSupported('The service address is not valid.');
+      if (origin === undefined) throw notSupported(coreWords().t('errors.signIn.invalidAddress'));
       // The window is bound to the service it was opened for: the cookie it ends with is kept
       // for that origin only, and refused if another service is in use by then.
       const token = await options.openSignInWindow(target.signInUrl, origin);

@@ -1,7 +1,7 @@
 // The inbox's rules with a fake clock: the last 200 entries or 30 days, whichever is fewer; one
 // entry per key (a repeat leaves the first as it was, read or not); read and shown flags; and the
 // one notification a page that was away, or the end of Do not disturb, is told.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Inbox } from '../../../../electron/contract';
 import {
   addEntries,
@@ -13,6 +13,8 @@ import {
   unshown,
   type StoredInboxEntry,
 } from '../../../../electron/core/inbox';
+import { setCoreWords } from '../../../../electron/core/i18n/words';
+import { ENGLISH, nodeTranslator } from '../../../../electron/domain/i18n/node-translator';
 import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
 
 const clock = new FakeClock(new Date('2026-11-24T09:00:00.000Z'), 'Europe/Berlin');
@@ -144,5 +146,34 @@ describe('the catch-up notification', () => {
     expect(catchUpNotification(three, 'do-not-disturb', now)?.title).toBe(
       '3 things while Do not disturb was on',
     );
+  });
+
+  describe('in the language in use', () => {
+    afterEach(() => setCoreWords(ENGLISH));
+    const several = (count: number) =>
+      toInbox(
+        Array.from({ length: count }, (_, i) =>
+          entry(`e${i}`, new Date(Date.UTC(2026, 10, 24, 8, i)).toISOString()),
+        ),
+      ).entries;
+
+    it('says the summary in German', () => {
+      setCoreWords(nodeTranslator('de'));
+      expect(catchUpNotification(several(3), 'away', now)?.title).toBe(
+        '3 Neuigkeiten während Ihrer Abwesenheit',
+      );
+      expect(catchUpNotification(several(2), 'do-not-disturb', now)?.title).toBe(
+        '2 Neuigkeiten während „Nicht stören“',
+      );
+    });
+
+    it('says the summary in Arabic, with its plural forms', () => {
+      setCoreWords(nodeTranslator('ar'));
+      expect(catchUpNotification(several(2), 'away', now)?.title).toBe('أمران جديدان أثناء غيابك');
+      expect(catchUpNotification(several(3), 'away', now)?.title).toBe('3 أمور جديدة أثناء غيابك');
+      expect(catchUpNotification(several(11), 'do-not-disturb', now)?.title).toBe(
+        '11 أمرًا جديدًا أثناء وضع عدم الإزعاج',
+      );
+    });
   });
 });

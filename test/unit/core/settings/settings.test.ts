@@ -10,6 +10,7 @@ import {
   applyPatch,
   createSettingsService,
   DEFAULT_SETTINGS,
+  unreadableSettingsNotice,
 } from '../../../../electron/core/settings';
 
 let dir: string;
@@ -50,7 +51,8 @@ describe('settings service', () => {
   ])('sets a corrupt file (%s) aside, uses defaults and says so', async (_what, contents) => {
     await writeFile(filePath, contents);
     const settings = service();
-    const { notice } = await settings.load();
+    const { unreadable } = await settings.load();
+    const notice = unreadable && unreadableSettingsNotice(unreadable);
     expect(notice).toMatch(/could not be read/);
     expect(settings.get()).toEqual(DEFAULT_SETTINGS);
     const files = await readdir(dir);
