@@ -123,13 +123,9 @@ export class DoubleApp extends EventEmitter {
   getAppPath(): string {
     return this.launch.options.appPath;
   }
-  // https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages
-  getPreferredSystemLanguages(): string[] {
-    return [...(this.launch.options.systemLanguages ?? ['en-US'])];
-  }
   /** The app's locale, which Chromium takes from the system's first language. */
   getLocale(): string {
-    return this.launch.options.systemLanguages?.[0] ?? 'en-US';
+    return linuxPreferredLanguages(this.environment)[0] ?? 'en-US';
   }
   /**
    * https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages — on every

@@ -35,8 +35,6 @@ export interface DoubleOptions {
   takenShortcuts: readonly string[];
   /** Notification.isSupported(). */
   notificationsSupported: boolean;
-  /** app.getPreferredSystemLanguages(): the OS's languages, most preferred first (en-US if unset). */
-  systemLanguages?: readonly string[];
   /** The preload's page JS coverage is collected for the desktop coverage report. */
   collectPageCoverage: boolean;
 }

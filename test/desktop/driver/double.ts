@@ -27,7 +27,6 @@ export async function launchWithDouble(
     keyringSecret: options.keyringSecret ?? 'test-keyring',
     takenShortcuts: [],
     notificationsSupported: true,
-    ...(options.systemLanguages === undefined ? {} : { systemLanguages: options.systemLanguages }),
     collectPageCoverage: onPageCoverage !== undefined,
     ...(onPageCoverage === undefined ? {} : { onPageCoverage }),
     ...(options.args === undefined ? {} : { args: options.args }),

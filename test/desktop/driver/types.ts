@@ -16,8 +16,6 @@ export interface LaunchOptions {
   /** Command-line arguments after the app path (a deep link, for example). */
   args?: string[];
   env?: Record<string, string>;
-  /** Double only: the OS's preferred languages (app.getPreferredSystemLanguages()). */
-  systemLanguages?: readonly string[];
   /** Double only: what safeStorage offers and under which keyring secret. */
   safeStorage?: 'keyring' | 'basic_text' | 'unavailable';
   keyringSecret?: string;
