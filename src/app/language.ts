@@ -8,7 +8,8 @@ import {
   type LanguageChoice,
 } from '../../electron/domain/i18n/languages';
 import { useSettings } from '../features/settings';
-import { switchLanguage, systemLanguages, useI18n } from '../platform/i18n';
+import { switchLanguage, useI18n } from '../platform/i18n';
+import { systemLanguages } from '../platform/i18n/system-languages';
 import { useHost } from '../platform/hostStore';
 
 export function currentChoice(): LanguageChoice {

@@ -1,9 +1,10 @@
-// Translators for unit tests: the app's own catalogues, as the renderer and core load them.
+// Translators for unit tests: the app's own catalogues, built as the renderer and core build
+// them; a message a catalogue lacks or cannot format fails the test.
 import { CATALOGUES } from '../../electron/domain/i18n/catalogues';
 import type { Language } from '../../electron/domain/i18n/languages';
 import { createTranslator, type Translator } from '../../electron/domain/i18n/translator';
 
-/** The language's translator; a message it lacks or cannot format fails the test. */
+/** The language's translator, with a region when the test pins one (`en-GB` dates in English). */
 export function translatorFor(language: Language, regionalLocale?: string): Translator {
   return createTranslator({
     language,

@@ -17,7 +17,7 @@ import {
   type MeetingPrep,
   type PrepAttendee,
 } from './meetingPrep';
-import { IsolatedMessage } from './IsolatedMessage';
+import { Sentence } from '../../ui/Sentence';
 import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 
@@ -46,7 +46,7 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
       {who !== undefined ? (
         <span>
           {' · '}
-          <IsolatedMessage id="briefings.prep.with" values={{ people: who }} />
+          <Sentence id="briefings.prep.with" values={{ people: who }} />
         </span>
       ) : null}
       {meeting.dealId !== undefined ? (
@@ -169,7 +169,7 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
       ) : null}
       {prepare.agentName !== undefined && prepare.start !== undefined ? (
         <span className="subtle">
-          <IsolatedMessage id="briefings.prep.withAgent" values={{ agent: prepare.agentName }} />
+          <Sentence id="briefings.prep.withAgent" values={{ agent: prepare.agentName }} />
         </span>
       ) : null}
       {prepare.error ? <InlineError error={prepare.error} /> : null}

@@ -21,7 +21,7 @@ import { AgentField } from './AgentField';
 import { StartError } from './StartError';
 import { SuggestedQuestions } from './SuggestedQuestions';
 import { draftFor, useDeals } from './store';
-import { useRichT } from './useRichT';
+import { useRichT } from '../../ui/richText';
 
 interface AskFormProps {
   dealId: string;

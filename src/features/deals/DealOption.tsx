@@ -9,7 +9,7 @@ import { splitTitle } from '../../lib/dealList';
 import { formatDate, formatShortDay } from '../../lib/format';
 import { highlightParts } from '../../lib/search';
 import { useTranslator } from '../../platform/i18n';
-import { useRichT } from './useRichT';
+import { useRichT } from '../../ui/richText';
 
 function Highlight({ text, query }: { text: string; query: string }) {
   const { locale } = useTranslator();

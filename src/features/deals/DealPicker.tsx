@@ -22,7 +22,7 @@ import { countLine, pickerStep } from './pickerRules';
 import type { CountLineInput } from './pickerRules';
 import { useDeals } from './store';
 import { useDealSearch } from './useDealSearch';
-import { useRichT } from './useRichT';
+import { useRichT } from '../../ui/richText';
 
 const ROW_HEIGHT = 56;
 

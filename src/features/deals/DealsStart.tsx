@@ -7,7 +7,7 @@ import { OPEN_DEALS, viewDeals } from '../../lib/dealList';
 import { formatDate } from '../../lib/format';
 import { openAndFocus } from '../../platform/focusWhenShown';
 import { useTranslator } from '../../platform/i18n';
-import { useRichT } from './useRichT';
+import { useRichT } from '../../ui/richText';
 import { useRuns } from '../runs';
 import { useDeals } from './store';
 

@@ -7,7 +7,7 @@ import type { Route } from '../../lib/routes';
 import { InlineSelect } from '../../ui/InlineSelect';
 import { useAgents } from '../agents';
 import { useT } from '../../platform/i18n';
-import { Sentence } from './Sentence';
+import { Sentence } from '../../ui/Sentence';
 
 export type RunsRoute = Extract<Route, { name: 'runs' }>;
 

@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/format';
 import { dealIdFromRecord, questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { StatusBadge } from '../../ui/Badge';
 import { useAgents } from '../agents';
-import { Sentence } from './Sentence';
+import { Sentence } from '../../ui/Sentence';
 
 /**
  * Deal titles by deal id. Given by the app (from the deals feature's list): the deals feature

@@ -11,7 +11,8 @@ import {
   PSEUDO_LANGUAGE,
   type LanguageChoice,
 } from '../../../electron/domain/i18n/languages';
-import { systemLanguages, useT } from '../../platform/i18n';
+import { useT } from '../../platform/i18n';
+import { systemLanguages } from '../../platform/i18n/system-languages';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { SaveFeedback, useSave } from './SettingsForm';

@@ -2,7 +2,7 @@
 // field fallbacks, so it names the same meeting the notification did.
 import { describe, expect, it } from 'vitest';
 import { meetingLine, nextMeeting, timeUntil } from '../../../../electron/core/desktop';
-import { translatorFor } from '../../support/translator';
+import { translatorFor } from '../../../support/translators';
 
 const english = translatorFor('en');
 

@@ -2,7 +2,7 @@
 // service's, without the bidi or control characters that could make it read as something else.
 import { describe, expect, it } from 'vitest';
 import { meetingsOf, timeUntil } from '../../../../electron/domain/briefings/meetings';
-import { translatorFor } from '../../support/translator';
+import { translatorFor } from '../../../support/translators';
 
 describe('a meeting as shown', () => {
   it('has its title, place and summary without bidi or control characters', () => {

@@ -4,7 +4,7 @@ import {
   prepareMessage,
   suggestedPrepAgent,
 } from '../../../../electron/domain/briefings/prepare';
-import { translatorFor } from '../../support/translator';
+import { translatorFor } from '../../../support/translators';
 
 const demoAgents = [
   { id: 'sales.email_writer', title: 'Email writer' },

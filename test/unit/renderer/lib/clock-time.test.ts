@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseClockTime } from '../../../../src/lib/clockTime';
-import { t } from '../support/translators';
+import { englishT as t } from '../../../support/translators';
 
 const time = (text: string) => parseClockTime(text, t);
 

@@ -2,7 +2,7 @@
 // the catalogue's for items without a date.
 import { describe, expect, it } from 'vitest';
 import { groupByDay } from '../../../../src/lib/days';
-import { translatorFor } from '../../support/translator';
+import { translatorFor } from '../../../support/translators';
 
 const now = new Date(2026, 10, 24, 15, 0);
 const items = [

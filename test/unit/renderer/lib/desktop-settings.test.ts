@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, type KeyPress } from '../../../../src/lib/accelerator';
 import { featureLines } from '../../../../src/lib/desktopFeatures';
-import { t } from '../support/translators';
+import { englishT as t } from '../../../support/translators';
 
 const press = (code: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key: '',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { humanIssue } from '../../../../src/lib/fieldErrors';
-import { t } from '../support/translators';
+import { englishT as t } from '../../../support/translators';
 
 function issueOf(schema: z.ZodType, value: unknown) {
   const parsed = schema.safeParse(value);

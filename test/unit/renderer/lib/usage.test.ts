@@ -7,7 +7,7 @@ import {
   runQuotaWarning,
   usageLevel,
 } from '../../../../src/lib/usage';
-import { t } from '../support/translators';
+import { englishT as t } from '../../../support/translators';
 
 describe('usageLevel', () => {
   it('changes colour at 80, 95 and 100 percent', () => {

@@ -8,7 +8,7 @@ import { parseClockTime } from '../../../../src/lib/clockTime';
 import { featureLines } from '../../../../src/lib/desktopFeatures';
 import { humanIssue } from '../../../../src/lib/fieldErrors';
 import { askLimit, atLimit, runQuotaWarning } from '../../../../src/lib/usage';
-import { translatorFor } from '../support/translators';
+import { translatorFor } from '../../../support/translators';
 
 const de = translatorFor('de').t;
 const fr = translatorFor('fr').t;

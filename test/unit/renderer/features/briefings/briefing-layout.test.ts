@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planBriefing } from '../../../../../src/features/briefings/layout';
-import { translatorFor } from '../../../support/translator';
+import { translatorFor } from '../../../../support/translators';
 
 const english = translatorFor('en', 'en-US');
 

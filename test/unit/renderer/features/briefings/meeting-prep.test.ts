@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { meetingPrepOf, stakeOf, whoLine } from '../../../../../src/features/briefings/meetingPrep';
 import type { JsonRecord } from '../../../../../src/lib/records';
-import { translatorFor } from '../../../support/translator';
+import { translatorFor } from '../../../../support/translators';
 
 const briefing: JsonRecord = {
   meetingId: 'mtg_1',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../../../../electron/contract';
 import { groupByDay } from '../../../../../src/features/notifications/inboxDays';
-import { translatorFor } from '../../../support/translator';
+import { translatorFor } from '../../../../support/translators';
 
 const entry = (id: string, at: Date): InboxEntry => ({
   id,

@@ -1,6 +1,6 @@
 // The bell and the inbox count unread entries with each language's plural forms.
 import { describe, expect, it } from 'vitest';
-import { translatorFor } from '../../../support/translator';
+import { translatorFor } from '../../../../support/translators';
 
 describe('the inbox’s unread count', () => {
   it('reads as English always read it', () => {

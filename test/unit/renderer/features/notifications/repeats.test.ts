@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { InboxEntry } from '../../../../../electron/contract';
 import { collapseRepeats } from '../../../../../src/features/notifications/repeats';
 import type { Language } from '../../../../../electron/domain/i18n/languages';
-import { translatorFor } from '../../../support/translator';
+import { translatorFor } from '../../../../support/translators';
 
 const { t } = translatorFor('en');
 
