@@ -30,6 +30,10 @@ const LABELS = {
   risks: 'deals.field.risks',
   description: 'deals.field.description',
   createdat: 'deals.field.createdAt',
+  date: 'deals.field.date',
+  generatedat: 'deals.field.generatedAt',
+  startsat: 'deals.field.startsAt',
+  endsat: 'deals.field.endsAt',
   updatedat: 'deals.field.updatedAt',
 } as const satisfies Record<string, MessageId>;
 

@@ -8,7 +8,16 @@ describe('the shared fields’ names', () => {
     for (const key of ['closeDate', 'close_date', 'closedate', 'CloseDate', 'nextStep', 'owner']) {
       expect(fieldLabel(key, englishT), key).toBe(humanizeKey(key));
     }
-    for (const key of ['createdAt', 'updatedAt', 'email', 'probability', 'contacts']) {
+    for (const key of [
+      'createdAt',
+      'updatedAt',
+      'email',
+      'probability',
+      'contacts',
+      'generatedAt',
+      'startsAt',
+      'risks',
+    ]) {
       expect(fieldLabel(key, englishT), key).toBe(humanizeKey(key));
     }
   });
@@ -17,6 +26,7 @@ describe('the shared fields’ names', () => {
     expect(fieldLabel('close_date', translatorFor('fr').t)).toBe('Date de clôture');
     expect(fieldLabel('nextStep', translatorFor('ja').t)).toBe('次のステップ');
     expect(fieldLabel('amount', translatorFor('ar').t)).toBe('المبلغ');
+    expect(fieldLabel('generatedAt', translatorFor('de').t)).toBe('Erstellt am');
   });
 
   it('leave other fields and codes in capitals to the record', () => {
