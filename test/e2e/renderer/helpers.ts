@@ -59,7 +59,13 @@ export function createRunOnService(app: RunningApp, run: AskedRun): Promise<stri
 
 /** Opens the "Details for IT" of an answer (ids, token counts, raw events, its record). */
 export async function openDetailsForIt(answer: Locator): Promise<void> {
-  await answer.locator('details.details-it > summary').first().click();
+  // An answer that has just finished may be drawn again (its record arrives, its place on the
+  // deal changes), closing a disclosure opened a moment before: open it until it stays open.
+  const details = answer.locator('details.details-it').first();
+  await expect(async () => {
+    if ((await details.getAttribute('open')) === null) await details.locator('> summary').click();
+    await expect(details).toHaveAttribute('open', '', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** A link of the main navigation. */
