@@ -45,7 +45,11 @@ async function switchOnce(browser: Browser, url: string): Promise<number> {
       undefined,
       { timeout: 10_000, polling: 'raf' },
     );
-    return ((await page.evaluate('performance.now()')) as number) - started;
+    const took = ((await page.evaluate('performance.now()')) as number) - started;
+    // The host keeps the choice: back to the system's language (English here) for the next round.
+    await page.getByLabel('Sprache der Oberfläche').selectOption('system');
+    await page.getByLabel('Interface language').waitFor();
+    return took;
   } finally {
     await context.close();
   }
