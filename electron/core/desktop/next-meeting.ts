@@ -2,7 +2,7 @@
 // scheduler and Today use (domain/briefings/meetings.ts), so the tray, the notification and the
 // app always agree on which meeting it is and when it starts.
 import { timeUntil, upcomingMeeting } from '../../domain/briefings/meetings';
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { Translator } from '../../domain/i18n/translator';
 import { localClock, meetingsOf } from '../notifications';
 
@@ -18,7 +18,7 @@ export interface NextMeeting {
 export function nextMeeting(
   briefing: unknown,
   now: Date,
-  t: Translator['t'] = ENGLISH.t,
+  t: Translator['t'] = coreWords().t,
 ): NextMeeting | undefined {
   const first = upcomingMeeting(meetingsOf(briefing), now);
   if (first === undefined) return undefined;
@@ -36,7 +36,7 @@ export function meetingTime(
   startsAt: string,
   now: Date,
   timeZone: string,
-  t: Translator['t'] = ENGLISH.t,
+  t: Translator['t'] = coreWords().t,
 ): string {
   const time = localClock(new Date(startsAt), timeZone);
   const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
@@ -54,7 +54,7 @@ export function meetingLine(
   meeting: NextMeeting,
   now: Date,
   timeZone: string,
-  t: Translator['t'] = ENGLISH.t,
+  t: Translator['t'] = coreWords().t,
 ): string {
   // Native menus do not wrap: a long title is cut so the time stays visible.
   const title =

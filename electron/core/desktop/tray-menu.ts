@@ -7,7 +7,7 @@ import { prepareRunInput } from './notification-actions';
 import { meetingLine, meetingTime, type NextMeeting } from './next-meeting';
 import { unreadMenuLabel, unreadText } from './unread';
 import { visibleLine } from '../../domain/text/visible-text';
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { Translator } from '../../domain/i18n/translator';
 
 export type TrayCommand =
@@ -135,8 +135,12 @@ function visibleItem(item: TrayItem): TrayItem {
   }
 }
 
-/** The menu in the language of `t` (English unless the shell passes the one in use). */
-export function buildTrayMenu(state: TrayState, clock: TrayClock, t: T = ENGLISH.t): TrayItem[] {
+/** The menu in the language of `t`, by default core's language in use (i18n/words). */
+export function buildTrayMenu(
+  state: TrayState,
+  clock: TrayClock,
+  t: T = coreWords().t,
+): TrayItem[] {
   return menuItems(state, clock, t).map(visibleItem);
 }
 
@@ -167,7 +171,7 @@ function menuItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
 }
 
 /** The tray's tooltip: the one line shown on hover. */
-export function trayTooltip(state: TrayState, clock: TrayClock, t: T = ENGLISH.t): string {
+export function trayTooltip(state: TrayState, clock: TrayClock, t: T = coreWords().t): string {
   const live = state.liveRuns.filter((run) => !run.done).length;
   // The brand, then what is going on, one fact a part.
   const parts = ['Assistant Desktop'];

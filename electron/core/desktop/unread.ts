@@ -2,17 +2,17 @@
 // menu, and what each OS shows on the app's icon (macOS: the dock badge's text; Linux: the
 // launcher count Electron sets where the desktop supports it, Unity's launcher API; Windows: an
 // overlay dot on the taskbar button, described for screen readers). electron/main applies it.
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { Translator } from '../../domain/i18n/translator';
 
 /** "1 unread notification", "3 unread notifications"; undefined for none. */
-export function unreadText(count: number, t: Translator['t'] = ENGLISH.t): string | undefined {
+export function unreadText(count: number, t: Translator['t'] = coreWords().t): string | undefined {
   if (count <= 0) return undefined;
   return t('desktop.tray.unread', { count });
 }
 
 /** The tray menu's entry that opens the inbox. */
-export function unreadMenuLabel(count: number, t: Translator['t'] = ENGLISH.t): string {
+export function unreadMenuLabel(count: number, t: Translator['t'] = coreWords().t): string {
   return count > 0
     ? t('desktop.tray.notificationsUnread', { count })
     : t('desktop.tray.notifications');
@@ -36,7 +36,7 @@ export function badgeText(count: number): string {
 export function unreadBadge(
   count: number,
   platform: string,
-  t: Translator['t'] = ENGLISH.t,
+  t: Translator['t'] = coreWords().t,
 ): UnreadBadge {
   const unread = Math.max(0, Math.floor(count));
   switch (platform) {

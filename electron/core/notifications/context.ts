@@ -10,7 +10,7 @@ export interface RuleContext {
   timeZone: string;
   settings: NotificationSettings;
   state: NotificationState;
-  /** The language notifications are written in; absent: English. */
+  /** The language notifications are written in; absent: core's language in use (i18n/words). */
   translator?: Translator;
 }
 

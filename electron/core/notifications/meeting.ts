@@ -2,7 +2,7 @@
 // the briefing says when that is (at once if that moment has passed but the meeting has not
 // started; never once it has), or as soon as it appears when the briefing gives no start.
 import { meetingsOf as meetingsIn, type MeetingInfo } from '../../domain/briefings/meetings';
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision, type PrepareAction } from './decision';
 import { isDelivered, MAX_PENDING_MEETINGS, type PendingMeeting } from './state';
@@ -59,7 +59,7 @@ export function decideMeetings(context: RuleContext, briefing: unknown): Meeting
 
 function meetingDecision(context: RuleContext, meeting: MeetingInfo): NotificationDecision {
   const { now, timeZone, settings } = context;
-  const { t } = context.translator ?? ENGLISH;
+  const { t } = context.translator ?? coreWords();
   const lines: string[] = [];
   if (meeting.startsAt !== undefined) {
     const start = Date.parse(meeting.startsAt);

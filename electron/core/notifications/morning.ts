@@ -2,7 +2,7 @@
 // that was asleep or offline at that time gets it when it next checks, if that is within the
 // catch-up window; several missed mornings give at most one (the latest) and none beyond.
 import { BRIEFING_HEADLINE_FIELDS, isRecord, pickText } from '../../domain/briefings/fields';
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
 import { clip, type NotificationDecision } from './decision';
 import { isDelivered } from './state';
@@ -65,7 +65,7 @@ export function nextMorningAt(context: RuleContext): Date | undefined {
 export function morningDecision(
   due: MorningDue,
   briefing: unknown,
-  translator = ENGLISH,
+  translator = coreWords(),
 ): NotificationDecision {
   const { t } = translator;
   const records = isRecord(briefing)

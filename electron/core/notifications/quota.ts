@@ -4,7 +4,7 @@
 // themselves are the usage module's, so a warning always matches what the usage screen shows.
 import type { UsageSummary } from '../api/schemas';
 import { summariseUsage, type QuotaLevel, type QuotaStatus } from '../usage/quota';
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
 import type { NotificationDecision } from './decision';
 import { isDelivered } from './state';
@@ -28,7 +28,7 @@ export function quotaKey(
 
 export function decideQuota(context: RuleContext, usage: UsageSummary): NotificationDecision[] {
   const { state, settings } = context;
-  const { t } = context.translator ?? ENGLISH;
+  const { t } = context.translator ?? coreWords();
   if (!settings.enabled.quota) return [];
   const view = summariseUsage(usage);
   const period = view.period.start;

@@ -1,7 +1,7 @@
 // Run finished: one notification per run, only while the window is not focused (a focused user
 // already sees it), naming the question it answers, the agent, the deal and how it ended; never
 // for a run the user has just cancelled in this app. Answers to the same question share a group.
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { coreWords } from '../i18n/words';
 import type { Translator } from '../../domain/i18n/translator';
 import type { RuleContext } from './context';
 import { agentLabel } from '../../domain/runs/agent-label';
@@ -97,7 +97,7 @@ export function runFinishedDecision(
   if (!context.settings.enabled['run-finished']) return undefined;
   // The user stopped it here a moment ago: telling them would be noise.
   if (run.cancelledHere === true) return undefined;
-  const { t } = context.translator ?? ENGLISH;
+  const { t } = context.translator ?? coreWords();
   const agent = run.agentName ?? agentLabel(t, run.agentId);
   const outcome = runOutcome(run.status);
   const word = outcome === 'other' ? statusWord(t, run.status) : statusWord(t, outcome);

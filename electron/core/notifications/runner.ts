@@ -74,7 +74,7 @@ export interface NotificationRunnerOptions {
   clock: SchedulerClock;
   /** Read at every check, so changed settings apply at once. */
   settings: () => NotificationSettings;
-  /** The language notifications are written in; absent: English. */
+  /** The language notifications are written in; absent: core's language in use (i18n/words). */
   translator?: () => Translator;
   /**
    * The agents known (from cache): with no prep agent chosen, a meeting's Prepare starts the one
