@@ -3,6 +3,7 @@
 // renders again in the new language, without a restart.
 import { create } from 'zustand';
 import type { InterfaceLanguage } from '../../../electron/domain/i18n/languages';
+import type { Catalogue } from '../../../electron/domain/i18n/messages';
 import { createTranslator, type Translator } from '../../../electron/domain/i18n/translator';
 import { ENGLISH, loadCatalogue } from './catalogues';
 
@@ -10,18 +11,17 @@ interface I18nState {
   translator: Translator;
 }
 
-function regionalLocale(): string | undefined {
-  return typeof navigator === 'undefined' ? undefined : navigator.language;
+/** A language's translator, formatting with the browser's region where it agrees (`de-AT`). */
+function translatorFor(language: InterfaceLanguage, messages: Catalogue): Translator {
+  return createTranslator({
+    language,
+    messages,
+    fallback: ENGLISH,
+    regionalLocale: typeof navigator === 'undefined' ? undefined : navigator.language,
+  });
 }
 
-export const useI18n = create<I18nState>(() => ({
-  translator: createTranslator({
-    language: 'en',
-    messages: ENGLISH,
-    fallback: ENGLISH,
-    regionalLocale: regionalLocale(),
-  }),
-}));
+export const useI18n = create<I18nState>(() => ({ translator: translatorFor('en', ENGLISH) }));
 
 /** `t('deals.list.empty')`: the words in the language in use. */
 export function useT(): Translator['t'] {
@@ -38,21 +38,15 @@ export function currentTranslator(): Translator {
   return useI18n.getState().translator;
 }
 
-/** Loads the language's catalogue (a chunk of its own) and switches every screen to it. */
+/** The language asked for last: a slower load of an earlier choice must not win over it. */
 let wanted: InterfaceLanguage | undefined;
 
+/** Loads the language's catalogue (a chunk of its own) and switches every screen to it. */
 export async function switchLanguage(language: InterfaceLanguage): Promise<void> {
   wanted = language;
   if (language === useI18n.getState().translator.language) return;
   const messages = await loadCatalogue(language);
   // Chosen again meanwhile (a quick second choice whose chunk came first): the later one wins.
   if (wanted !== language) return;
-  useI18n.setState({
-    translator: createTranslator({
-      language,
-      messages,
-      fallback: ENGLISH,
-      regionalLocale: regionalLocale(),
-    }),
-  });
+  useI18n.setState({ translator: translatorFor(language, messages) });
 }
