@@ -8,24 +8,10 @@ import { setCoreWords } from '../../../../electron/core/i18n/words';
 import { openRunStream } from '../../../../electron/core/stream/connection';
 import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
 import { envelope, sendJson, startTestServer, type TestServer } from '../../../support/test-server';
+import { metadata } from '../../../unit/contract/samples';
 
 const TOKEN = 'tok_live_0123456789abcdef';
 const BASE_PATH = '/api/v1/assistant';
-const metadata = {
-  service: 'assistant',
-  version: 'v1',
-  environment: 'test',
-  org: { id: 'org_1', name: 'Acme' },
-  principal: { type: 'user', authMode: 'session', userId: 'u1', scopes: ['runs:read'] },
-  capabilities: {
-    streaming: true,
-    runs: true,
-    briefings: true,
-    deals: true,
-    tokens: false,
-    usage: true,
-  },
-};
 
 let server: TestServer | undefined;
 afterEach(async () => {
