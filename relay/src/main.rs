@@ -258,7 +258,8 @@ fn main() {
             process::exit(1);
         }
     };
-    if frames::write_frame(&mut *writer, Order::Little, hello(first, browser_name().as_deref()).as_bytes()).is_err() {
+    let greeting = hello(first, browser_name().as_deref());
+    if frames::write_frame(&mut *writer, Order::Little, greeting.as_bytes()).is_err() {
         relay_error(
             &extension,
             "app-closed",
