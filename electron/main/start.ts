@@ -13,6 +13,7 @@ import { createLogger, type RootLogger } from '../core/logs/logger';
 import type { UpdateController } from '../core/updates';
 import { installApplicationMenu } from './app-menu';
 import { serveApp } from './app-protocol';
+import { createPairingPrompt } from './companion-prompt';
 import { routeCoreEvents } from './core-events';
 import { startElectronBackend } from './electron-backend';
 import { createGlobalShortcut, type GlobalShortcut } from './global-shortcut';
@@ -181,6 +182,7 @@ export async function startShell(shell: Shell): Promise<void> {
     log: rootLog,
     dataDir: app.getPath('userData'),
     appVersion: APP_VERSION,
+    onPairingRequest: createPairingPrompt(shell, current),
   });
   shell.stops.push(() => void companion?.stop());
   const tray = startTray(shell, current, rootLog);

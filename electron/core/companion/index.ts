@@ -1,6 +1,12 @@
 // The browser companion's host side: the socket the relays connect to, the narrow contract it
 // serves, the user's decisions about browsers, and the native-messaging registration data.
-export { startCompanionHost, type CompanionHost, type CompanionHostOptions } from './host';
+export {
+  startCompanionHost,
+  type CompanionHost,
+  type CompanionHostOptions,
+  type PairingRequest,
+} from './host';
+export { createCompanionControl, type CompanionControl } from './control';
 export {
   BACKGROUND_FLAG,
   NATIVE_HOST_NAME,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DoubleApp } from './app';
 import type { DoubleOptions, Launch } from './context';
+import { createDialog } from './dialog';
 import {
   clickMenuItem,
   createGlobalShortcut,
@@ -143,6 +144,7 @@ export async function launchDouble(options: LaunchOptions) {
   const powerMonitor = createPowerMonitor(launch);
   const net = createNet(launch);
   const shell = createShell();
+  const dialogs = createDialog(launch, (value) => windows.all().includes(value as never));
 
   app.attach({
     closeAllWindowsForQuit: () => windows.closeAllForQuit(),
@@ -198,7 +200,7 @@ export async function launchDouble(options: LaunchOptions) {
     contentTracing: absent('contentTracing'),
     crashReporter: absent('crashReporter'),
     desktopCapturer: absent('desktopCapturer'),
-    dialog: absent('dialog'),
+    dialog: dialogs.dialog,
     inAppPurchase: absent('inAppPurchase'),
     MessageChannelMain: absent('MessageChannelMain'),
     netLog: absent('netLog'),
@@ -245,6 +247,7 @@ export async function launchDouble(options: LaunchOptions) {
     powerMonitor,
     net: net.state,
     openedExternally: shell.opened,
+    messageBoxes: dialogs.messageBoxes,
     applicationMenu: () => menu.record.applicationMenu,
     sessions: () => [...sessions.values()],
     defaultSession: () => defaultSession,
