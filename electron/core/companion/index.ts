@@ -7,6 +7,15 @@ export {
   companionDir,
   currentPlaceInputs,
   socketPath,
+  type PlaceInputs,
 } from './places';
+export {
+  applyRegistration,
+  registrationPlan,
+  removeRegistration,
+  REGISTER_SWITCH_ENV,
+  UNREGISTER_FLAG,
+  type RegRunner,
+} from './registration';
 export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
 export { startCompanion, COMPANION_SWITCH_ENV } from './start';
