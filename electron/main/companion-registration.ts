@@ -45,13 +45,23 @@ function relayPath(): string {
 }
 
 /**
- * How the relay starts this app without a window. Packaged, the executable is the app; in
- * development it is Electron, which needs the app's folder first.
+ * An AppImage runs from a new temporary mount each time (process.execPath is inside it); the
+ * AppImage runtime names the file itself in APPIMAGE, which is what stays.
+ */
+function appImage(): string | undefined {
+  const path = process.env.APPIMAGE;
+  return process.platform === 'linux' && app.isPackaged && path !== undefined && path !== ''
+    ? path
+    : undefined;
+}
+
+/**
+ * How the relay starts this app without a window. Packaged, the executable is the app (the
+ * AppImage file for an AppImage); in development it is Electron, which needs the app's folder.
  */
 function launchCommand(): string[] {
-  return app.isPackaged
-    ? [process.execPath, BACKGROUND_FLAG]
-    : [process.execPath, app.getAppPath(), BACKGROUND_FLAG];
+  if (!app.isPackaged) return [process.execPath, app.getAppPath(), BACKGROUND_FLAG];
+  return [appImage() ?? process.execPath, BACKGROUND_FLAG];
 }
 
 function placeInputs(): PlaceInputs {
@@ -88,6 +98,8 @@ async function register(log: Logger): Promise<void> {
     ...placeInputs(),
     launchCommand: launchCommand(),
     relayPath: relay,
+    // The AppImage's relay disappears with its mount: the browsers get a copy that stays.
+    copyRelay: appImage() !== undefined,
   });
   const report = await applyRegistration(plan, runReg);
   log.info('Companion registration', {
@@ -110,7 +122,7 @@ export function registerCompanionAtStart(log: Logger): void {
 /** `--unregister-companion`: removes the launch file, the manifests and the keys; the exit code. */
 export async function unregisterCompanion(): Promise<number> {
   try {
-    const removed = await removeRegistration(placeInputs(), runReg);
+    const removed = await removeRegistration({ ...placeInputs(), relayPath: relayPath() }, runReg);
     console.log(
       `Assistant Desktop: removed the browser companion's registration (${removed.length}).`,
     );

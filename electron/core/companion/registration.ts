@@ -27,10 +27,23 @@ export interface RegistrationInputs extends PlaceInputs {
   launchCommand: readonly string[];
   /** The relay the manifests point the browsers at. */
   relayPath: string;
+  /**
+   * Copy the relay into the companion folder and point the browsers at the copy: an AppImage's
+   * own files exist only while it runs (it mounts itself in a new temporary folder each time).
+   */
+  copyRelay?: boolean;
+}
+
+/** The relay's copy in the companion folder (AppImage), by the relay's own file name. */
+export function relayCopyPath(inputs: PlaceInputs, relayPath: string): string {
+  const paths = pathsOf(inputs.platform);
+  return paths.join(companionDir(inputs), paths.basename(relayPath));
 }
 
 export interface RegistrationPlan {
   companionDir: string;
+  /** The relay copied from the installation into the companion folder (AppImage). */
+  relayCopy?: { from: string; to: string };
   launchFile: { path: string; text: string };
   manifestText: string;
   /** macOS and Linux: every place a browser may look; written where the browser's folder exists. */
@@ -57,10 +70,16 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
   if (inputs.launchCommand.length === 0) throw new Error('The launch command is empty');
   const folder = companionDir(inputs);
   const { join } = pathsOf(inputs.platform);
-  const manifestText = `${JSON.stringify(hostManifest(inputs.relayPath), null, 2)}\n`;
+  const relayCopy =
+    inputs.copyRelay === true
+      ? { from: inputs.relayPath, to: relayCopyPath(inputs, inputs.relayPath) }
+      : undefined;
+  const relay = relayCopy?.to ?? inputs.relayPath;
+  const manifestText = `${JSON.stringify(hostManifest(relay), null, 2)}\n`;
   const configHome = inputs.env.XDG_CONFIG_HOME;
   const plan: RegistrationPlan = {
     companionDir: folder,
+    ...(relayCopy === undefined ? {} : { relayCopy }),
     launchFile: { path: join(folder, LAUNCH_FILE), text: `${inputs.launchCommand.join('\n')}\n` },
     manifestText,
     manifestFiles: manifestFilePlaces({
@@ -88,19 +107,26 @@ async function isFolder(path: string): Promise<boolean> {
   }
 }
 
-/** The file already holds `text` with `mode` (a link, even to the right text, is replaced). */
-async function alreadyWritten(path: string, text: string, mode: number): Promise<boolean> {
+/** The file already holds `content` with `mode` (a link, even to the right text, is replaced). */
+async function alreadyWritten(
+  path: string,
+  content: string | Buffer,
+  mode: number,
+): Promise<boolean> {
   try {
     const info = await lstat(path);
     if (!info.isFile() || (POSIX && (info.mode & 0o777) !== mode)) return false;
-    return (await readFile(path, 'utf8')) === text;
+    const current = await readFile(path);
+    return typeof content === 'string'
+      ? current.toString('utf8') === content
+      : current.equals(content);
   } catch {
     return false;
   }
 }
 
 /** Temporary file + rename: the browser or the relay reads the old file or the new, never half. */
-async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
+async function writeAtomically(path: string, text: string | Buffer, mode: number): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
   try {
@@ -138,7 +164,7 @@ export async function applyRegistration(
   reg: RegRunner,
 ): Promise<RegistrationReport> {
   const report: RegistrationReport = { written: [], unchanged: [], registryKeysSet: [] };
-  const put = async (path: string, text: string, mode: number): Promise<void> => {
+  const put = async (path: string, text: string | Buffer, mode: number): Promise<void> => {
     if (await alreadyWritten(path, text, mode)) {
       report.unchanged.push(path);
       return;
@@ -148,6 +174,10 @@ export async function applyRegistration(
   };
 
   await ensurePrivateFolder(plan.companionDir);
+  // The browser runs the relay as this user: executable by the user alone, like the folder.
+  if (plan.relayCopy !== undefined) {
+    await put(plan.relayCopy.to, await readFile(plan.relayCopy.from), 0o700);
+  }
   await put(plan.launchFile.path, plan.launchFile.text, 0o600);
   // The browser reads the manifest as the same user; 0644 as Chrome's own documentation shows.
   const { dirname } = pathsOf(process.platform);
@@ -192,7 +222,7 @@ export async function syncRegistry(
 }
 
 export interface RemovalInputs extends PlaceInputs {
-  /** The relay may be gone already; only the places matter for removal. */
+  /** The relay (it may be gone already): its copy in the companion folder is removed too. */
   relayPath?: string;
 }
 
@@ -214,6 +244,7 @@ export async function removeRegistration(inputs: RemovalInputs, reg: RegRunner):
     removed.push(path);
   };
   await remove(plan.launchFile.path);
+  if (inputs.relayPath !== undefined) await remove(relayCopyPath(inputs, inputs.relayPath));
   for (const place of plan.manifestFiles) await remove(place.manifestPath);
   if (plan.windows !== undefined) {
     await remove(plan.windows.manifestPath);

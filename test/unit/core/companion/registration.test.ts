@@ -122,6 +122,43 @@ describe('registration on Linux, in a fake home with some browsers', () => {
     ]);
   });
 
+  it('AppImage: copies the relay into the companion folder and points the browsers at the copy', async () => {
+    const mounted = join(home, 'mount-1', 'resources', 'relay', 'assistant-relay');
+    await mkdir(join(mounted, '..'), { recursive: true });
+    await writeFile(mounted, 'relay v1');
+    const appImage = { ...inputs, relayPath: mounted, copyRelay: true };
+    const copy = join(home, '.config', 'assistant-desktop', 'companion', 'assistant-relay');
+    const report = await applyRegistration(registrationPlan(appImage), noReg);
+    expect(report.written).toEqual([copy, launchFile(), chromium(), braveFlatpak()]);
+    expect(await readFile(copy, 'utf8')).toBe('relay v1');
+    expect(await modeOf(copy)).toBe(0o700);
+    expect(JSON.parse(await readFile(chromium(), 'utf8')).path).toBe(copy);
+
+    // The next run mounts elsewhere: same relay, nothing rewritten; a new relay replaces the copy.
+    const remounted = join(home, 'mount-2', 'assistant-relay');
+    await mkdir(join(remounted, '..'), { recursive: true });
+    await writeFile(remounted, 'relay v1');
+    const again = await applyRegistration(
+      registrationPlan({ ...appImage, relayPath: remounted }),
+      noReg,
+    );
+    expect(again.written).toEqual([]);
+    await writeFile(remounted, 'relay v2');
+    const updated = await applyRegistration(
+      registrationPlan({ ...appImage, relayPath: remounted }),
+      noReg,
+    );
+    expect(updated.written).toEqual([copy]);
+    expect(await readFile(copy, 'utf8')).toBe('relay v2');
+
+    expect(await removeRegistration({ ...inputs, relayPath: remounted }, noReg)).toEqual([
+      launchFile(),
+      copy,
+      chromium(),
+      braveFlatpak(),
+    ]);
+  });
+
   it('refuses a launch command that would not survive one argument per line', () => {
     expect(() => registrationPlan({ ...inputs, launchCommand: ['/opt/a\nb'] })).toThrow(
       /line break/,
