@@ -13,9 +13,14 @@ export {
   applyRegistration,
   registrationPlan,
   removeRegistration,
-  REGISTER_SWITCH_ENV,
   UNREGISTER_FLAG,
   type RegRunner,
 } from './registration';
+export {
+  registrationTarget,
+  relayPathOf,
+  REGISTER_SWITCH_ENV,
+  type AppRun,
+} from './registration-target';
 export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
 export { startCompanion, COMPANION_SWITCH_ENV } from './start';

@@ -19,8 +19,6 @@ import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, pathsOf, type PlaceInputs 
 
 /** The app handles this flag by removing what registration wrote, then exits (installers use it). */
 export const UNREGISTER_FLAG = '--unregister-companion';
-/** `1`: register in a development run too (never by default, so tests leave real profiles alone). */
-export const REGISTER_SWITCH_ENV = 'ASSISTANT_COMPANION_REGISTER';
 
 export interface RegistrationInputs extends PlaceInputs {
   /** The command the relay starts the app with: its program, then its arguments. */
