@@ -238,6 +238,8 @@ describe('release.yml', () => {
       expect(index).toBeLessThan(kept);
       expect(step['continue-on-error']).toBeUndefined();
     }
+    // The installed app's companion registration is checked there too, on every OS.
+    for (const step of launchSteps) expect(step.run).toContain(' -- --expect-companion');
     expect(launchSteps.map((step) => [step.if, step.run?.split(' -- ')[0]])).toEqual([
       ["runner.os == 'Linux'", 'xvfb-run -a npm run launch-packaged'],
       ["runner.os != 'Linux'", 'npm run launch-packaged'],
