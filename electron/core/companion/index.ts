@@ -13,6 +13,20 @@ export {
   companionDir,
   currentPlaceInputs,
   socketPath,
+  type PlaceInputs,
 } from './places';
+export {
+  applyRegistration,
+  registrationPlan,
+  removeRegistration,
+  UNREGISTER_FLAG,
+  type RegRunner,
+} from './registration';
+export {
+  registrationTarget,
+  relayPathOf,
+  REGISTER_SWITCH_ENV,
+  type AppRun,
+} from './registration-target';
 export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
 export { startCompanion, COMPANION_SWITCH_ENV } from './start';
