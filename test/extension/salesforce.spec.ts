@@ -5,4 +5,5 @@ walkCrm({
   crm: 'salesforce',
   deal: (id) => `https://acme.lightning.force.com/lightning/r/Opportunity/${id}/view`,
   contact: 'https://acme.lightning.force.com/lightning/r/Contact/003000000000001AAA/view',
+  restartMidAnswer: true,
 });

@@ -5,6 +5,9 @@
 // Playwright cannot click the toolbar button, so the panel is opened as the page it is
 // (`panel.html?tab=<id>`: the path the service worker gives the panel on that tab).
 import AxeBuilder from '@axe-core/playwright';
+import { join } from 'node:path';
+import { startCompanionHost, type CompanionHost } from '../../electron/core/companion';
+import { createLogger } from '../../electron/core/logs/logger';
 import { expect, test, type Page } from '@playwright/test';
 import type { Crm } from '../../electron/core/companion/crm-id';
 import {
@@ -30,6 +33,8 @@ export interface CrmAddresses {
   deal(shownId: string): string;
   /** A page of the same CRM that is not a deal (a contact). */
   contact: string;
+  /** Also stop the app's companion host mid-answer and start it again (one CRM is enough). */
+  restartMidAnswer?: boolean;
 }
 
 const ORIGIN = extensionOrigin(DEVELOPMENT_EXTENSION_ID);
@@ -73,6 +78,7 @@ export function walkCrm(addresses: CrmAddresses): void {
   let fixture: CompanionFixture;
   let pages: CrmPages;
   let browser: ExtensionBrowser;
+  let restarted: CompanionHost | undefined;
   const asked: string[] = [];
 
   test.describe.configure({ mode: 'serial' });
@@ -96,6 +102,7 @@ export function walkCrm(addresses: CrmAddresses): void {
   });
 
   test.afterAll(async () => {
+    await restarted?.stop();
     await browser?.close();
     await pages?.close();
     await fixture?.stop();
@@ -185,5 +192,45 @@ export function walkCrm(addresses: CrmAddresses): void {
     );
     expect(frames.length).toBeGreaterThan(0);
     expect(frames.join('\n')).not.toContain(token);
+  });
+
+  if (addresses.restartMidAnswer !== true) return;
+
+  test(`${addresses.crm}: the app's host stopped mid-answer, the panel says so and resumes with nothing lost`, async () => {
+    const crmPage = await browser.context.newPage();
+    const address = addresses.deal(first.shownId);
+    await crmPage.goto(address);
+    const tabId = await tabIdOf(browser.worker, address);
+    const panel = await browser.context.newPage();
+    await panel.goto(`${PANEL_URL}?tab=${tabId}`);
+    await expect(panel.getByRole('heading', { level: 1 })).toHaveText(first.deal.title);
+
+    fixture.demo.control.setPacing(60);
+    await panel.getByLabel('Your question').fill('Who decides on this deal?');
+    await panel.getByRole('button', { name: 'Ask' }).click();
+    const answer = panel.getByRole('region', { name: 'The agent’s answer' });
+    await expect(answer.locator('.panel-answer-text')).not.toBeEmpty();
+    await fixture.host.stop();
+    await expect(panel.locator('.panel-notice')).toBeVisible();
+
+    restarted = await startCompanionHost({
+      backend: fixture.backend,
+      log: createLogger({}).child('companion'),
+      dataDir: join(fixture.work, 'data'),
+      socketPath: fixture.socketPath,
+      appVersion: '0.0.0-test',
+    });
+    fixture.demo.control.setPacing(2_000);
+    await expect(panel.locator('.panel-notice')).toBeHidden({ timeout: 30_000 });
+    await expect(answer.getByRole('status')).toContainText('Finished', { timeout: 60_000 });
+    const runId = (await answer.getAttribute('data-run-id')) as string;
+    const transcript = await fixture.backend.handlers['runs.transcript'](
+      { runId },
+      { host: 'test' },
+    );
+    await answer.getByRole('button', { name: 'Copy' }).click();
+    await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await crmPage.bringToFront();
+    expect(String(await crmPage.evaluate('navigator.clipboard.readText()'))).toBe(transcript?.text);
   });
 }
