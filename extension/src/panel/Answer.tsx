@@ -9,6 +9,7 @@ import { blocksOf } from '../../../src/features/runs/outputBlocks';
 import { useT } from '../../../src/platform/i18n';
 import { useActions } from './context';
 import { deepLinkToRun } from './deep-links';
+import { ErrorText } from './ErrorText';
 import type { Asked } from './store';
 
 function AnswerText({ asked }: { asked: Asked }) {
@@ -49,11 +50,7 @@ export function Answer({ asked }: { asked: Asked }) {
           : t('panel.answer.streaming')}
       </p>
       <AnswerText asked={asked} />
-      {asked.error ? (
-        <p className="panel-error" role="alert">
-          {asked.error.message}
-        </p>
-      ) : null}
+      {asked.error ? <ErrorText error={asked.error} /> : null}
       <div className="panel-actions">
         <Button size="sm" onClick={() => void copy()} disabled={asked.output.isEmpty()}>
           {copied ? t('panel.answer.copied') : t('panel.answer.copy')}

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../src/ui/Button';
 import { useT } from '../../../src/platform/i18n';
 import { useActions } from './context';
+import { ErrorText } from './ErrorText';
 import { usePanel } from './store';
 
 export function AskForm() {
@@ -63,11 +64,7 @@ export function AskForm() {
           {warning.message}
         </p>
       ))}
-      {askError ? (
-        <p className="panel-error" role="alert">
-          {askError.message}
-        </p>
-      ) : null}
+      {askError ? <ErrorText error={askError} /> : null}
       <Button type="submit" variant="primary" disabled={!canAsk} busy={busy}>
         {t('panel.ask.submit')}
       </Button>

@@ -3,7 +3,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../src/ui/Button';
 import { useT } from '../../../src/platform/i18n';
+import type { ErrorData } from '../../../electron/contract';
 import { Answer } from './Answer';
+import { ErrorText } from './ErrorText';
 import { AskForm } from './AskForm';
 import { useActions } from './context';
 import { DealHeader } from './DealHeader';
@@ -33,6 +35,20 @@ function NotInAssistant() {
   );
 }
 
+function LookupFailed({ error }: { error: ErrorData }) {
+  const t = useT();
+  const actions = useActions();
+  return (
+    <section className="panel-notice">
+      <p>{t('panel.deal.failed')}</p>
+      <ErrorText error={error} />
+      <Button size="sm" onClick={() => void actions.findDeal()}>
+        {t('panel.connection.retry')}
+      </Button>
+    </section>
+  );
+}
+
 export function DealLookup() {
   const t = useT();
   const lookup = usePanel((s) => s.lookup);
@@ -50,11 +66,7 @@ export function DealLookup() {
     case 'missing':
       return <NotInAssistant />;
     case 'failed':
-      return (
-        <p className="panel-error" role="alert">
-          {t('panel.deal.failed', { message: lookup.error.message })}
-        </p>
-      );
+      return <LookupFailed error={lookup.error} />;
     case 'found':
       return (
         <>
