@@ -31,17 +31,24 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchWithExtension(options: {
-  crmPort: number;
-  env: Record<string, string>;
-}): Promise<ExtensionBrowser> {
-  const profile = await mkdtemp(join(tmpdir(), 'extension-profile-'));
+/** Registers the relay as the native host in `profile`, as the app does at every start. */
+export async function registerHost(profile: string): Promise<void> {
   const hosts = join(profile, 'NativeMessagingHosts');
   await mkdir(hosts, { recursive: true });
   await writeFile(
     join(hosts, `${NATIVE_HOST_NAME}.json`),
     JSON.stringify(hostManifest(relayBinary())),
   );
+}
+
+export async function launchWithExtension(options: {
+  crmPort: number;
+  env: Record<string, string>;
+  /** Leave the host unregistered, as on a computer without the app. */
+  unregistered?: boolean;
+}): Promise<ExtensionBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'extension-profile-'));
+  if (options.unregistered !== true) await registerHost(profile);
   const rules = CRM_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${options.crmPort}`).join(',');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: requireChromium(),

@@ -1,6 +1,6 @@
 // Which errors the panel says in its own words, with the way forward, rather than the app's.
 import { describe, expect, it } from 'vitest';
-import { errorWords } from '../../../extension/src/panel/ErrorText';
+import { errorWords } from '../../../extension/src/panel/errorWords';
 
 const error = (fields: { code: string; kind?: string }) => ({
   message: 'words of the app',
