@@ -18,6 +18,7 @@ import {
   startCompanionFixture,
   type CompanionFixture,
 } from '../integration/companion/fixtures/companion-host';
+import { meetingsOf } from '../../electron/domain/briefings/meetings';
 import { demoCrmDeals } from '../support/demo-crm-deals';
 import {
   launchWithExtension,
@@ -164,6 +165,21 @@ export function walkCrm(addresses: CrmAddresses): void {
     const next = addresses.deal(second.shownId);
     await pushState(crmPage, next);
     await expect(panel.getByRole('heading', { level: 1 })).toHaveText(second.deal.title);
+
+    // The deal the service's meeting briefing is about shows that meeting.
+    const briefing = await fixture.backend.handlers['briefings.meeting']({}, { host: 'test' });
+    const meeting = meetingsOf(briefing.value.data)[0];
+    const meetingDeal = demoCrmDeals(1_000).find(
+      (d) => d.crm === addresses.crm && d.deal.id === meeting?.dealId,
+    );
+    expect(meetingDeal, 'the demo meeting’s deal').toBeDefined();
+    await pushState(crmPage, addresses.deal(meetingDeal?.shownId ?? ''));
+    await expect(panel.getByRole('heading', { level: 1 })).toHaveText(
+      meetingDeal?.deal.title ?? '',
+    );
+    const nextMeeting = panel.getByRole('region', { name: 'Next meeting' });
+    await expect(nextMeeting).toContainText(meeting?.title ?? '');
+    await audit(panel, 'the panel with a meeting, dark');
 
     // A contact page: the panel is disabled on that tab, and says the page is no deal.
     await pushState(crmPage, addresses.contact);

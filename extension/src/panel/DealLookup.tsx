@@ -9,6 +9,7 @@ import { ErrorText } from './ErrorText';
 import { AskForm } from './AskForm';
 import { useActions } from './context';
 import { DealHeader } from './DealHeader';
+import { NextMeeting } from './NextMeeting';
 import { RunList } from './RunList';
 import { usePanel } from './store';
 
@@ -54,6 +55,7 @@ export function DealLookup() {
   const lookup = usePanel((s) => s.lookup);
   const asked = usePanel((s) => s.asked);
   const runs = usePanel((s) => s.runs);
+  const meeting = usePanel((s) => s.meeting);
   switch (lookup.status) {
     case 'no-deal':
       return <p className="panel-hint">{t('panel.deal.none')}</p>;
@@ -71,6 +73,7 @@ export function DealLookup() {
       return (
         <>
           <DealHeader deal={lookup.deal} />
+          {meeting ? <NextMeeting meeting={meeting} /> : null}
           <AskForm />
           {asked ? <Answer asked={asked} /> : null}
           <RunList runs={runs} />

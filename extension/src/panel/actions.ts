@@ -5,6 +5,7 @@ import type { z } from '../../../electron/contract/zod';
 import type { ErrorData } from '../../../electron/contract';
 import {
   CachedAgents,
+  CachedBriefing,
   LiveRunSummary,
   RunsFound,
   RunUpdates,
@@ -12,6 +13,7 @@ import {
   Deal,
 } from '../../../electron/contract';
 import { z as zod } from '../../../electron/contract/zod';
+import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
 import { askQuotaWarnings } from '../../../src/lib/usage';
 import { RunOutput } from '../../../src/features/runs/output';
 import { currentTranslator } from '../../../src/platform/i18n';
@@ -75,7 +77,7 @@ export class PanelActions {
       set({ lookup: { status: 'no-deal' }, runs: [] });
       return;
     }
-    set({ lookup: { status: 'looking' }, runs: [] });
+    set({ lookup: { status: 'looking' }, runs: [], meeting: null });
     const input = {
       crm: address.crm,
       recordId: address.recordId,
@@ -88,6 +90,7 @@ export class PanelActions {
     else {
       set({ lookup: { status: 'found', deal: found.data.deal } });
       void this.loadRuns(found.data.deal.id);
+      void this.loadMeeting(found.data.deal.id);
     }
   }
 
@@ -99,6 +102,15 @@ export class PanelActions {
       (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
     );
     set({ runs: newest });
+  }
+
+  /** The service's meeting briefing is about the user's next meeting: shown when it is this deal's. */
+  async loadMeeting(dealId: string): Promise<void> {
+    const briefing = await request(this.bridge, 'briefings.meeting', {}, CachedBriefing);
+    const lookup = get().lookup;
+    if (!briefing.ok || lookup.status !== 'found' || lookup.deal.id !== dealId) return;
+    const about = meetingsOf(briefing.data.value.data).filter((m) => m.dealId === dealId);
+    set({ meeting: upcomingMeeting(about, new Date()) ?? null });
   }
 
   async loadAgentsAndUsage(): Promise<void> {

@@ -2,6 +2,7 @@
 // asked and the deal's earlier runs. ./actions changes it through the bridge; components read it.
 import { create } from 'zustand';
 import type { Agent, Deal, ErrorData, RunRecord } from '../../../electron/contract';
+import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import type { RunQuotaWarning } from '../../../src/lib/usage';
 import type { RunOutput } from '../../../src/features/runs/output';
 import type { DealAddress } from '../deal-address';
@@ -37,6 +38,8 @@ export interface PanelState {
   /** A run could not be started, or the ask failed before it had a run. */
   askError: ErrorData | undefined;
   runs: RunRecord[];
+  /** The deal's next meeting, when the service's meeting briefing is about this deal. */
+  meeting: MeetingInfo | null;
 }
 
 export const usePanel = create<PanelState>(() => ({
@@ -51,4 +54,5 @@ export const usePanel = create<PanelState>(() => ({
   asked: null,
   askError: undefined,
   runs: [],
+  meeting: null,
 }));
