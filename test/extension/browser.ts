@@ -46,6 +46,8 @@ export async function launchWithExtension(options: {
   env: Record<string, string>;
   /** Leave the host unregistered, as on a computer without the app. */
   unregistered?: boolean;
+  /** The browser's interface language (Chromium on Linux reads LANGUAGE), and its locale. */
+  language?: string;
 }): Promise<ExtensionBrowser> {
   const profile = await mkdtemp(join(tmpdir(), 'extension-profile-'));
   if (options.unregistered !== true) await registerHost(profile);
@@ -53,7 +55,12 @@ export async function launchWithExtension(options: {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: requireChromium(),
     headless: true,
-    env: { ...process.env, ...options.env } as Record<string, string>,
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(options.language === undefined ? {} : { LANGUAGE: options.language }),
+    } as Record<string, string>,
+    ...(options.language === undefined ? {} : { locale: options.language }),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -1,5 +1,6 @@
 // The panel on a computer where the app is missing, then installed but not running: the browser's
-// own "host not found" and the relay's "app not running" said in plain words, each with Try again.
+// own "host not found" and the relay's "app not running" said in plain words, each with Try again,
+// in the browser's language (German here: the panel negotiates it as the renderer does).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ test.beforeAll(async () => {
   browser = await launchWithExtension({
     crmPort: pages.port,
     unregistered: true,
+    language: 'de',
     env: {
       // Nothing listens there, and no launch file says how to start the app.
       ASSISTANT_COMPANION_SOCKET: join(work, 'run', 'companion.sock'),
@@ -37,7 +39,7 @@ test.afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('the panel says the app is not installed, then that it is not running', async () => {
+test('the panel says the app is not installed, then that it is not running, in German', async () => {
   const crm = await browser.context.newPage();
   const address = 'https://app.hubspot.com/contacts/4711/record/0-3/9001';
   await crm.goto(address);
@@ -46,11 +48,14 @@ test('the panel says the app is not installed, then that it is not running', asy
   await panel.goto(`${PANEL_URL}?tab=${tabId}`);
   const notice = panel.locator('.panel-notice');
   await expect(notice).toHaveAttribute('data-state', 'not-installed');
-  await expect(notice).toContainText('Assistant Desktop isn’t installed on this computer');
+  await expect(panel.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(notice).toContainText('Assistant Desktop ist auf diesem Computer nicht installiert');
 
   await registerHost(browser.profile);
-  await notice.getByRole('button', { name: 'Try again' }).click();
+  await notice.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(notice).toHaveAttribute('data-state', 'not-running');
-  await expect(notice).toContainText('Assistant Desktop isn’t running and couldn’t be started');
-  await expect(notice.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(notice).toContainText(
+    'Assistant Desktop läuft nicht und konnte nicht gestartet werden',
+  );
+  await expect(notice.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
 });

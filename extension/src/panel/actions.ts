@@ -1,18 +1,19 @@
 // What the panel does, through the bridge: finds the tab's deal, loads the agents and quota, asks,
 // follows the answer (resuming after a reconnect from runs.follow's snapshot), cancels, retries,
 // and opens an earlier run. Every answer is checked with the contract's schemas.
-import type { z } from '../../../electron/contract/zod';
 import type { ErrorData } from '../../../electron/contract';
 import {
   CachedAgents,
   CachedBriefing,
+  LiveRun,
   LiveRunSummary,
+  Transcript,
   RunsFound,
   RunUpdates,
   UsageSummary,
   Deal,
 } from '../../../electron/contract';
-import { z as zod } from '../../../electron/contract/zod';
+import { z } from '../../../electron/contract/zod';
 import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
 import { askQuotaWarnings } from '../../../src/lib/usage';
 import { RunOutput } from '../../../src/features/runs/output';
@@ -22,17 +23,12 @@ import type { DealAddress } from '../deal-address';
 import { usePanel, type Asked } from './store';
 import type { Preferences } from './preferences';
 
-const FoundDeal = zod.object({ deal: Deal.nullable(), matchedBy: zod.string().nullable() });
-const Followed = zod.object({
-  run: zod
-    .object({ text: zod.string(), seq: zod.number(), done: zod.boolean() })
-    .passthrough()
-    .nullable(),
-  transcript: zod
-    .object({ text: zod.string(), status: zod.string().optional() })
-    .passthrough()
-    .nullable(),
+// The companion's own two answers (electron/core/companion/subset.ts), in the contract's schemas.
+const FoundDeal = z.object({
+  deal: Deal.nullable(),
+  matchedBy: z.enum(['record-id', 'title']).nullable(),
 });
+const Followed = z.object({ run: LiveRun.nullable(), transcript: Transcript.nullable() });
 
 type Answer<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
 
