@@ -363,6 +363,29 @@ export default tseslint.config(
     },
   },
   {
+    // The deal-address recogniser is pure: the service worker and the panel read it alike, and it
+    // needs nothing of the app's but electron/domain (a Dynamics GUID read as core reads it).
+    files: ['extension/src/deal-address/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            electronSubpaths,
+            nodeBuiltins,
+            coreFromOutside,
+            {
+              regex: '(^|/)electron/(?!domain(/|$))',
+              message: 'The recogniser is pure: of electron/ it imports only domain.',
+            },
+            { regex: '(^|/)src/', message: 'The recogniser is pure: no renderer code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['electron/contract/**/*.ts'],
     ignores: ['electron/contract/zod.ts'],
     rules: {
