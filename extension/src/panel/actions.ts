@@ -17,7 +17,7 @@ import { z } from '../../../electron/contract/zod';
 import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
 import { askQuotaWarnings } from '../../../src/lib/usage';
 import { RunOutput } from '../../../src/features/runs/output';
-import { currentTranslator } from '../../../src/platform/i18n';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Bridge } from '../bridge/bridge';
 import type { DealAddress } from '../deal-address';
 import { usePanel, type Asked } from './store';
@@ -59,6 +59,8 @@ export class PanelActions {
   constructor(
     private readonly bridge: Bridge,
     private readonly preferences: Preferences,
+    /** The words in the language in use now (quota warnings are sentences). */
+    private readonly words: () => Translator['t'],
   ) {}
 
   /** Looks the deal up again by the name the user typed ("This deal isn't in Assistant"). */
@@ -120,7 +122,7 @@ export class PanelActions {
       const agentId = list.find((a) => a.id === remembered)?.id ?? list[0]?.id;
       set({ agents: list, agentId });
     }
-    if (usage.ok) set({ warnings: askQuotaWarnings(usage.data, currentTranslator().t) });
+    if (usage.ok) set({ warnings: askQuotaWarnings(usage.data, this.words()) });
   }
 
   chooseAgent(agentId: string): void {

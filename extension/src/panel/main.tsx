@@ -7,7 +7,7 @@ import '../../../src/styles/base.css';
 import '../../../src/styles/components.css';
 import './panel.css';
 import { negotiateLanguage, textDirection } from '../../../electron/domain/i18n/languages';
-import { switchLanguage } from '../../../src/platform/i18n';
+import { currentTranslator, switchLanguage } from '../../../src/platform/i18n';
 import { chromeApi, type ChromeApi } from '../chrome';
 import { TabDealChanged } from '../background/messages';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
@@ -62,7 +62,7 @@ async function start(): Promise<void> {
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     onDropped: (reason) => console.warn('Assistant companion: refused', reason),
   });
-  const actions = new PanelActions(bridge, chromePreferences(chrome));
+  const actions = new PanelActions(bridge, chromePreferences(chrome), () => currentTranslator().t);
   const onState = (state: typeof bridge.state) => {
     usePanel.setState({ connection: state });
     if (state.kind === 'ready') actions.onReady();

@@ -9,6 +9,7 @@ import type { ConnectionState } from '../../../extension/src/bridge/states';
 import { PanelActions } from '../../../extension/src/panel/actions';
 import type { Preferences } from '../../../extension/src/panel/preferences';
 import { usePanel } from '../../../extension/src/panel/store';
+import { englishT } from '../../support/translators';
 
 const DEAL = { id: '7d3c5a0e-1111-4222-8333-944455556666', title: 'Acme renewal', data: {} };
 const ADDRESS = {
@@ -116,7 +117,7 @@ beforeEach(() => {
   bridge.answers.set('runs.start', () => liveRun('run_1', '', 0));
   bridge.answers.set('runs.follow', () => ({ run: snapshot, transcript: null }));
   bridge.answers.set('runs.cancel', () => liveRun('run_1', '', 0));
-  actions = new PanelActions(bridge, preferences);
+  actions = new PanelActions(bridge, preferences, () => englishT);
 });
 
 describe('the tab’s deal', () => {
@@ -208,6 +209,22 @@ describe('an answer', () => {
       message: 'What next?',
       dealId: DEAL.id,
     });
+  });
+});
+
+describe('the quota', () => {
+  it('warns before asking as the desktop app does, in the language in use', async () => {
+    bridge.answers.set('usage.summary', () => ({
+      billingPeriod: { start: '2026-11-01', end: '2026-11-30' },
+      requests: { count: 10, limit: null },
+      runs: { count: 100, limit: 100 },
+      tokens: { input: 1, output: 1, limit: null },
+    }));
+    actions.onReady();
+    await settle();
+    expect(usePanel.getState().warnings).toEqual([
+      { level: 'exhausted', message: 'All 100 runs of this billing period are used.' },
+    ]);
   });
 });
 
