@@ -1,6 +1,7 @@
 // The service worker's logic: CRMs are single-page apps, so every address change of a tab (and a
 // tab becoming active) is read again; the side panel is enabled on that tab only where a deal is
-// recognised, and an open panel is told when its tab's deal changes.
+// recognised, and an open panel is told when its tab's deal changes. An MV3 worker is stopped when
+// idle and starts again empty, so a panel may be told of its deal again: it ignores the same deal.
 import type { ChromeApi, TabInfo } from '../chrome';
 import type { DealAddress } from '../deal-address';
 import type { TabDealChanged } from './messages';
@@ -38,4 +39,16 @@ export function startWorker(chrome: ChromeApi): void {
       .catch(report);
   });
   chrome.tabs.onRemoved.addListener((tabId) => known.delete(tabId));
+  // Tabs open before the extension was installed (or the browser restored at start) have had no
+  // update to read: read them all once then, not on every wake of this worker.
+  const readAll = () => {
+    void chrome.tabs
+      .query({})
+      .then((tabs) =>
+        Promise.all(tabs.map((tab) => (tab.id === undefined ? null : follow(tab.id, tab)))),
+      )
+      .catch(report);
+  };
+  chrome.runtime.onInstalled.addListener(readAll);
+  chrome.runtime.onStartup.addListener(readAll);
 }

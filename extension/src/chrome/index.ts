@@ -43,6 +43,10 @@ export interface ChromeApi {
     connectNative(application: string): NativePort;
     sendMessage(message: unknown): Promise<unknown>;
     onMessage: ChromeEvent<RuntimeListener>;
+    /** The extension installed, updated or reloaded: tabs already open are read then. */
+    onInstalled: ChromeEvent<() => void>;
+    /** The browser started with the extension in it. */
+    onStartup: ChromeEvent<() => void>;
     getManifest(): { version: string };
   };
   tabs: {

@@ -20,6 +20,7 @@ import { RunOutput } from '../../../src/features/runs/output';
 import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Bridge } from '../bridge/bridge';
 import type { DealAddress } from '../deal-address';
+import { sameDeal } from '../background/panel-options';
 import { usePanel, type Asked } from './store';
 import type { Preferences } from './preferences';
 
@@ -239,6 +240,9 @@ export class PanelActions {
   }
 
   setTab(address: DealAddress | null, title: string | undefined): void {
+    // The same deal again (a woken service worker tells it anew, a query or hash moved): the
+    // answer being read stays.
+    if (sameDeal(get().address, address)) return;
     set({ address, title, asked: null, askError: undefined });
     if (get().connection.kind === 'ready') void this.findDeal();
   }

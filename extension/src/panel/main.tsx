@@ -71,6 +71,8 @@ async function start(): Promise<void> {
   onState(bridge.state);
   bridge.onEvent((name, payload) => {
     if (name === 'run.update') actions.onRunUpdates(payload);
+    // Signed in or out in the app: what the panel shows is read again (or says to sign in).
+    else if (name === 'session.changed') actions.onReady();
   });
   chrome.runtime.onMessage.addListener((message) => {
     const changed = TabDealChanged.safeParse(message);

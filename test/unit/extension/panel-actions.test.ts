@@ -198,6 +198,14 @@ describe('an answer', () => {
     expect(run.output.text()).toBe('ABCDEF');
   });
 
+  it('stays when the tab is said to show the same deal again, and goes when it shows another', async () => {
+    const run = await asked();
+    actions.setTab({ ...ADDRESS }, 'Acme renewal | Salesforce');
+    expect(usePanel.getState().asked?.runId).toBe(run.runId);
+    actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
+    expect(usePanel.getState().asked).toBeNull();
+  });
+
   it('is cancelled while it runs, and asked again by Retry with the same agent and message', async () => {
     await asked();
     await actions.cancel();

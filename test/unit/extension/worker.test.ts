@@ -22,16 +22,26 @@ function fakeChrome(tabs: Map<number, TabInfo>) {
   const onUpdated = event<(tabId: number, change: TabChange, tab: TabInfo) => void>();
   const onActivated = event<(info: { tabId: number }) => void>();
   const onRemoved = event<(tabId: number) => void>();
+  const onInstalled = event<() => void>();
+  const onStartup = event<() => void>();
   const chrome = {
     runtime: {
       id: 'x',
+      onInstalled,
+      onStartup,
       sendMessage: async (message: unknown) => {
         messages.push(message);
         // No panel open: Chrome rejects, the worker shrugs.
         throw new Error('Could not establish connection. Receiving end does not exist.');
       },
     },
-    tabs: { get: async (id: number) => tabs.get(id) ?? {}, onUpdated, onActivated, onRemoved },
+    tabs: {
+      get: async (id: number) => tabs.get(id) ?? {},
+      query: async () => [...tabs.values()],
+      onUpdated,
+      onActivated,
+      onRemoved,
+    },
     sidePanel: {
       setOptions: async (o: PanelOptions) => void options.push(o),
       setPanelBehavior: async (b: unknown) => void behaviour.push(b),
@@ -47,7 +57,11 @@ function fakeChrome(tabs: Map<number, TabInfo>) {
     for (const l of onActivated.listeners) l({ tabId });
     await settle();
   };
-  return { chrome, options, messages, behaviour, update, activate };
+  const install = async () => {
+    for (const l of onInstalled.listeners) l();
+    await settle();
+  };
+  return { chrome, options, messages, behaviour, update, activate, install };
 }
 
 describe('the side panel per tab', () => {
@@ -89,5 +103,21 @@ describe('the side panel per tab', () => {
     startWorker(world.chrome);
     await world.activate(3);
     expect(world.options).toEqual([{ tabId: 3, path: 'panel.html?tab=3', enabled: true }]);
+  });
+
+  it('reads the tabs already open when the extension is installed', async () => {
+    const world = fakeChrome(
+      new Map([
+        [1, { id: 1, url: DEAL }],
+        [2, { id: 2, url: CONTACT }],
+      ]),
+    );
+    startWorker(world.chrome);
+    expect(world.options).toEqual([]);
+    await world.install();
+    expect(world.options).toEqual([
+      { tabId: 1, path: 'panel.html?tab=1', enabled: true },
+      { tabId: 2, path: 'panel.html?tab=2', enabled: false },
+    ]);
   });
 });
