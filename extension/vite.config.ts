@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { copyIcons, writeManifest, zipFolder } from './build/package-extension';
+import { copyIcons, writeManifest, writeManifestWords, zipFolder } from './build/package-extension';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const outDir = here('../out/extension');
@@ -19,6 +19,7 @@ function packageExtension(): Plugin {
     apply: 'build',
     async closeBundle() {
       await writeManifest(here('./manifest.json'), outDir, version);
+      await writeManifestWords(outDir);
       await copyIcons(here('../resources/icons'), outDir);
       await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`));
     },

@@ -7,6 +7,7 @@ import {
   DEVELOPMENT_EXTENSION_ID,
   extensionIdOf,
 } from '../../electron/core/companion/extension-ids';
+import { LANGUAGES } from '../../electron/domain/i18n/languages';
 import { zipEntryNames } from '../../extension/build/zip';
 
 const root = join(import.meta.dirname, '../..');
@@ -16,6 +17,7 @@ const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 };
 const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as {
   manifest_version: number;
+  name: string;
   version: string;
   key: string;
   permissions: string[];
@@ -72,6 +74,20 @@ describe('the built extension', () => {
       expect(code, file).not.toMatch(/\beval\(|new Function\(|importScripts\(/);
       expect(code, file).not.toMatch(/import\(\s*["'`]https?:/);
       expect(code, file).not.toMatch(/\bfrom\s*["'`]https?:/);
+    }
+  });
+
+  it('names and describes itself in each of the app’s languages, within the stores’ limits', () => {
+    expect(manifest.name).toBe('__MSG_extName__');
+    const locales = readdirSync(join(folder, '_locales')).sort();
+    expect(locales).toEqual(LANGUAGES.map((language) => language.replace('-', '_')).sort());
+    for (const locale of locales) {
+      const words = JSON.parse(
+        readFileSync(join(folder, '_locales', locale, 'messages.json'), 'utf8'),
+      ) as Record<'extName' | 'extDescription', { message: string }>;
+      expect(words.extName.message.length, locale).toBeGreaterThan(0);
+      expect(words.extName.message.length, locale).toBeLessThanOrEqual(75);
+      expect(words.extDescription.message.length, locale).toBeLessThanOrEqual(132);
     }
   });
 
