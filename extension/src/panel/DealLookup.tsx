@@ -75,7 +75,7 @@ export function DealLookup() {
           <DealHeader deal={lookup.deal} />
           {meeting ? <NextMeeting meeting={meeting} /> : null}
           <AskForm />
-          {asked ? <Answer asked={asked} /> : null}
+          {asked ? <Answer key={asked.runId} asked={asked} /> : null}
           <RunList runs={runs} />
         </>
       );
