@@ -212,7 +212,7 @@ export function walkCrm(addresses: CrmAddresses): void {
 
   if (addresses.restartMidAnswer !== true) return;
 
-  test(`${addresses.crm}: the app's host stopped mid-answer, the panel says so and resumes with nothing lost`, async () => {
+  test(`${addresses.crm}: the app's host stopped mid-answer, the panel says so and resumes with nothing lost; Retry and Cancel`, async () => {
     const crmPage = await browser.context.newPage();
     const address = addresses.deal(first.shownId);
     await crmPage.goto(address);
@@ -248,5 +248,14 @@ export function walkCrm(addresses: CrmAddresses): void {
     await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
     await crmPage.bringToFront();
     expect(String(await crmPage.evaluate('navigator.clipboard.readText()'))).toBe(transcript?.text);
+
+    // Retry asks again; Cancel stops that run, which the panel says, and offers Retry once more.
+    fixture.demo.control.setPacing(20);
+    await panel.bringToFront();
+    await answer.getByRole('button', { name: 'Retry' }).click();
+    await expect(answer).not.toHaveAttribute('data-run-id', runId);
+    await answer.getByRole('button', { name: 'Cancel' }).click();
+    await expect(answer.getByRole('status')).toContainText('Finished: cancel', { timeout: 30_000 });
+    await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 }
