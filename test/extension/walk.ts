@@ -160,6 +160,15 @@ export function walkCrm(addresses: CrmAddresses): void {
       await expect(panel.locator('html')).toHaveAttribute('data-theme', scheme);
       await audit(panel, `the panel at 360 px, ${scheme}`);
     }
+    // The side panel's widths: nothing runs out sideways at the narrowest or the widest.
+    for (const width of [320, 600]) {
+      await panel.setViewportSize({ width, height: 800 });
+      const overflow = await panel.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow, `${width} px`).toBe(0);
+    }
+    await panel.setViewportSize({ width: 360, height: 800 });
 
     // The CRM's single-page navigation to another deal switches the panel.
     const next = addresses.deal(second.shownId);
