@@ -122,6 +122,11 @@ export function walkCrm(addresses: CrmAddresses): void {
       });
 
     const panel = await browser.context.newPage();
+    const problems: string[] = [];
+    panel.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+    });
+    panel.on('pageerror', (e) => problems.push(e.message));
     await panel.setViewportSize({ width: 360, height: 800 });
     await panel.goto(`${PANEL_URL}?tab=${tabId}`);
     // Not yet allowed: the panel says what to do, and the app was asked once.
@@ -217,6 +222,8 @@ export function walkCrm(addresses: CrmAddresses): void {
     );
     expect(frames.length).toBeGreaterThan(0);
     expect(frames.join('\n')).not.toContain(token);
+    // No script error, CSP violation or refused message on the way.
+    expect(problems).toEqual([]);
   });
 
   if (addresses.restartMidAnswer !== true) return;
