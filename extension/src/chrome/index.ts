@@ -47,7 +47,6 @@ export interface ChromeApi {
     onInstalled: ChromeEvent<() => void>;
     /** The browser started with the extension in it. */
     onStartup: ChromeEvent<() => void>;
-    getManifest(): { version: string };
   };
   tabs: {
     get(tabId: number): Promise<TabInfo>;

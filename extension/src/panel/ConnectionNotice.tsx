@@ -2,7 +2,7 @@
 // button to try again. Shown above everything else until the app serves this panel.
 import { Button } from '../../../src/ui/Button';
 import { useT } from '../../../src/platform/i18n';
-import type { ConnectionState } from '../bridge/states';
+import type { ConnectionKind, ConnectionState } from '../bridge/states';
 import type { MessageId } from '../../../electron/domain/i18n/messages';
 
 function wordsFor(state: ConnectionState): MessageId | null {
@@ -29,8 +29,8 @@ function wordsFor(state: ConnectionState): MessageId | null {
   }
 }
 
-/** States that wait for the user or a fix rather than for the next attempt. */
-const OFFERS_RETRY = new Set([
+/** Where Try again helps: after the user fixed something, or rather than wait for the next attempt. */
+const OFFERS_RETRY: ReadonlySet<ConnectionKind> = new Set([
   'not-installed',
   'forbidden',
   'not-running',
