@@ -216,7 +216,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,mjs,cjs,ts}'],
-    ignores: ['src/**', 'extension/**'],
+    ignores: ['src/**', 'extension/src/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -319,10 +319,15 @@ export default tseslint.config(
   {
     // The browser companion's extension runs in the browser and never holds the session: it
     // shares no code with core or the hosts, only electron/domain's pure modules (a Dynamics GUID
-    // read as core reads it), and never calls the network (docs/companion.md).
-    files: ['extension/**/*.ts'],
+    // read as core reads it), the contract's schemas (what the app answers is checked with them)
+    // and the renderer's shared modules (src/: components, markdown, the translator), never its
+    // desktop client (src/platform/bridge, api). It calls no network, and reaches chrome.* only
+    // through extension/src/chrome (docs/companion.md).
+    files: ['extension/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
+      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
         {
@@ -336,16 +341,48 @@ export default tseslint.config(
               message: 'The extension talks to the app only through native messaging.',
             },
             {
-              regex: '(^|/)electron/(?!domain(/|$))',
+              regex: '(^|/)electron/(?!(domain|contract)(/|$))',
               message:
-                'The extension talks to the app only through native messaging; of electron/ it imports only domain.',
+                'The extension talks to the app only through native messaging; of electron/ it imports only domain and the contract.',
+            },
+            {
+              regex: '(^|/)src/platform/(bridge|api|requests|hostStore|connectivity)(/|\\.ts|$)',
+              message: "The desktop app's client is not the extension's: it has the bridge.",
             },
           ],
         },
       ],
-      'no-restricted-globals': ['error', ...rendererGlobals],
+      'no-restricted-globals': [
+        'error',
+        ...rendererGlobals,
+        { name: 'chrome', message: 'chrome.* only through extension/src/chrome (testable).' },
+      ],
+      'no-restricted-syntax': ['error', ...untranslatedWords],
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // The deal-address recogniser is pure: the service worker and the panel read it alike, and it
+    // needs nothing of the app's but electron/domain (a Dynamics GUID read as core reads it).
+    files: ['extension/src/deal-address/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            electronSubpaths,
+            nodeBuiltins,
+            coreFromOutside,
+            {
+              regex: '(^|/)electron/(?!domain(/|$))',
+              message: 'The recogniser is pure: of electron/ it imports only domain.',
+            },
+            { regex: '(^|/)src/', message: 'The recogniser is pure: no renderer code.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -53,6 +53,27 @@ const zones: Zone[] = [
     ],
   },
   {
+    // The side panel shares the renderer's modules, never its desktop client, and reaches
+    // chrome.* only through extension/src/chrome.
+    file: 'extension/src/panel/Example.tsx',
+    wrong: [
+      ['electron', use('electron')],
+      ['a Node built-in', use('node:fs')],
+      ['core', use('../../../electron/core/companion/crm-id')],
+      ['browser mode', use('../../../electron/web')],
+      ["the desktop's bridge", use('../../../src/platform/bridge')],
+      ["the desktop's contract client", use('../../../src/platform/api')],
+      ['the network', 'export const f = () => fetch("/x");\n'],
+      ['chrome.* directly', 'export const i = () => chrome.runtime.id;\n'],
+    ],
+    right: [
+      use('../../../electron/contract'),
+      use('../../../electron/domain/briefings/meetings'),
+      use('../../../src/ui/markdown'),
+      use('../chrome'),
+    ],
+  },
+  {
     file: 'src/features/deals/Example.tsx',
     wrong: [
       ['electron', use('electron')],

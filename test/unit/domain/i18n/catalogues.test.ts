@@ -111,7 +111,7 @@ describe('the code', () => {
   }
 
   it('uses every message, by its id written whole (no ids pieced together)', () => {
-    const code = [...sources('src'), ...sources('electron')]
+    const code = [...sources('src'), ...sources('electron'), ...sources('extension')]
       .map((path) => readFileSync(path, 'utf8'))
       .join('\n');
     const unused = ids.filter(

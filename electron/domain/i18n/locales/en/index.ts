@@ -13,6 +13,7 @@ import errors from './errors.json' with { type: 'json' };
 import desktop from './desktop.json' with { type: 'json' };
 import web from './web.json' with { type: 'json' };
 import language from './language.json' with { type: 'json' };
+import panel from './panel.json' with { type: 'json' };
 
 const messages = {
   ...common,
@@ -28,6 +29,7 @@ const messages = {
   ...desktop,
   ...web,
   ...language,
+  ...panel,
 };
 
 export default messages;

@@ -13,6 +13,7 @@ import errors from './errors.json' with { type: 'json' };
 import desktop from './desktop.json' with { type: 'json' };
 import web from './web.json' with { type: 'json' };
 import language from './language.json' with { type: 'json' };
+import panel from './panel.json' with { type: 'json' };
 import type { Catalogue } from '../../messages';
 
 const messages = {
@@ -29,6 +30,7 @@ const messages = {
   ...desktop,
   ...web,
   ...language,
+  ...panel,
 } satisfies Catalogue;
 
 export default messages;

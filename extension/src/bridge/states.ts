@@ -1,0 +1,53 @@
+// Where the panel's connection to the app stands, in the words the panel shows for each
+// (panel.connection.* in the catalogues). Every failure of the port maps to one of these.
+
+export type ConnectionState =
+  /** The port is opening: the browser is starting the relay. */
+  | { kind: 'connecting' }
+  /** The app was not running; the relay is starting it (no window) and waits for it. */
+  | { kind: 'starting-app' }
+  /** Connected, but the user has not yet allowed this browser in the app. */
+  | { kind: 'waiting-for-allow' }
+  | { kind: 'ready'; app: string | undefined }
+  /** The browser found no host manifest: the app is not installed (or not registered). */
+  | { kind: 'not-installed' }
+  /** The host manifest does not list this extension (another build's id, or a policy). */
+  | { kind: 'forbidden' }
+  /** The app is not running and could not be started. */
+  | { kind: 'not-running' }
+  /** The user chose Deny, or revoked this browser in Settings. */
+  | { kind: 'refused'; reason: 'denied' | 'revoked' | 'other' }
+  /** The connection ended; another attempt follows after `retryInMs`. */
+  | { kind: 'disconnected'; retryInMs: number };
+
+export type ConnectionKind = ConnectionState['kind'];
+
+/** Chrome's words for a port that failed (chrome.runtime.lastError), read as states. */
+export function stateOfDisconnect(
+  lastError: string | undefined,
+): 'not-installed' | 'forbidden' | 'disconnected' {
+  const text = (lastError ?? '').toLowerCase();
+  if (text.includes('not found')) return 'not-installed';
+  if (text.includes('forbidden')) return 'forbidden';
+  return 'disconnected';
+}
+
+/** The relay's own errors (docs/companion.md): which say the app is not there. */
+export function stateOfRelayError(code: string): 'not-running' | 'disconnected' | null {
+  switch (code) {
+    case 'app-not-running':
+    case 'app-not-started':
+    case 'app-unreachable':
+      return 'not-running';
+    case 'app-closed':
+      return 'disconnected';
+    default:
+      // frame-too-large, malformed-frame: one message refused, the port goes on.
+      return null;
+  }
+}
+
+/** Waits between attempts: quick at first (an app restarting), then at most every 30 s. */
+export function backoffMs(attempt: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, attempt));
+}

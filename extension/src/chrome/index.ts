@@ -1,0 +1,78 @@
+// The one module that touches the browser's extension API (chrome.*), typed with the few calls the
+// extension makes. Everything else takes these as arguments, so its logic runs under the unit
+// tests without a browser. No @types/chrome: this small surface is the extension's whole use.
+
+export interface TabInfo {
+  id?: number;
+  url?: string;
+  title?: string;
+}
+
+export interface TabChange {
+  url?: string;
+  title?: string;
+  status?: string;
+}
+
+interface ChromeEvent<Listener> {
+  addListener(listener: Listener): void;
+  removeListener(listener: Listener): void;
+}
+
+export interface NativePort {
+  name: string;
+  postMessage(message: unknown): void;
+  disconnect(): void;
+  onMessage: ChromeEvent<(message: unknown) => void>;
+  onDisconnect: ChromeEvent<(port: NativePort) => void>;
+}
+
+export interface PanelOptions {
+  tabId: number;
+  path?: string;
+  enabled: boolean;
+}
+
+/** A message between the service worker and the panel (chrome.runtime.sendMessage). */
+export type RuntimeListener = (message: unknown) => void;
+
+export interface ChromeApi {
+  runtime: {
+    id: string;
+    lastError?: { message?: string };
+    connectNative(application: string): NativePort;
+    sendMessage(message: unknown): Promise<unknown>;
+    onMessage: ChromeEvent<RuntimeListener>;
+    /** The extension installed, updated or reloaded: tabs already open are read then. */
+    onInstalled: ChromeEvent<() => void>;
+    /** The browser started with the extension in it. */
+    onStartup: ChromeEvent<() => void>;
+  };
+  tabs: {
+    get(tabId: number): Promise<TabInfo>;
+    query(query: { active?: boolean; currentWindow?: boolean }): Promise<TabInfo[]>;
+    onUpdated: ChromeEvent<(tabId: number, change: TabChange, tab: TabInfo) => void>;
+    onActivated: ChromeEvent<(info: { tabId: number }) => void>;
+    onRemoved: ChromeEvent<(tabId: number) => void>;
+  };
+  sidePanel: {
+    setOptions(options: PanelOptions): Promise<void>;
+    setPanelBehavior(behavior: { openPanelOnActionClick: boolean }): Promise<void>;
+  };
+  storage: {
+    local: {
+      get(keys: string[]): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+    };
+  };
+  i18n: { getUILanguage(): string };
+}
+
+/** The browser's extension API, where the page runs as part of the extension. */
+export function chromeApi(): ChromeApi {
+  const api = (globalThis as { chrome?: ChromeApi }).chrome;
+  if (api?.runtime?.id === undefined) {
+    throw new Error('Not running inside the extension: chrome.runtime is missing.');
+  }
+  return api;
+}

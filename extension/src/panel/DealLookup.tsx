@@ -1,0 +1,83 @@
+// The tab's deal: looking it up, found (its header, Ask, the answer, its runs), or not in
+// Assistant, with a search by name; or the tab is not a deal at all.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../src/ui/Button';
+import { useT } from '../../../src/platform/i18n';
+import type { ErrorData } from '../../../electron/contract';
+import { Answer } from './Answer';
+import { ErrorText } from './ErrorText';
+import { AskForm } from './AskForm';
+import { useActions } from './context';
+import { DealHeader } from './DealHeader';
+import { NextMeeting } from './NextMeeting';
+import { RunList } from './RunList';
+import { usePanel } from './store';
+
+function NotInAssistant() {
+  const t = useT();
+  const actions = useActions();
+  const [name, setName] = useState('');
+  const id = useId();
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() !== '') actions.findByName(name.trim());
+  };
+  return (
+    <section className="panel-missing">
+      <p>{t('panel.deal.missing')}</p>
+      <form onSubmit={search} role="search">
+        <label htmlFor={id}>{t('panel.deal.searchLabel')}</label>
+        <input id={id} type="search" value={name} onChange={(e) => setName(e.target.value)} />
+        <Button type="submit" size="sm">
+          {t('panel.deal.search')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function LookupFailed({ error }: { error: ErrorData }) {
+  const t = useT();
+  const actions = useActions();
+  return (
+    <section className="panel-notice">
+      <p>{t('panel.deal.failed')}</p>
+      <ErrorText error={error} />
+      <Button size="sm" onClick={() => void actions.findDeal()}>
+        {t('panel.connection.retry')}
+      </Button>
+    </section>
+  );
+}
+
+export function DealLookup() {
+  const t = useT();
+  const lookup = usePanel((s) => s.lookup);
+  const asked = usePanel((s) => s.asked);
+  const runs = usePanel((s) => s.runs);
+  const meeting = usePanel((s) => s.meeting);
+  switch (lookup.status) {
+    case 'no-deal':
+      return <p className="panel-hint">{t('panel.deal.none')}</p>;
+    case 'looking':
+      return (
+        <p className="panel-hint" role="status">
+          {t('panel.deal.looking')}
+        </p>
+      );
+    case 'missing':
+      return <NotInAssistant />;
+    case 'failed':
+      return <LookupFailed error={lookup.error} />;
+    case 'found':
+      return (
+        <>
+          <DealHeader deal={lookup.deal} />
+          {meeting ? <NextMeeting meeting={meeting} /> : null}
+          <AskForm />
+          {asked ? <Answer key={asked.runId} asked={asked} /> : null}
+          <RunList runs={runs} />
+        </>
+      );
+  }
+}

@@ -1,0 +1,16 @@
+// The side panel: the connection's state until the app serves it, then the tab's deal.
+import { useT } from '../../../src/platform/i18n';
+import { ConnectionNotice } from './ConnectionNotice';
+import { DealLookup } from './DealLookup';
+import { usePanel } from './store';
+
+export function Panel({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  const connection = usePanel((s) => s.connection);
+  return (
+    <main className="panel" aria-label={t('panel.label')}>
+      <ConnectionNotice state={connection} onRetry={onRetry} />
+      {connection.kind === 'ready' ? <DealLookup /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+// The side panel's entry: finds the tab it serves (`?tab=<id>`, which the service worker puts in
+// the panel's path for each tab; else the active tab), speaks the browser's language, follows its
+// light or dark theme, opens the bridge to the app and renders the panel.
+import { createRoot } from 'react-dom/client';
+import '../../../src/styles/tokens.css';
+import '../../../src/styles/base.css';
+import '../../../src/styles/components.css';
+import './panel.css';
+import { negotiateLanguage, textDirection } from '../../../electron/domain/i18n/languages';
+import { currentTranslator, switchLanguage } from '../../../src/platform/i18n';
+import { chromeApi, type ChromeApi } from '../chrome';
+import { TabDealChanged } from '../background/messages';
+import { createBridge, NATIVE_HOST } from '../bridge/bridge';
+import { recogniseDealAddress } from '../deal-address';
+import { PanelActions } from './actions';
+import { ActionsContext } from './context';
+import { Panel } from './Panel';
+import { chromePreferences } from './preferences';
+import { usePanel } from './store';
+
+async function servedTab(chrome: ChromeApi): Promise<number> {
+  const asked = Number.parseInt(new URLSearchParams(location.search).get('tab') ?? '', 10);
+  if (Number.isSafeInteger(asked) && asked >= 0) return asked;
+  const [active] = await chrome.tabs.query({ active: true, currentWindow: true });
+  return active?.id ?? -1;
+}
+
+function followTheme(): void {
+  const media = window.matchMedia('(prefers-color-scheme: dark)');
+  const apply = () => {
+    document.documentElement.dataset.theme = media.matches ? 'dark' : 'light';
+  };
+  apply();
+  media.addEventListener('change', apply);
+}
+
+async function speakBrowserLanguage(chrome: ChromeApi): Promise<void> {
+  const language = negotiateLanguage([chrome.i18n.getUILanguage(), ...navigator.languages]);
+  await switchLanguage(language);
+  document.documentElement.lang = language;
+  document.documentElement.dir = textDirection(language);
+}
+
+async function start(): Promise<void> {
+  const chrome = chromeApi();
+  followTheme();
+  await speakBrowserLanguage(chrome);
+  const tabId = await servedTab(chrome);
+  const readTab = async () => {
+    const tab = tabId < 0 ? {} : await chrome.tabs.get(tabId).catch(() => ({}));
+    const url = 'url' in tab ? tab.url : undefined;
+    const title = 'title' in tab ? tab.title : undefined;
+    return { address: url === undefined ? null : recogniseDealAddress(url), title };
+  };
+  const first = await readTab();
+  usePanel.setState({ tabId, address: first.address, title: first.title });
+
+  const bridge = createBridge({
+    connect: () => chrome.runtime.connectNative(NATIVE_HOST),
+    lastError: () => chrome.runtime.lastError?.message,
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    onDropped: (reason) => console.warn('Assistant companion: refused', reason),
+  });
+  const actions = new PanelActions(bridge, chromePreferences(chrome), () => currentTranslator().t);
+  const onState = (state: typeof bridge.state) => {
+    usePanel.setState({ connection: state });
+    if (state.kind === 'ready') actions.onReady();
+  };
+  bridge.onState(onState);
+  onState(bridge.state);
+  bridge.onEvent((name, payload) => {
+    if (name === 'run.update') actions.onRunUpdates(payload);
+    // Signed in or out in the app: what the panel shows is read again (or says to sign in).
+    else if (name === 'session.changed') actions.onReady();
+  });
+  chrome.runtime.onMessage.addListener((message) => {
+    const changed = TabDealChanged.safeParse(message);
+    if (!changed.success || changed.data.tabId !== tabId) return;
+    void readTab().then(({ address, title }) => actions.setTab(address, title));
+  });
+
+  const root = document.getElementById('root');
+  if (root === null) throw new Error('panel.html has no #root.');
+  createRoot(root).render(
+    <ActionsContext.Provider value={actions}>
+      <Panel onRetry={() => bridge.retry()} />
+    </ActionsContext.Provider>,
+  );
+}
+
+void start();

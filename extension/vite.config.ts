@@ -1,0 +1,74 @@
+// The browser companion's extension (npm run build:extension): the side panel (panel.html and its
+// React code) and the service worker, built by Vite into out/extension/, a folder Chromium loads
+// unpacked, then zipped for the stores as out/assistant-companion-<version>.zip.
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { copyIcons, writeManifest, writeManifestWords, zipFolder } from './build/package-extension';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outDir = here('../out/extension');
+const { version } = JSON.parse(readFileSync(here('../package.json'), 'utf8')) as {
+  version: string;
+};
+
+function packageExtension(): Plugin {
+  return {
+    name: 'assistant:package-extension',
+    apply: 'build',
+    async closeBundle() {
+      await writeManifest(here('./manifest.json'), outDir, version);
+      await writeManifestWords(outDir);
+      await copyIcons(here('../resources/icons'), outDir);
+      await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`));
+    },
+  };
+}
+
+// The renderer's modules the panel shares call the desktop contract client for two things only:
+// opening a web link and opening a deal inside the app. In the panel those go to the panel's own
+// versions (src/panel/links.ts), so no desktop client code is bundled into the extension.
+const seams = {
+  [here('../src/platform/links.ts')]: here('./src/panel/seams/links.ts'),
+  [here('../src/platform/focusWhenShown.ts')]: here('./src/panel/seams/focusWhenShown.ts'),
+};
+
+function panelSeams(): Plugin {
+  return {
+    name: 'assistant:panel-seams',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (importer === undefined) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved === null ? null : (seams[resolved.id] ?? null);
+    },
+  };
+}
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  plugins: [panelSeams(), react(), packageExtension()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'chrome116',
+    sourcemap: false,
+    // One panel read from disk, not a page fetched over a network: its size costs no round trips.
+    chunkSizeWarningLimit: 800,
+    // Chromium reads the extension's files from disk: no inline data: URLs in its pages.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: {
+        panel: here('./panel.html'),
+        'service-worker': here('./src/background/service-worker.ts'),
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'service-worker' ? 'service-worker.js' : 'assets/[name]-[hash].js',
+      },
+    },
+  },
+});

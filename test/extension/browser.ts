@@ -1,0 +1,119 @@
+// Chromium with the built extension loaded from out/extension, in a temporary profile whose
+// NativeMessagingHosts folder holds the host manifest (electron/core/companion/manifests.ts makes
+// it) pointing at the built relay. The relay inherits the browser's environment, which points it
+// at the test's socket and companion folder.
+import { chromium, type BrowserContext, type Worker } from '@playwright/test';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { hostManifest } from '../../electron/core/companion/manifests';
+import { NATIVE_HOST_NAME } from '../../electron/core/companion/places';
+import { DEVELOPMENT_EXTENSION_ID } from '../../electron/core/companion/extension-ids';
+import { requireChromium } from '../support/chromium';
+import { relayBinary } from '../support/relay-binary';
+
+export const EXTENSION_FOLDER = resolve(import.meta.dirname, '../../out/extension');
+export const PANEL_URL = `chrome-extension://${DEVELOPMENT_EXTENSION_ID}/panel.html`;
+
+/** The CRMs' host names the browser resolves to the fake CRM pages. */
+export const CRM_HOSTS = [
+  'acme.lightning.force.com',
+  'app.hubspot.com',
+  'acme.pipedrive.com',
+  'acme.crm4.dynamics.com',
+  'crm.zoho.eu',
+];
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  worker: Worker;
+  profile: string;
+  close(): Promise<void>;
+}
+
+/** Registers the relay as the native host in `profile`, as the app does at every start. */
+export async function registerHost(profile: string): Promise<void> {
+  const hosts = join(profile, 'NativeMessagingHosts');
+  await mkdir(hosts, { recursive: true });
+  await writeFile(
+    join(hosts, `${NATIVE_HOST_NAME}.json`),
+    JSON.stringify(hostManifest(relayBinary())),
+  );
+}
+
+export async function launchWithExtension(options: {
+  crmPort: number;
+  env: Record<string, string>;
+  /** Leave the host unregistered, as on a computer without the app. */
+  unregistered?: boolean;
+  /** The browser's interface language (Chromium on Linux reads LANGUAGE), and its locale. */
+  language?: string;
+}): Promise<ExtensionBrowser> {
+  const profile = await mkdtemp(join(tmpdir(), 'extension-profile-'));
+  if (options.unregistered !== true) await registerHost(profile);
+  const rules = CRM_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${options.crmPort}`).join(',');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: requireChromium(),
+    headless: true,
+    env: {
+      ...process.env,
+      ...options.env,
+      ...(options.language === undefined ? {} : { LANGUAGE: options.language }),
+    } as Record<string, string>,
+    ...(options.language === undefined ? {} : { locale: options.language }),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      `--disable-extensions-except=${EXTENSION_FOLDER}`,
+      `--load-extension=${EXTENSION_FOLDER}`,
+      `--host-resolver-rules=${rules}`,
+      '--ignore-certificate-errors',
+    ],
+  });
+  const worker =
+    context.serviceWorkers().find((w) => w.url().includes(DEVELOPMENT_EXTENSION_ID)) ??
+    (await context.waitForEvent('serviceworker', (w) =>
+      w.url().includes(DEVELOPMENT_EXTENSION_ID),
+    ));
+  return {
+    context,
+    worker,
+    profile,
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The browser's id of the tab showing `url` (the service worker asks chrome.tabs). */
+export async function tabIdOf(worker: Worker, url: string): Promise<number> {
+  return worker.evaluate(async (address) => {
+    const api = (
+      globalThis as unknown as {
+        chrome: { tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> } };
+      }
+    ).chrome;
+    const tabs = await api.tabs.query({});
+    const found = tabs.find((tab) => tab.url === address);
+    if (found?.id === undefined) throw new Error(`No tab shows ${address}`);
+    return found.id;
+  }, url);
+}
+
+/** Whether the side panel is enabled on a tab, and the path it opens there. */
+export async function panelOptionsOf(
+  worker: Worker,
+  tabId: number,
+): Promise<{ enabled?: boolean; path?: string }> {
+  return worker.evaluate(async (id) => {
+    const api = (
+      globalThis as unknown as {
+        chrome: {
+          sidePanel: { getOptions(q: object): Promise<{ enabled?: boolean; path?: string }> };
+        };
+      }
+    ).chrome;
+    return api.sidePanel.getOptions({ tabId: id });
+  }, tabId);
+}

@@ -1,0 +1,260 @@
+// The panel's actions over a stand-in bridge that answers as the companion host does: the tab's
+// deal found (with its runs newest first and its meeting), not found, searched by name; an answer
+// asked, followed from its snapshot, its updates applied once each in order, a gap and a
+// reconnect resynchronised from runs.follow; Cancel and Retry; the agent asked last remembered.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../extension/src/bridge/bridge';
+import type { CallResult } from '../../../extension/src/bridge/messages';
+import type { ConnectionState } from '../../../extension/src/bridge/states';
+import { PanelActions } from '../../../extension/src/panel/actions';
+import type { Preferences } from '../../../extension/src/panel/preferences';
+import { usePanel } from '../../../extension/src/panel/store';
+import { englishT } from '../../support/translators';
+
+const DEAL = { id: '7d3c5a0e-1111-4222-8333-944455556666', title: 'Acme renewal', data: {} };
+const ADDRESS = {
+  crm: 'salesforce' as const,
+  recordId: '006000000000001',
+  host: 'acme.lightning.force.com',
+};
+const STARTED_AT = '2026-11-27T09:00:00.000Z';
+
+type Answerer = (input: Record<string, unknown>) => unknown;
+
+class StandInBridge implements Bridge {
+  state: ConnectionState = { kind: 'ready', app: '0.1.0' };
+  calls: [string, Record<string, unknown>][] = [];
+  answers = new Map<string, Answerer>();
+  onState = () => () => undefined;
+  onEvent = () => () => undefined;
+  retry = () => undefined;
+  close = () => undefined;
+
+  async call(name: string, input: unknown): Promise<CallResult> {
+    this.calls.push([name, input as Record<string, unknown>]);
+    const answer = this.answers.get(name);
+    if (answer === undefined) {
+      return { ok: false, error: { code: 'not_here', message: 'No answer.', retryable: false } };
+    }
+    return { ok: true, data: answer(input as Record<string, unknown>) };
+  }
+
+  named(name: string): Record<string, unknown>[] {
+    return this.calls.filter(([n]) => n === name).map(([, input]) => input);
+  }
+}
+
+function liveRun(runId: string, text: string, seq: number, done = false) {
+  return {
+    runId,
+    agentId: 'sales.deal_coach',
+    dealId: DEAL.id,
+    status: done ? 'succeeded' : 'running',
+    stream: done ? 'closed' : 'open',
+    done,
+    startedAt: STARTED_AT,
+    seq,
+    text,
+  };
+}
+
+function updates(...batches: { seq: number; text: string; done?: boolean }[]) {
+  return {
+    updates: batches.map((b) => ({
+      runId: 'run_1',
+      seq: b.seq,
+      textAppended: b.text,
+      ...(b.done ? { done: true, statuses: ['succeeded'] } : {}),
+    })),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let bridge: StandInBridge;
+let remembered: string | undefined;
+let actions: PanelActions;
+let snapshot: ReturnType<typeof liveRun>;
+
+const preferences: Preferences = {
+  lastAgent: async () => remembered,
+  rememberAgent: async (agentId) => {
+    remembered = agentId;
+  },
+};
+
+beforeEach(() => {
+  usePanel.setState({
+    connection: { kind: 'ready', app: '0.1.0' },
+    address: ADDRESS,
+    title: 'Acme renewal | Salesforce',
+    lookup: { status: 'no-deal' },
+    asked: null,
+    runs: [],
+    meeting: null,
+  });
+  remembered = undefined;
+  snapshot = liveRun('run_1', '', 0);
+  bridge = new StandInBridge();
+  bridge.answers.set('deals.findByCrmRecord', () => ({ deal: DEAL, matchedBy: 'record-id' }));
+  bridge.answers.set('runs.find', () => ({
+    items: [
+      { runId: 'old', id: 'old', title: 'Old', data: {}, createdAt: '2026-11-01T09:00:00Z' },
+      { runId: 'new', id: 'new', title: 'New', data: {}, createdAt: '2026-11-20T09:00:00Z' },
+    ],
+    scanned: 2,
+    complete: true,
+  }));
+  bridge.answers.set('briefings.meeting', () => ({
+    value: {
+      id: 'brf_1',
+      title: 'Meeting',
+      data: { title: 'Renewal call', startsAt: '2099-01-01T10:00:00Z', dealId: DEAL.id },
+    },
+    fetchedAt: STARTED_AT,
+    stale: false,
+  }));
+  bridge.answers.set('runs.start', () => liveRun('run_1', '', 0));
+  bridge.answers.set('runs.follow', () => ({ run: snapshot, transcript: null }));
+  bridge.answers.set('runs.cancel', () => liveRun('run_1', '', 0));
+  actions = new PanelActions(bridge, preferences, () => englishT);
+});
+
+describe('the tab’s deal', () => {
+  it('is found by its CRM record and the tab’s title, with its runs newest first and its meeting', async () => {
+    await actions.findDeal();
+    await settle();
+    expect(bridge.named('deals.findByCrmRecord')).toEqual([
+      { crm: 'salesforce', recordId: '006000000000001', title: 'Acme renewal | Salesforce' },
+    ]);
+    const state = usePanel.getState();
+    expect(state.lookup).toEqual({ status: 'found', deal: DEAL });
+    expect(state.runs.map((r) => r.runId)).toEqual(['new', 'old']);
+    expect(bridge.named('runs.find')).toEqual([{ dealId: DEAL.id, limit: 20 }]);
+    expect(state.meeting).toMatchObject({ title: 'Renewal call', dealId: DEAL.id });
+  });
+
+  it('is not in Assistant, then searched by the name the user types', async () => {
+    bridge.answers.set('deals.findByCrmRecord', () => ({ deal: null, matchedBy: null }));
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toEqual({ status: 'missing' });
+    bridge.answers.set('deals.findByCrmRecord', () => ({ deal: DEAL, matchedBy: 'title' }));
+    actions.findByName('Acme renewal');
+    await settle();
+    expect(bridge.named('deals.findByCrmRecord').at(-1)).toMatchObject({ title: 'Acme renewal' });
+    expect(usePanel.getState().lookup.status).toBe('found');
+  });
+
+  it('says why it could not be looked up', async () => {
+    bridge.answers.delete('deals.findByCrmRecord');
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({
+      status: 'failed',
+      error: { code: 'not_here' },
+    });
+  });
+});
+
+describe('an answer', () => {
+  async function asked() {
+    await actions.findDeal();
+    usePanel.setState({ agentId: 'sales.deal_coach' });
+    await actions.ask('What next?');
+    const current = usePanel.getState().asked;
+    if (current === null) throw new Error('Nothing asked.');
+    return current;
+  }
+
+  it('is started for the deal, followed from its snapshot, and takes each update once, in order', async () => {
+    snapshot = liveRun('run_1', 'Hello', 1);
+    const run = await asked();
+    expect(bridge.named('runs.start')).toEqual([
+      { agentId: 'sales.deal_coach', message: 'What next?', dealId: DEAL.id },
+    ]);
+    expect(run.output.text()).toBe('Hello');
+    // Seq 1 is in the snapshot already: not applied twice.
+    actions.onRunUpdates(updates({ seq: 1, text: 'Hello' }, { seq: 2, text: ', world' }));
+    actions.onRunUpdates(updates({ seq: 3, text: '.', done: true }));
+    await settle();
+    const done = usePanel.getState().asked;
+    expect(done?.output.text()).toBe('Hello, world.');
+    expect(done).toMatchObject({ done: true, status: 'succeeded' });
+    expect(bridge.named('runs.find')).toHaveLength(2);
+  });
+
+  it('after a missing update, or a reconnect, is read again from the snapshot: nothing lost or doubled', async () => {
+    const run = await asked();
+    actions.onRunUpdates(updates({ seq: 1, text: 'A' }));
+    snapshot = liveRun('run_1', 'ABC', 3);
+    actions.onRunUpdates(updates({ seq: 3, text: 'C' }));
+    await settle();
+    expect(run.output.text()).toBe('ABC');
+    expect(bridge.named('runs.follow')).toHaveLength(2);
+
+    snapshot = liveRun('run_1', 'ABCDE', 5);
+    actions.onReady();
+    await settle();
+    actions.onRunUpdates(updates({ seq: 5, text: 'E' }, { seq: 6, text: 'F' }));
+    expect(run.output.text()).toBe('ABCDEF');
+  });
+
+  it('stays when the tab is said to show the same deal again, and goes when it shows another', async () => {
+    const run = await asked();
+    actions.setTab({ ...ADDRESS }, 'Acme renewal | Salesforce');
+    expect(usePanel.getState().asked?.runId).toBe(run.runId);
+    actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
+    expect(usePanel.getState().asked).toBeNull();
+  });
+
+  it('is cancelled while it runs, and asked again by Retry with the same agent and message', async () => {
+    await asked();
+    await actions.cancel();
+    expect(bridge.named('runs.cancel')).toEqual([{ runId: 'run_1' }]);
+    usePanel.setState({ agentId: 'other.agent' });
+    await actions.retry();
+    expect(bridge.named('runs.start').at(-1)).toEqual({
+      agentId: 'sales.deal_coach',
+      message: 'What next?',
+      dealId: DEAL.id,
+    });
+  });
+});
+
+describe('the quota', () => {
+  it('warns before asking as the desktop app does, in the language in use', async () => {
+    bridge.answers.set('usage.summary', () => ({
+      billingPeriod: { start: '2026-11-01', end: '2026-11-30' },
+      requests: { count: 10, limit: null },
+      runs: { count: 100, limit: 100 },
+      tokens: { input: 1, output: 1, limit: null },
+    }));
+    actions.onReady();
+    await settle();
+    expect(usePanel.getState().warnings).toEqual([
+      { level: 'exhausted', message: 'All 100 runs of this billing period are used.' },
+    ]);
+  });
+});
+
+describe('the agents', () => {
+  it('choose the one asked last, else the first, and remember a choice', async () => {
+    const agents = [
+      { id: 'sales.deal_coach', title: 'Deal coach', data: {} },
+      { id: 'sales.researcher', title: 'Researcher', data: {} },
+    ];
+    bridge.answers.set('agents.list', () => ({
+      value: agents,
+      fetchedAt: STARTED_AT,
+      stale: false,
+    }));
+    actions.onReady();
+    await settle();
+    expect(usePanel.getState().agentId).toBe('sales.deal_coach');
+    actions.chooseAgent('sales.researcher');
+    await settle();
+    expect(remembered).toBe('sales.researcher');
+    actions.onReady();
+    await settle();
+    expect(usePanel.getState().agentId).toBe('sales.researcher');
+  });
+});
