@@ -140,7 +140,7 @@ export function walkCrm(addresses: CrmAddresses): void {
     await panel.getByLabel('Your question').fill('What should I do next on this deal?');
     await panel.getByLabel('Your question').press('Control+Enter');
     const answer = panel.getByRole('region', { name: 'The agent’s answer' });
-    await expect(answer.getByRole('status')).toContainText('Finished', { timeout: 60_000 });
+    await expect(answer.getByRole('status')).toHaveText('Done', { timeout: 60_000 });
     const runId = await answer.getAttribute('data-run-id');
     expect(runId).not.toBeNull();
     const transcript = await fixture.backend.handlers['runs.transcript'](
@@ -157,8 +157,10 @@ export function walkCrm(addresses: CrmAddresses): void {
     expect(String(await crmPage.evaluate('navigator.clipboard.readText()'))).toBe(transcript?.text);
     await panel.bringToFront();
     // The run is listed under the deal.
+    // By its question and its status in words, as on the deal's page in the app.
     const listed = panel.getByRole('region', { name: 'Asked about this deal' }).getByRole('button');
-    await expect(listed).not.toHaveCount(0);
+    await expect(listed.first()).toContainText('What should I do next on this deal?');
+    await expect(listed.first()).toContainText('Done');
 
     for (const scheme of ['light', 'dark'] as const) {
       await panel.emulateMedia({ colorScheme: scheme });
@@ -254,7 +256,7 @@ export function walkCrm(addresses: CrmAddresses): void {
     });
     fixture.demo.control.setPacing(2_000);
     await expect(panel.locator('.panel-notice')).toBeHidden({ timeout: 30_000 });
-    await expect(answer.getByRole('status')).toContainText('Finished', { timeout: 60_000 });
+    await expect(answer.getByRole('status')).toHaveText('Done', { timeout: 60_000 });
     const runId = (await answer.getAttribute('data-run-id')) as string;
     const transcript = await fixture.backend.handlers['runs.transcript'](
       { runId },
@@ -271,7 +273,7 @@ export function walkCrm(addresses: CrmAddresses): void {
     await answer.getByRole('button', { name: 'Retry' }).click();
     await expect(answer).not.toHaveAttribute('data-run-id', runId);
     await answer.getByRole('button', { name: 'Cancel' }).click();
-    await expect(answer.getByRole('status')).toContainText('Finished: cancel', { timeout: 30_000 });
+    await expect(answer.getByRole('status')).toHaveText('Stopped', { timeout: 30_000 });
     await expect(answer.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 }

@@ -7,6 +7,7 @@ import { Button } from '../../../src/ui/Button';
 import { copyText } from '../../../src/ui/clipboard';
 import { blocksOf } from '../../../src/features/runs/outputBlocks';
 import { useT } from '../../../src/platform/i18n';
+import { statusLine } from '../../../electron/domain/runs/status-words';
 import { useActions } from './context';
 import { deepLinkToRun } from './deep-links';
 import { ErrorText } from './ErrorText';
@@ -45,9 +46,7 @@ export function Answer({ asked }: { asked: Asked }) {
     >
       <h2>{t('panel.answer.heading')}</h2>
       <p className="panel-hint" role="status">
-        {asked.done
-          ? t('panel.answer.finished', { status: asked.status })
-          : t('panel.answer.streaming')}
+        {asked.done ? statusLine(t, asked.status) : t('panel.answer.streaming')}
       </p>
       <AnswerText asked={asked} />
       {asked.error ? <ErrorText error={asked.error} /> : null}

@@ -1,7 +1,10 @@
-// The runs asked about this deal, newest first; each opens to its answer in the panel.
+// The runs asked about this deal, newest first; each opens to its answer in the panel. Each is
+// named by its question and its status said as a word, as on the deal's page in the app.
 import { useId } from 'react';
 import type { RunRecord } from '../../../electron/contract';
+import { questionFromRecord } from '../../../electron/domain/runs/record-text';
 import { formatDate } from '../../../src/lib/format';
+import { StatusBadge } from '../../../src/ui/Badge';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { useActions } from './context';
 
@@ -22,11 +25,10 @@ export function RunList({ runs }: { runs: RunRecord[] }) {
               className="panel-run"
               onClick={() => void actions.openRun(run.runId, run.agentId)}
             >
-              <span>{run.title}</span>
+              <span>{questionFromRecord(run.data) ?? t('runs.deal.noQuestion')}</span>
               <span className="panel-hint">
-                {[run.status, run.createdAt ? formatDate(run.createdAt, locale) : undefined]
-                  .filter(Boolean)
-                  .join(' · ')}
+                <StatusBadge status={run.status ?? 'unknown'} />
+                {run.createdAt ? ` ${formatDate(run.createdAt, locale)}` : null}
               </span>
             </button>
           </li>

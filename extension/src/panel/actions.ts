@@ -169,7 +169,14 @@ export class PanelActions {
     const { run, transcript } = followed.data;
     if (run !== null) {
       asked.output.reset(run.text, run.seq);
-      this.update(asked, { done: run.done });
+      // The snapshot says where the run stands now: after a reconnect it may have ended meanwhile.
+      this.update(asked, {
+        done: run.done,
+        status: run.status,
+        error: run.error,
+        ...(asked.message === '' && run.message !== undefined ? { message: run.message } : {}),
+        ...(asked.agentId === '' ? { agentId: run.agentId } : {}),
+      });
     } else if (transcript !== null) {
       asked.output.reset(transcript.text, Number.MAX_SAFE_INTEGER);
       this.update(asked, {

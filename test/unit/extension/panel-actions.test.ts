@@ -198,6 +198,15 @@ describe('an answer', () => {
     expect(run.output.text()).toBe('ABCDEF');
   });
 
+  it('ended while the app was out of reach: the snapshot after the reconnect says Done, not Working', async () => {
+    await asked();
+    expect(usePanel.getState().asked).toMatchObject({ status: 'running', done: false });
+    snapshot = liveRun('run_1', 'All of it', 9, true);
+    actions.onReady();
+    await settle();
+    expect(usePanel.getState().asked).toMatchObject({ status: 'succeeded', done: true });
+  });
+
   it('stays when the tab is said to show the same deal again, and goes when it shows another', async () => {
     const run = await asked();
     actions.setTab({ ...ADDRESS }, 'Acme renewal | Salesforce');
