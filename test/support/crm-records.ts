@@ -93,7 +93,7 @@ export const hubspot: CrmFixture = {
     amount: 72000,
     currency: 'USD',
     stage: 'presentationscheduled',
-    closeDate: '2027-01-30T00:00:00.000Z',
+    closeDate: '2027-01-30',
   },
 };
 

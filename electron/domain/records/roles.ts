@@ -185,6 +185,18 @@ function dateOf(value: unknown): string | undefined {
     : undefined;
 }
 
+/**
+ * A close date is a calendar day. CRMs that keep it as an instant (HubSpot's `closedate`) store
+ * midnight UTC, which shown as an instant reads "Dec 16, 12:00 AM", or Dec 15 west of Greenwich:
+ * that midnight is taken as its day. Any other time of day is left as the service wrote it.
+ */
+const MIDNIGHT_UTC = /^(\d{4}-\d{2}-\d{2})[T ]00:00(:00(\.0{1,9})?)?(Z|[+-]00:?00)$/i;
+
+function dayOf(value: unknown): string | undefined {
+  const date = dateOf(value);
+  return date === undefined ? undefined : (MIDNIGHT_UTC.exec(date)?.[1] ?? date);
+}
+
 /** The first field, in synonym order, that `read` accepts. */
 function pick<T>(
   fields: readonly Field[],
@@ -289,7 +301,7 @@ export function inferRoles(record: unknown, resource: string): RecordRoles {
   );
   set(
     'closeDate',
-    pick(fields, SYNONYMS.closeDate, (f) => dateOf(f.value)),
+    pick(fields, SYNONYMS.closeDate, (f) => dayOf(f.value)),
   );
   set('owner', pick(fields, SYNONYMS.owner, textOf));
   set(

@@ -178,3 +178,16 @@ describe('text roles as shown', () => {
     expect(inferRoles({ name: '\u202e\u202c' }, 'deal').title).toBeUndefined();
   });
 });
+
+describe('a close date', () => {
+  it('is a calendar day, also where the CRM keeps it as midnight UTC', () => {
+    const closeDate = (value: string) => inferRoles({ closedate: value }, 'deal').closeDate;
+    expect(closeDate('2026-12-16T00:00:00.000Z')).toBe('2026-12-16');
+    expect(closeDate('2026-12-16T00:00:00Z')).toBe('2026-12-16');
+    expect(closeDate('2026-12-16 00:00+00:00')).toBe('2026-12-16');
+    expect(closeDate('2026-12-16')).toBe('2026-12-16');
+    // Another time of day, or midnight somewhere else, is an instant the service meant.
+    expect(closeDate('2026-12-16T09:30:00Z')).toBe('2026-12-16T09:30:00Z');
+    expect(closeDate('2026-12-16T00:00:00+01:00')).toBe('2026-12-16T00:00:00+01:00');
+  });
+});
