@@ -25,6 +25,12 @@ import {
   SetFocusOutput,
 } from './app';
 import { CachedReadInput, Empty, type Result } from './common';
+import {
+  CompanionChanged,
+  CompanionDecideInput,
+  CompanionOriginInput,
+  CompanionState,
+} from './companion';
 import { Inbox, InboxCatchUp, InboxMarkReadInput } from './inbox';
 import {
   LiveRunSummary,
@@ -57,6 +63,7 @@ import { Settings, SettingsPatch } from './settings';
 
 export * from './app';
 export * from './common';
+export * from './companion';
 export * from './inbox';
 export * from './runs';
 export * from './service';
@@ -113,6 +120,11 @@ export const requests = {
   'inbox.markAllRead': request(Empty, Inbox),
   // What was not yet shown anywhere; now it is.
   'inbox.catchUp': request(Empty, InboxCatchUp),
+  // The browser companion's browsers and the user's decisions; never in the companion's subset.
+  'companion.browsers': request(Empty, CompanionState),
+  'companion.decide': request(CompanionDecideInput, CompanionState),
+  // Forgets the decision and cuts the browser's connections; it will be asked again.
+  'companion.revoke': request(CompanionOriginInput, CompanionState),
 } as const;
 
 export const events = {
@@ -132,6 +144,8 @@ export const events = {
   // From the tray, notifications, deep links, the global shortcut.
   navigate: Navigate,
   'inbox.changed': Inbox,
+  // A browser asked, was decided about or revoked, connected or went away.
+  'companion.changed': CompanionChanged,
 } as const;
 
 export type Requests = typeof requests;

@@ -8,7 +8,9 @@
 
 import { app } from 'electron';
 import type { Navigate } from '../contract';
+import { UNREGISTER_FLAG } from '../core/companion';
 import type { DeepLink } from '../core/deeplinks';
+import { unregisterCompanion } from './companion-registration';
 import { registerDeepLinks } from './deep-links';
 import { prepareLaunch, type Launch } from './launch';
 import { installWebContentsGuards } from './security';
@@ -17,7 +19,14 @@ import { startShell } from './start';
 
 const launch = prepareLaunch();
 
-if (!app.requestSingleInstanceLock()) {
+if (process.argv.includes(UNREGISTER_FLAG)) {
+  // An uninstaller's call: remove the browser companion's registration and leave, before the
+  // single-instance lock, which would hand the flag to a running app instead.
+  void app
+    .whenReady()
+    .then(unregisterCompanion)
+    .then((code) => app.exit(code));
+} else if (!app.requestSingleInstanceLock()) {
   // Another instance runs: Electron hands it our argv (and any deep link) through
   // `second-instance`; this one leaves at once.
   app.quit();

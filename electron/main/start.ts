@@ -1,6 +1,7 @@
 // At `ready`: the main log, the app:// protocol and the session's guards, then core started the
 // Electron way, the contract served over IPC, the tray, the settings' effects, the updater, core's
-// events routed, the menu and the power and network watch; last, the window.
+// events routed, the menu and the power and network watch; then the window, and last, in the
+// background, the browser companion's registration (companion-registration.ts).
 
 import { app, nativeTheme, session } from 'electron';
 import { autoUpdater } from 'electron-updater';
@@ -13,6 +14,8 @@ import { createLogger, type RootLogger } from '../core/logs/logger';
 import type { UpdateController } from '../core/updates';
 import { installApplicationMenu } from './app-menu';
 import { serveApp } from './app-protocol';
+import { createPairingPrompt } from './companion-prompt';
+import { registerCompanionAtStart } from './companion-registration';
 import { routeCoreEvents } from './core-events';
 import { startElectronBackend } from './electron-backend';
 import { createGlobalShortcut, type GlobalShortcut } from './global-shortcut';
@@ -181,6 +184,7 @@ export async function startShell(shell: Shell): Promise<void> {
     log: rootLog,
     dataDir: app.getPath('userData'),
     appVersion: APP_VERSION,
+    onPairingRequest: createPairingPrompt(shell, current),
   });
   shell.stops.push(() => void companion?.stop());
   const tray = startTray(shell, current, rootLog);
@@ -219,4 +223,5 @@ export async function startShell(shell: Shell): Promise<void> {
   // Through the same guard as every other opener: a tray click, a second instance or a deep
   // link during the first window's creation still gives one window.
   if (!shell.launch.startedInBackground) await shell.windows.show();
+  registerCompanionAtStart(rootLog);
 }

@@ -43,6 +43,9 @@ export const REQUEST_NAMES = [
   'inbox.markRead',
   'inbox.markAllRead',
   'inbox.catchUp',
+  'companion.browsers',
+  'companion.decide',
+  'companion.revoke',
 ] as const satisfies readonly RequestName[];
 
 export const EVENT_NAMES = [
@@ -57,6 +60,7 @@ export const EVENT_NAMES = [
   'notification',
   'navigate',
   'inbox.changed',
+  'companion.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time exhaustiveness: every contract name is listed.

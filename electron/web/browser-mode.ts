@@ -31,8 +31,11 @@ export interface BrowserModeOptions {
   /** Print log lines to stderr too. */
   logToConsole?: boolean;
   log?: RootLogger;
-  /** Serve the browser companion on the per-user socket (`npm run web` does). */
-  companion?: boolean;
+  /**
+   * Serve the browser companion on the per-user socket (`npm run web` does); with `env`, the
+   * places come from it instead of the process's (tests: a socket in a temporary folder).
+   */
+  companion?: boolean | { env: Readonly<Record<string, string | undefined>> };
   /** Tuning passed to the backend (tests). */
   backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now'>;
 }
@@ -118,9 +121,16 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     throw error;
   }
 
-  const companion = options.companion
-    ? await startCompanion({ backend, log, dataDir: options.dataDir, appVersion: APP_VERSION })
-    : undefined;
+  const companion =
+    options.companion === undefined || options.companion === false
+      ? undefined
+      : await startCompanion({
+          backend,
+          log,
+          dataDir: options.dataDir,
+          appVersion: APP_VERSION,
+          ...(options.companion === true ? {} : { env: options.companion.env }),
+        });
 
   return {
     url: host.url,

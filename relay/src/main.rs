@@ -118,13 +118,44 @@ fn connect_to_app(extension: &Extension) -> Result<app_socket::Halves, (String, 
     }
 }
 
-fn hello(origin: &str) -> String {
+fn hello(origin: &str, browser: Option<&str>) -> String {
+    let browser = match browser {
+        Some(name) => format!(",\"browser\":{}", json::quote(name)),
+        None => String::new(),
+    };
     format!(
-        "{{\"type\":\"hello\",\"origin\":{},\"relay\":{},\"protocol\":{}}}",
+        "{{\"type\":\"hello\",\"origin\":{},\"relay\":{},\"protocol\":{}{}}}",
         json::quote(origin),
         json::quote(VERSION),
-        PROTOCOL
+        PROTOCOL,
+        browser
     )
+}
+
+/// The name of the process that started the relay (the browser), where reading it is cheap, so
+/// the app can say "Chrome" rather than "a browser". Only printable ASCII, at most 64 bytes.
+fn browser_name() -> Option<String> {
+    parent_name().and_then(|raw| clean_name(&raw))
+}
+
+#[cfg(target_os = "linux")]
+fn parent_name() -> Option<String> {
+    let parent = std::os::unix::process::parent_id();
+    std::fs::read_to_string(format!("/proc/{}/comm", parent)).ok()
+}
+
+/// macOS and Windows: not read (a process's name there needs system calls std does not offer).
+#[cfg(not(target_os = "linux"))]
+fn parent_name() -> Option<String> {
+    None
+}
+
+fn clean_name(raw: &str) -> Option<String> {
+    let name = raw.trim();
+    if name.is_empty() || name.len() > 64 || !name.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return None;
+    }
+    Some(name.to_string())
 }
 
 /// A frame is passed on only when it is UTF-8 JSON.
@@ -227,7 +258,8 @@ fn main() {
             process::exit(1);
         }
     };
-    if frames::write_frame(&mut *writer, Order::Little, hello(first).as_bytes()).is_err() {
+    let greeting = hello(first, browser_name().as_deref());
+    if frames::write_frame(&mut *writer, Order::Little, greeting.as_bytes()).is_err() {
         relay_error(
             &extension,
             "app-closed",
@@ -311,8 +343,20 @@ mod tests {
 
     #[test]
     fn says_hello_as_json() {
-        let text = hello("chrome-extension://abc/");
+        let text = hello("chrome-extension://abc/", None);
         assert!(json::is_json(text.as_bytes()));
         assert!(text.contains("\"origin\":\"chrome-extension://abc/\""));
+        assert!(!text.contains("browser"));
+        let named = hello("chrome-extension://abc/", Some("chrome"));
+        assert!(json::is_json(named.as_bytes()));
+        assert!(named.contains("\"browser\":\"chrome\""));
+    }
+
+    #[test]
+    fn keeps_only_a_plain_process_name() {
+        assert_eq!(clean_name("chrome\n"), Some("chrome".to_string()));
+        assert_eq!(clean_name("  \n"), None);
+        assert_eq!(clean_name("na\u{1}me"), None);
+        assert_eq!(clean_name(&"x".repeat(65)), None);
     }
 }

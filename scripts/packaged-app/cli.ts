@@ -38,6 +38,7 @@ export async function runLaunchCheck(
     out.log(`  first window ${report.url} after ${seconds(report.windowAfterMs)}`);
     out.log('  window.assistant is exactly { invoke, on }; no require or process in the page');
     out.log(`  today's briefing painted after ${seconds(report.briefingAfterMs)}`);
+    for (const found of report.companion ?? []) out.log(`  browser companion: ${found}`);
     for (const message of report.pageErrors) out.log(`  (the page reported an error: ${message})`);
     return 0;
   } catch (error) {

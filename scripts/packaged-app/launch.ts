@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { checkCompanionRegistration } from './companion';
 import { packagedExecutable } from './locate';
 import { originOf, type LaunchOptions } from './options';
 
@@ -50,6 +51,8 @@ export interface LaunchReport {
   briefingAfterMs: number;
   /** Uncaught errors the page reported while it was watched (printed, not fatal). */
   pageErrors: string[];
+  /** With --expect-companion: what the browser companion's registration was found to be. */
+  companion?: string[];
 }
 
 /** The DevTools endpoint from Chromium's announcement on stderr, if `text` holds it. */
@@ -322,6 +325,8 @@ export async function launchPackagedApp(options: LaunchOptions): Promise<LaunchR
     ASSISTANT_USER_DATA_DIR: userData,
     // A launch check never asks an update feed.
     ASSISTANT_UPDATES: 'off',
+    // The browser companion's launch file (and Windows manifest) go to the check's own folder.
+    ASSISTANT_COMPANION_DIR: path.join(userData, 'companion'),
   };
   delete env.ELECTRON_RUN_AS_NODE;
   const args = [
@@ -357,12 +362,26 @@ export async function launchPackagedApp(options: LaunchOptions): Promise<LaunchR
     await page.waitForLoadState('domcontentloaded', { timeout: options.timeoutMs });
     await checkBridge(page);
     await waitForBriefing(page, options.timeoutMs);
+    const briefingAfterMs = Date.now() - started;
+    const companion = options.expectCompanion
+      ? await checkCompanionRegistration(
+          path.join(userData, 'companion'),
+          executable,
+          process.platform,
+          options.timeoutMs,
+        ).catch((error: unknown) => {
+          throw new LaunchFailure(
+            `The browser companion's registration: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        })
+      : undefined;
     return {
       executable,
       url: page.url(),
       windowAfterMs,
-      briefingAfterMs: Date.now() - started,
+      briefingAfterMs,
       pageErrors,
+      ...(companion === undefined ? {} : { companion }),
     };
   } catch (error) {
     if (error instanceof LaunchFailure && error.output.length === 0) {

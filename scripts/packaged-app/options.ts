@@ -18,6 +18,9 @@ Options:
   --expect-origin <url>   the origin the first window must show (default: app://assistant)
   --timeout <seconds>     for each step: start, first window, briefing (default: 60)
   --screenshot <file>     save the first window as a PNG, whether the check passed or not
+  --expect-companion      also check the browser companion's registration after the window:
+                          the launch file, the shipped relay (and on Windows the manifest and
+                          Chrome's registry key)
   --help                  this text
 Arguments after \`--\` are passed to the app.`;
 
@@ -29,6 +32,7 @@ export interface LaunchOptions {
   expectOrigin: string;
   timeoutMs: number;
   screenshot: string | undefined;
+  expectCompanion: boolean;
   appArgs: string[];
 }
 
@@ -75,6 +79,7 @@ export function parseCommandLine(argv: readonly string[], arch = process.arch): 
         'expect-origin': { type: 'string' },
         timeout: { type: 'string' },
         screenshot: { type: 'string' },
+        'expect-companion': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       tokens: true,
@@ -110,6 +115,7 @@ export function parseCommandLine(argv: readonly string[], arch = process.arch): 
       expectOrigin: expectedOrigin(values['expect-origin'] ?? 'app://assistant'),
       timeoutMs: secondsToMs(values.timeout ?? '60'),
       screenshot: nonEmpty('screenshot', values.screenshot),
+      expectCompanion: values['expect-companion'] === true,
       appArgs: parsed.positionals,
     },
   };

@@ -2,6 +2,7 @@
 // never replace it: what the user was doing stays where it is.
 import type { Connectivity, Notice } from '../../electron/contract';
 import { useAccount } from '../features/account';
+import { CompanionBanner } from '../features/settings';
 import { formatTime } from '../lib/format';
 import { useBannerState } from '../platform/connectivity';
 import { useHost } from '../platform/hostStore';
@@ -71,6 +72,7 @@ export function Banners() {
           </Button>
         </div>
       ) : null}
+      <CompanionBanner />
       {outage ? (
         <div className="banner banner-warn" role="status">
           <span>{outage}</span>

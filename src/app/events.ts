@@ -6,7 +6,7 @@ import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { follow, useInbox } from '../features/notifications';
 import { useRuns } from '../features/runs';
-import { useSettings } from '../features/settings';
+import { useCompanion, useSettings } from '../features/settings';
 import { useUsage } from '../features/usage';
 import { isUnauthorized, onRequestError } from '../platform/api';
 import { useHost } from '../platform/hostStore';
@@ -134,6 +134,8 @@ export function startEvents(): void {
   });
   on('notification', showNotification);
   on('inbox.changed', (inbox) => useInbox.getState().receive(inbox));
+  // A browser asked to be allowed (the banner), or was decided about, connected or went away.
+  on('companion.changed', (changed) => useCompanion.getState().receive(changed));
   // The tray, a notification, a deep link, the global shortcut (straight into the deal search).
   on('navigate', follow);
   on('notice', (notice) =>
@@ -157,6 +159,8 @@ export function startEvents(): void {
   // were away"); the bell counts the rest.
   void useInbox.getState().load();
   void useInbox.getState().catchUp(showNotification);
+  // A browser may already be waiting for the user's decision.
+  void useCompanion.getState().load();
 
   window.addEventListener('online', () => useHost.setState({ browserOffline: false }));
   window.addEventListener('offline', () => useHost.setState({ browserOffline: true }));

@@ -3,7 +3,7 @@
 // electron-builder's own file matcher over the repository, and a real packaging run (Linux, the
 // unpacked `dir` target, with a stand-in Electron binary) whose app.asar is then read back.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { extractFile, listPackage } from '@electron/asar';
@@ -20,6 +20,7 @@ import {
 import { matchedFiles } from './support/file-set';
 import { packLinuxDir, type PackedApp } from './support/pack';
 import { pngSize } from './support/png';
+import { relayBinary } from '../support/relay-binary';
 import {
   builderConfig,
   isDirectory,
@@ -155,7 +156,12 @@ describe('a real packaging run (Linux, unpacked, stand-in Electron binary)', () 
   let packed: PackedApp;
   let entries: string[];
 
+  let relay: string;
+
   beforeAll(async () => {
+    // The relay is an extra resource: built first (a missing source is only a warning to
+    // electron-builder, which would package the app without it).
+    relay = relayBinary();
     packed = await packLinuxDir();
     entries = listPackage(path.join(packed.resourcesDir, 'app.asar'), { isPack: false });
   });
@@ -199,6 +205,15 @@ describe('a real packaging run (Linux, unpacked, stand-in Electron binary)', () 
       (name) => !isFile(path.join(packed.resourcesDir, name)) && !isFile(path.join(trayDir, name)),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('ships the browser companion’s relay where the app points the browsers, executable', () => {
+    // electron/main/companion-registration.ts: process.resourcesPath/relay/assistant-relay.
+    const shipped = path.join(packed.resourcesDir, 'relay', 'assistant-relay');
+    expect(isFile(shipped)).toBe(true);
+    expect(statSync(shipped).mode & 0o111).toBe(0o111);
+    expect(readFileSync(shipped).equals(readFileSync(relay))).toBe(true);
+    expect(readdirSync(path.join(packed.resourcesDir, 'relay'))).toEqual(['assistant-relay']);
   });
 
   it('flips the Electron fuses in the packaged binary', async () => {

@@ -2,11 +2,13 @@
 // host/handlers over the backend's parts.
 import type { ApiClient } from '../api/client';
 import type { CachedReader } from '../cache';
+import type { CompanionControl } from '../companion/control';
 import type { ErrorJournal } from '../diagnostics';
 import type { ConnectivityTracker, Handlers } from '../host';
 import {
   createAppHandlers,
   createAppInfo,
+  createCompanionHandlers,
   createDataHandlers,
   createInboxHandlers,
   createRunHandlers,
@@ -39,6 +41,7 @@ export interface HandlerParts {
   forgetUserData: () => Promise<void>;
   /** The latest switch of service: a settings update answers once it is done. */
   switching: () => Promise<void>;
+  companion: CompanionControl;
 }
 
 export function createHandlerTable(options: BackendOptions, parts: HandlerParts): Handlers {
@@ -83,6 +86,7 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
     ...createDataHandlers({ reader: parts.reader, api: parts.api, quota: parts.quota }),
     ...createRunHandlers({ manager, api: parts.api }),
     ...createInboxHandlers({ inbox: parts.inbox, now: parts.now }),
+    ...createCompanionHandlers(parts.companion),
     ...createSessionHandlers({
       session: service.session,
       target: service.targets.current,

@@ -1,6 +1,7 @@
 // What a host holds of core (the Backend of types.ts): the handler table and its dispatcher, the
 // events, what the tray reads (live runs, the next meeting), what the OS tells (a wake-up, the
 // network), and close(), which undoes everything the backend started.
+import type { CompanionControl } from '../companion/control';
 import type { Dispatch, Handlers } from '../host';
 import { nextMeeting } from '../desktop';
 import { toAssistantError } from '../errors';
@@ -12,7 +13,7 @@ export function hostFacingBackend(
   options: BackendOptions,
   base: Foundation,
   parts: CoreParts,
-  calls: { handlers: Handlers; dispatch: Dispatch },
+  calls: { handlers: Handlers; dispatch: Dispatch; companion: CompanionControl },
 ): Backend {
   const { hub, log, connectivity, lifecycle } = base;
   const { manager, notifications, service } = parts;
@@ -20,6 +21,7 @@ export function hostFacingBackend(
   return {
     handlers,
     dispatch: calls.dispatch,
+    companion: calls.companion,
     events: { subscribe: (listener) => hub.subscribe(listener), emit: hub.emit },
     log,
     language: parts.language,

@@ -5,6 +5,7 @@
 // backend/: the foundation (logs, events, connectivity, notices), the parts (service and session,
 // cache, runs, inbox, notifications), their reactions to one another, the handler table, and the
 // Backend a host holds.
+import { createCompanionControl } from '../companion/control';
 import { createDispatcher } from '../host';
 import { createHandlerTable } from './handler-table';
 import { createFoundation, type Foundation } from './foundation';
@@ -22,6 +23,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const parts = await createCoreParts(options, base);
   const { forgetUserData, switching } = wireReactions(options, base, parts);
   const { log, secrets, journal } = base;
+  const companion = createCompanionControl(base.hub.emit);
   const handlers = createHandlerTable(options, {
     service: parts.service,
     notices: base.notices,
@@ -39,6 +41,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     now: base.now,
     forgetUserData,
     switching,
+    companion,
   });
   const dispatch = createDispatcher(handlers, {
     log: log.child('dispatch'),
@@ -46,7 +49,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     onError: (name, error) => journal.record(name, error),
   });
   startWork(options, base, parts);
-  return hostFacingBackend(options, base, parts, { handlers, dispatch });
+  return hostFacingBackend(options, base, parts, { handlers, dispatch, companion });
 }
 
 /** The work core does on its own from the start: interrupted runs resumed, a first check. */

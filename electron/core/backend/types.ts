@@ -7,6 +7,7 @@ import type {
   LiveRunSummary,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
+import type { CompanionControl } from '../companion/control';
 import type { CoreLanguage } from '../i18n/language';
 import type { AnswerLimits } from '../limits';
 import type { NextMeeting } from '../desktop';
@@ -90,6 +91,11 @@ export interface Backend {
     /** For the host's own events (`navigate` from the tray, a deep link, a notification). */
     emit<E extends EventName>(name: E, payload: EventPayload<E>): void;
   };
+  /**
+   * The browser companion's state for the renderer's requests; the host process attaches the
+   * companion host to it once it has tried to start one (core/companion/start.ts).
+   */
+  readonly companion: CompanionControl;
   readonly log: RootLogger;
   /** The language in use, for the host's own words (tray, menu, windows): it follows the setting. */
   readonly language: CoreLanguage;

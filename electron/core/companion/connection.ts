@@ -5,10 +5,11 @@
 // Frames that are malformed, oversized, outside the subset or too many are refused one by one
 // and logged; none of them ends the app, and only a persistent flood ends the connection.
 import type { Socket } from 'node:net';
-import type { EventName, EventPayload, RunUpdates } from '../../contract';
+import type { CompanionBrowserName, EventName, EventPayload, RunUpdates } from '../../contract';
 import type { Dispatch } from '../host/dispatcher';
 import type { EventHub } from '../host/event-hub';
 import type { Logger } from '../logs/logger';
+import { browserNamed } from './browser-name';
 import { MAX_TO_APP_BYTES, createFrameDecoder, type DecodedFrame } from './frame-codec';
 import { createOutbound } from './outbound';
 import type { Decision, PairingStore } from './pairings';
@@ -42,11 +43,15 @@ export interface ConnectionOptions {
   now: () => number;
   /** An origin the user has not decided about connected: ask them. */
   onPairingRequest: (origin: string) => void;
+  /** The handshake said which extension (and browser) this connection speaks for. */
+  onIdentified?: () => void;
   onClosed: () => void;
 }
 
 export interface CompanionConnection {
   readonly origin: string | undefined;
+  /** The browser that started the relay, when the relay could tell. */
+  readonly browser: CompanionBrowserName | undefined;
   readonly state: ConnectionState;
   /** The user decided about this connection's origin. */
   decided(decision: Decision): void;
@@ -74,7 +79,7 @@ const PENDING_MESSAGE = 'Waiting for you to allow this browser in Assistant Desk
 
 /** The handshake's origin and relay version, or why the connection is refused. */
 function readHello(frame: DecodedFrame):
-  | { ok: true; origin: string; relay: unknown }
+  | { ok: true; origin: string; relay: unknown; browser: string | undefined }
   | {
       ok: false;
       reason: RefusalReason;
@@ -100,7 +105,12 @@ function readHello(frame: DecodedFrame):
       details: { protocol: hello.data.protocol },
     };
   }
-  return { ok: true, origin: hello.data.origin, relay: hello.data.relay };
+  return {
+    ok: true,
+    origin: hello.data.origin,
+    relay: hello.data.relay,
+    browser: hello.data.browser,
+  };
 }
 
 type CheckedCall =
@@ -217,6 +227,12 @@ function denied(log: ConnectionOptions['log'], origin: string | undefined): stri
   return 'Assistant Desktop was told not to answer this browser.';
 }
 
+/** Tells the extension it waits for the user's decision. */
+function waiting(outbound: ReturnType<typeof createOutbound>): 'pending' {
+  outbound.send({ type: 'pairing', state: 'pending', message: PENDING_MESSAGE });
+  return 'pending';
+}
+
 /** The answer to an allowed browser: connected, and what it may ask. */
 function allowedFrame(appVersion: string) {
   return {
@@ -246,6 +262,29 @@ function guarded(log: ConnectionOptions['log'], origin: string | undefined, hand
   }
 }
 
+/** The socket's frames, one at a time, until the connection is closed. */
+function readFrames(
+  { socket, log }: ConnectionOptions,
+  decoder: ReturnType<typeof createFrameDecoder>,
+  on: {
+    closed: () => boolean;
+    origin: () => string | undefined;
+    frame: (frame: DecodedFrame) => void;
+    close: () => void;
+  },
+) {
+  socket.on('data', (chunk: Buffer) => {
+    for (const frame of decoder.push(chunk)) {
+      if (on.closed()) return;
+      guarded(log, on.origin(), () => on.frame(frame));
+    }
+  });
+  socket.on('close', on.close);
+  socket.on('error', (error) =>
+    log.warn('Companion: connection error', { origin: on.origin(), error }),
+  );
+}
+
 export function serveConnection(options: ConnectionOptions): CompanionConnection {
   const { socket, log } = options;
   const outbound = createOutbound(socket);
@@ -254,6 +293,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   const followed = new Set<string>();
   let state: ConnectionState = 'handshake';
   let origin: string | undefined;
+  let browser: CompanionBrowserName | undefined;
   let inFlight = 0;
   let unsubscribe: (() => void) | undefined;
   const forward = createForwarder(outbound, followed);
@@ -280,7 +320,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     state = 'allowed';
     outbound.send(allowedFrame(options.appVersion));
     unsubscribe = options.events.subscribe(forward);
-    void options.pairings.markUsed(from).catch((error: unknown) => {
+    void options.pairings.markUsed(from, browser).catch((error: unknown) => {
       log.warn('Companion: could not record when a browser was last used', { error });
     });
   }
@@ -294,18 +334,16 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
       return;
     }
     origin = hello.origin;
+    browser = browserNamed(hello.browser);
     const entry = options.pairings.get(origin);
-    log.info('Companion: a browser connected', { origin, relay: hello.relay });
+    log.info('Companion: a browser connected', { origin, relay: hello.relay, browser });
     if (entry?.decision === 'allowed') allow(origin);
-    else if (entry?.decision === 'denied') refuseDenied();
-    else {
-      state = 'pending';
-      outbound.send({ type: 'pairing', state: 'pending', message: PENDING_MESSAGE });
-      options.onPairingRequest(origin);
-    }
+    else if (entry?.decision === 'denied') cut('denied', denied(log, origin));
+    else state = waiting(outbound);
+    if (state === 'closed') return;
+    options.onIdentified?.();
+    if (state === 'pending') options.onPairingRequest(origin);
   }
-
-  const refuseDenied = () => cut('denied', denied(log, origin));
 
   function call(frame: DecodedFrame) {
     const decision = limiter.take();
@@ -331,18 +369,19 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     });
   }
 
-  socket.on('data', (chunk: Buffer) => {
-    for (const frame of decoder.push(chunk)) {
-      if (state === 'closed') return;
-      guarded(log, origin, () => (state === 'handshake' ? greet(frame) : call(frame)));
-    }
+  readFrames(options, decoder, {
+    closed: () => state === 'closed',
+    origin: () => origin,
+    frame: (frame) => (state === 'handshake' ? greet(frame) : call(frame)),
+    close,
   });
-  socket.on('close', close);
-  socket.on('error', (error) => log.warn('Companion: connection error', { origin, error }));
 
   return {
     get origin() {
       return origin;
+    },
+    get browser() {
+      return browser;
     },
     get state() {
       return state;
@@ -350,7 +389,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     decided(decision) {
       if (state !== 'pending' || origin === undefined) return;
       if (decision === 'allowed') allow(origin);
-      else refuseDenied();
+      else cut('denied', denied(log, origin));
     },
     cut,
   };

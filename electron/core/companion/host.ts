@@ -4,8 +4,10 @@
 // decision reaches the connections waiting for it, and Revoke cuts that browser's live ones.
 // Either host process (the Electron app or browser mode) starts it beside its own.
 import type { Socket } from 'node:net';
+import type { CompanionBrowser, CompanionBrowserName } from '../../contract';
 import type { Backend } from '../backend';
 import type { Logger } from '../logs/logger';
+import { extensionBuildOf } from './browser-name';
 import { serveConnection, type CompanionConnection, type ConnectionState } from './connection';
 import { listenOnSocket } from './listener';
 import {
@@ -31,12 +33,24 @@ export interface CompanionHostOptions {
    * An extension the user has not decided about is waiting: the shell shows Allow / Deny and
    * calls `allow` or `deny`. Called once per origin while it waits.
    */
-  onPairingRequest?: (request: { origin: string }) => void;
+  onPairingRequest?: (request: PairingRequest) => void;
   handshakeTimeoutMs?: number;
   rateLimit?: RateLimitOptions;
   platform?: NodeJS.Platform;
   now?: () => number;
 }
+
+/** An extension waiting for the user's decision, and the browser it came from when known. */
+export interface PairingRequest {
+  origin: string;
+  browser: CompanionBrowserName | undefined;
+}
+
+/** What Settings follows: a browser asked, was decided about or revoked, came or went. */
+export type CompanionHostChange = {
+  kind: 'requested' | 'decided' | 'revoked' | 'connected' | 'disconnected';
+  origin: string;
+};
 
 export interface CompanionHost {
   /** `listening`, or why not: another instance serves the companion, or the folder is unsafe. */
@@ -51,7 +65,32 @@ export interface CompanionHost {
   deny(origin: string): Promise<void>;
   /** Forgets the decision and cuts the origin's live connections; it will be asked again. */
   revoke(origin: string): Promise<void>;
+  /** Each browser decided about or waiting now, as Settings lists them. */
+  overview(): CompanionBrowser[];
+  /** The prompt for a waiting origin closed without a decision: ask again on its next connection. */
+  dismissed(origin: string): void;
+  subscribe(listener: (change: CompanionHostChange) => void): () => void;
   stop(): Promise<void>;
+}
+
+/** Who follows the host's changes; a listener that throws is logged, not passed on. */
+function changeListeners(log: Logger) {
+  const listeners = new Set<(change: CompanionHostChange) => void>();
+  return {
+    tell(change: CompanionHostChange) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(change);
+        } catch (error) {
+          log.error('Companion: a listener of changes failed', { error });
+        }
+      }
+    },
+    subscribe(listener: (change: CompanionHostChange) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 export async function startCompanionHost(options: CompanionHostOptions): Promise<CompanionHost> {
@@ -61,14 +100,22 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
   if (loaded.problem !== undefined) log.warn(loaded.problem);
   const live = new Set<CompanionConnection>();
   const asked = new Set<string>();
+  const { tell, subscribe } = changeListeners(log);
+  const liveOf = (origin: string) => [...live].filter((c) => c.origin === origin);
+  const cutOrigin = (origin: string) => {
+    for (const connection of liveOf(origin)) {
+      connection.cut('revoked', 'This browser was removed in Assistant Desktop.');
+    }
+  };
 
   pairings.subscribe((change) => {
-    for (const connection of [...live]) {
-      if (connection.origin !== change.origin) continue;
-      if (change.kind === 'decided') connection.decided(change.decision);
-      else connection.cut('revoked', 'This browser was removed in Assistant Desktop.');
-    }
     asked.delete(change.origin);
+    if (change.kind === 'decided') {
+      for (const connection of liveOf(change.origin)) connection.decided(change.decision);
+    } else {
+      cutOrigin(change.origin);
+    }
+    tell({ kind: change.kind, origin: change.origin });
   });
 
   const onConnection = (socket: Socket) => {
@@ -88,12 +135,23 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
       rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
       now: options.now ?? Date.now,
       onPairingRequest: (origin) => {
+        tell({ kind: 'requested', origin });
         if (asked.has(origin)) return;
         asked.add(origin);
         log.info('Companion: a browser asks to be allowed', { origin });
-        options.onPairingRequest?.({ origin });
+        options.onPairingRequest?.({ origin, browser: connection.browser });
       },
-      onClosed: () => live.delete(connection),
+      onIdentified: () => {
+        if (connection.origin !== undefined) tell({ kind: 'connected', origin: connection.origin });
+      },
+      onClosed: () => {
+        live.delete(connection);
+        const origin = connection.origin;
+        if (origin === undefined) return;
+        // Nobody waits for this browser any more: its next connection asks again.
+        if (!liveOf(origin).some((c) => c.state === 'pending')) asked.delete(origin);
+        tell({ kind: 'disconnected', origin });
+      },
     });
     live.add(connection);
   };
@@ -122,17 +180,58 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
     allow: (origin) => decide(origin, 'allowed'),
     deny: (origin) => decide(origin, 'denied'),
     async revoke(origin) {
+      const known = pairings.get(origin) !== undefined;
       await pairings.revoke(origin);
-      // Also an origin still waiting, which has no decision to forget.
-      for (const connection of [...live]) {
-        if (connection.origin === origin) {
-          connection.cut('revoked', 'This browser was removed in Assistant Desktop.');
-        }
-      }
+      if (known) return;
+      // An origin still waiting has no decision to forget: its connections are cut all the same.
+      asked.delete(origin);
+      cutOrigin(origin);
+      tell({ kind: 'revoked', origin });
     },
+    overview: () => overview(pairings.list(), [...live]),
+    dismissed(origin) {
+      asked.delete(origin);
+    },
+    subscribe,
     async stop() {
       for (const connection of [...live]) connection.cut('busy', 'Assistant Desktop is closing.');
       if (outcome.kind === 'listening') await outcome.close();
     },
   };
+}
+
+/** The decided browsers, then those waiting now, each with whether a connection is open. */
+function overview(entries: PairingEntry[], live: CompanionConnection[]): CompanionBrowser[] {
+  const open = live.filter((c) => c.state === 'allowed' || c.state === 'pending');
+  const browserOf = (origin: string) => open.find((c) => c.origin === origin)?.browser;
+  const listed: CompanionBrowser[] = entries.map((entry) => {
+    const browser = browserOf(entry.origin) ?? entry.browser;
+    return {
+      origin: entry.origin,
+      decision: entry.decision,
+      ...(browser === undefined ? {} : { browser }),
+      extension: extensionBuildOf(entry.origin),
+      decidedAt: entry.decidedAt,
+      ...(entry.lastUsedAt === undefined ? {} : { lastUsedAt: entry.lastUsedAt }),
+      connected: open.some((c) => c.origin === entry.origin),
+    };
+  });
+  const decided = new Set(entries.map((e) => e.origin));
+  const waiting = new Set<string>();
+  for (const connection of open) {
+    const origin = connection.origin;
+    if (connection.state !== 'pending' || origin === undefined || decided.has(origin)) continue;
+    waiting.add(origin);
+  }
+  for (const origin of waiting) {
+    const browser = browserOf(origin);
+    listed.push({
+      origin,
+      decision: 'pending',
+      ...(browser === undefined ? {} : { browser }),
+      extension: extensionBuildOf(origin),
+      connected: true,
+    });
+  }
+  return listed;
 }

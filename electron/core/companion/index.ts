@@ -1,12 +1,32 @@
 // The browser companion's host side: the socket the relays connect to, the narrow contract it
 // serves, the user's decisions about browsers, and the native-messaging registration data.
-export { startCompanionHost, type CompanionHost, type CompanionHostOptions } from './host';
+export {
+  startCompanionHost,
+  type CompanionHost,
+  type CompanionHostOptions,
+  type PairingRequest,
+} from './host';
+export { createCompanionControl, type CompanionControl } from './control';
 export {
   BACKGROUND_FLAG,
   NATIVE_HOST_NAME,
   companionDir,
   currentPlaceInputs,
   socketPath,
+  type PlaceInputs,
 } from './places';
+export {
+  applyRegistration,
+  registrationPlan,
+  removeRegistration,
+  UNREGISTER_FLAG,
+  type RegRunner,
+} from './registration';
+export {
+  registrationTarget,
+  relayPathOf,
+  REGISTER_SWITCH_ENV,
+  type AppRun,
+} from './registration-target';
 export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
 export { startCompanion, COMPANION_SWITCH_ENV } from './start';

@@ -2,8 +2,7 @@
 // where each browser looks for it, as data: per-user folders on macOS and Linux (Flatpak builds
 // keep theirs inside their sandbox's folder), registry keys under HKCU on Windows whose default
 // value is the manifest file's path. The app writes them at every start (an update moves the
-// relay) for the browsers this user has, and removes them on uninstall.
-import { chmod, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+// relay) for the browsers this user has, and removes them on uninstall (registration.ts).
 import { pathsOf, NATIVE_HOST_NAME } from './places';
 import { allowedOrigins } from './extension-ids';
 
@@ -132,38 +131,4 @@ export function registryAddPlan(manifestPath: string): RegCommand[] {
 
 export function registryRemovalPlan(): RegCommand[] {
   return registryPlaces().map(({ key }) => ({ command: 'reg', args: ['delete', key, '/f'] }));
-}
-
-async function isFolder(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Writes the manifest for every browser this user has (its folder exists); returns the files
- * written. The browser reads the file, so it is 0644 in a folder of the user's own.
- */
-export async function writeManifestFiles(
-  places: readonly ManifestFilePlace[],
-  relayPath: string,
-): Promise<string[]> {
-  const text = `${JSON.stringify(hostManifest(relayPath), null, 2)}\n`;
-  const written: string[] = [];
-  for (const place of places) {
-    if (!(await isFolder(place.browserDir))) continue;
-    const { dirname } = pathsOf(process.platform);
-    await mkdir(dirname(place.manifestPath), { recursive: true });
-    await writeFile(place.manifestPath, text, { mode: 0o644 });
-    await chmod(place.manifestPath, 0o644);
-    written.push(place.manifestPath);
-  }
-  return written;
-}
-
-/** Removes every manifest this app wrote (uninstall); a missing one is fine. */
-export async function removeManifestFiles(places: readonly ManifestFilePlace[]): Promise<void> {
-  for (const place of places) await rm(place.manifestPath, { force: true });
 }

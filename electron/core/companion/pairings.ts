@@ -4,7 +4,7 @@
 // origin's live connections), so the next connection asks again.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { Timestamp } from '../../contract';
+import { CompanionBrowserName, Timestamp } from '../../contract';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
 import { ExtensionOrigin } from './protocol';
 
@@ -19,6 +19,8 @@ export const PairingEntry = z.object({
   decidedAt: Timestamp,
   /** When an allowed extension last connected. */
   lastUsedAt: Timestamp.optional(),
+  /** Which browser it came from, as its relay last said; a name not known is dropped. */
+  browser: CompanionBrowserName.optional().catch(undefined),
 });
 export type PairingEntry = z.infer<typeof PairingEntry>;
 
@@ -32,9 +34,9 @@ export interface PairingStore {
   load(): Promise<{ problem?: string }>;
   get(origin: string): PairingEntry | undefined;
   list(): PairingEntry[];
-  decide(origin: string, decision: Decision): Promise<void>;
+  decide(origin: string, decision: Decision, browser?: CompanionBrowserName): Promise<void>;
   revoke(origin: string): Promise<void>;
-  markUsed(origin: string): Promise<void>;
+  markUsed(origin: string, browser?: CompanionBrowserName): Promise<void>;
   subscribe(listener: (change: PairingChange) => void): () => void;
 }
 
@@ -65,9 +67,15 @@ export function createPairingStore(
     },
     get: (origin) => entries.get(origin),
     list: () => [...entries.values()],
-    async decide(origin, decision) {
+    async decide(origin, decision, browser) {
       const valid = ExtensionOrigin.parse(origin);
-      entries.set(valid, { origin: valid, decision, decidedAt: now().toISOString() });
+      const known = browser ?? entries.get(valid)?.browser;
+      entries.set(valid, {
+        origin: valid,
+        decision,
+        decidedAt: now().toISOString(),
+        ...(known === undefined ? {} : { browser: known }),
+      });
       await save();
       tell({ kind: 'decided', origin: valid, decision });
     },
@@ -76,10 +84,15 @@ export function createPairingStore(
       await save();
       tell({ kind: 'revoked', origin });
     },
-    async markUsed(origin) {
+    async markUsed(origin, browser) {
       const entry = entries.get(origin);
       if (entry === undefined) return;
-      entries.set(origin, { ...entry, lastUsedAt: now().toISOString() });
+      const known = browser ?? entry.browser;
+      entries.set(origin, {
+        ...entry,
+        lastUsedAt: now().toISOString(),
+        ...(known === undefined ? {} : { browser: known }),
+      });
       await save();
     },
     subscribe(listener) {

@@ -22,6 +22,8 @@ export const Hello = z.object({
   origin: ExtensionOrigin,
   relay: z.string().max(32),
   protocol: z.number().int().positive(),
+  /** The name of the process that started the relay (the browser), when the relay could read it. */
+  browser: z.string().max(64).optional().catch(undefined),
 });
 export type Hello = z.infer<typeof Hello>;
 

@@ -4,19 +4,19 @@
 import { userInfo } from 'node:os';
 import type { Backend } from '../backend';
 import type { Logger } from '../logs/logger';
-import { startCompanionHost, type CompanionHost } from './host';
+import { startCompanionHost, type CompanionHost, type PairingRequest } from './host';
 import { currentPlaceInputs, socketPath } from './places';
 
 export const COMPANION_SWITCH_ENV = 'ASSISTANT_COMPANION';
 
 export interface CompanionStartOptions {
-  backend: Pick<Backend, 'dispatch' | 'events'>;
+  backend: Pick<Backend, 'dispatch' | 'events' | 'companion'>;
   log: Logger;
   dataDir: string;
   appVersion: string;
   env?: Readonly<Record<string, string | undefined>>;
   /** Where the shell will ask Allow / Deny; until it does, a new browser waits. */
-  onPairingRequest?: (request: { origin: string }) => void;
+  onPairingRequest?: (request: PairingRequest) => void;
 }
 
 export async function startCompanion(
@@ -26,11 +26,12 @@ export async function startCompanion(
   const log = options.log.child('companion');
   if (env[COMPANION_SWITCH_ENV] === 'off') {
     log.info('Companion: off (ASSISTANT_COMPANION=off)');
+    options.backend.companion.attach({ kind: 'off' });
     return undefined;
   }
   try {
     const user = userInfo();
-    return await startCompanionHost({
+    const host = await startCompanionHost({
       backend: options.backend,
       log,
       dataDir: options.dataDir,
@@ -42,8 +43,11 @@ export async function startCompanion(
         ? {}
         : { onPairingRequest: options.onPairingRequest }),
     });
+    options.backend.companion.attach({ kind: 'started', host });
+    return host;
   } catch (error) {
     log.warn('Companion: could not start; the app goes on without it', { error });
+    options.backend.companion.attach({ kind: 'failed' });
     return undefined;
   }
 }

@@ -13,6 +13,7 @@ import {
   Transcript,
   DealsList,
   HostErrorCodes,
+  type RequestName,
   type Result,
 } from '../../contract';
 import { describeIssue, type Dispatch, type RequestContext } from '../host/dispatcher';
@@ -37,7 +38,32 @@ export const COMPANION_REQUESTS = ['deals.findByCrmRecord', 'runs.follow'] as co
 export const SUBSET = [...CONTRACT_SUBSET, ...COMPANION_REQUESTS] as const;
 export type SubsetName = (typeof SUBSET)[number];
 
+/**
+ * Never served to a companion, even if a later edit put one in the subset: the user's decisions
+ * about browsers (a browser must never allow itself), settings, the session, the service's
+ * address, diagnostics and the inbox.
+ */
+export const REFUSED_TO_COMPANION: readonly RequestName[] = [
+  'companion.browsers',
+  'companion.decide',
+  'companion.revoke',
+  'settings.get',
+  'settings.update',
+  'session.status',
+  'session.signIn',
+  'session.setToken',
+  'session.signOut',
+  'service.metadata',
+  'app.info',
+  'diagnostics.copy',
+  'inbox.list',
+  'inbox.markRead',
+  'inbox.markAllRead',
+  'inbox.catchUp',
+];
+
 export function isSubsetName(name: string): name is SubsetName {
+  if ((REFUSED_TO_COMPANION as readonly string[]).includes(name)) return false;
   return (SUBSET as readonly string[]).includes(name);
 }
 

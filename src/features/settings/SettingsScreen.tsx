@@ -10,6 +10,7 @@ import { ErrorState, Skeleton } from '../../ui/Feedback';
 import { PageHeader } from '../../ui/PageHeader';
 import { ServiceSection, SessionSection } from '../account/views';
 import { AppearanceForm } from './AppearanceForm';
+import { CompanionSection } from './CompanionSection';
 import { ConnectionForm, serviceAddressField } from './ConnectionForm';
 import { DesktopFeatures } from './DesktopFeatures';
 import { DiagnosticsSection } from './DiagnosticsSection';
@@ -59,6 +60,7 @@ export function SettingsScreen() {
         <>
           <DesktopFeatures />
           <SystemSection settings={settings} />
+          <CompanionSection />
         </>
       ) : null}
       {/* What IT and support ask about, folded away from what a salesperson changes. */}

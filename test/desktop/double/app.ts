@@ -36,7 +36,8 @@ export interface AppHooks {
 }
 
 export class DoubleApp extends EventEmitter {
-  isPackaged = false;
+  /** https://www.electronjs.org/docs/latest/api/app#appispackaged-readonly */
+  readonly isPackaged: boolean;
   /** macOS only (https://www.electronjs.org/docs/latest/api/dock): absent elsewhere. */
   dock = undefined;
   commandLine = {
@@ -76,6 +77,7 @@ export class DoubleApp extends EventEmitter {
     private readonly environment: Readonly<Record<string, string | undefined>>,
   ) {
     super();
+    this.isPackaged = launch.options.packaged !== undefined;
     this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
     this.exitedPromise = new Promise((resolve) => (this.resolveExited = resolve));
     const userData = launch.options.userDataDir;
@@ -83,6 +85,8 @@ export class DoubleApp extends EventEmitter {
     this.paths.set('sessionData', userData);
     this.paths.set('logs', join(userData, 'logs'));
     this.paths.set('temp', join(userData, 'tmp'));
+    // The user's home is a folder of the test's: what the app writes there (the browser
+    // companion's manifests) never reaches the real user's browsers.
     this.paths.set('home', join(userData, 'home'));
     this.paths.set('appData', join(userData, '..'));
     this.paths.set('crashDumps', join(userData, 'Crashpad'));
@@ -120,8 +124,11 @@ export class DoubleApp extends EventEmitter {
   getVersion(): string {
     return '0.1.0';
   }
+  /** Packaged, Electron answers `<resources>/app.asar`; the double runs the built bundle in place. */
   getAppPath(): string {
-    return this.launch.options.appPath;
+    const { packaged, appPath } = this.launch.options;
+    if (packaged !== undefined) unsupported('app.getAppPath() in a packaged run (no app.asar)');
+    return appPath;
   }
   /** The app's locale, which Chromium takes from the system's first language. */
   getLocale(): string {

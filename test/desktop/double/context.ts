@@ -37,6 +37,12 @@ export interface DoubleOptions {
   notificationsSupported: boolean;
   /** The preload's page JS coverage is collected for the desktop coverage report. */
   collectPageCoverage: boolean;
+  /**
+   * Run as the installed app: `app.isPackaged` is true, `process.resourcesPath` is this folder
+   * (electron-builder's extraResources go there) and argv has no app folder. Otherwise a
+   * development run, `electron .`.
+   */
+  packaged?: { resourcesPath: string };
 }
 
 export interface Launch {

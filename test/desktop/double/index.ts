@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DoubleApp } from './app';
 import type { DoubleOptions, Launch } from './context';
+import { createDialog } from './dialog';
 import {
   clickMenuItem,
   createGlobalShortcut,
@@ -104,7 +105,14 @@ export async function launchDouble(options: LaunchOptions) {
       if (launch.exited) throw new Error(`${api} used after the app quit`);
     },
   };
-  const argv = [process.execPath, options.repo, ...(options.args ?? [])];
+  // Electron's argv: `electron <app folder> …` in development; the packaged executable takes
+  // the arguments directly. process.execPath stays this worker's Node (the double cannot be the
+  // app's executable).
+  const argv = [
+    process.execPath,
+    ...(options.packaged === undefined ? [options.repo] : []),
+    ...(options.args ?? []),
+  ];
   const app = new DoubleApp(launch, argv, { ...process.env, ...options.env });
   const protocol = new DoubleProtocol(launch);
   const sessions = new Map<string, DoubleSession>();
@@ -143,6 +151,7 @@ export async function launchDouble(options: LaunchOptions) {
   const powerMonitor = createPowerMonitor(launch);
   const net = createNet(launch);
   const shell = createShell();
+  const dialogs = createDialog(launch, (value) => windows.all().includes(value as never));
 
   app.attach({
     closeAllWindowsForQuit: () => windows.closeAllForQuit(),
@@ -198,7 +207,7 @@ export async function launchDouble(options: LaunchOptions) {
     contentTracing: absent('contentTracing'),
     crashReporter: absent('crashReporter'),
     desktopCapturer: absent('desktopCapturer'),
-    dialog: absent('dialog'),
+    dialog: dialogs.dialog,
     inAppPurchase: absent('inAppPurchase'),
     MessageChannelMain: absent('MessageChannelMain'),
     netLog: absent('netLog'),
@@ -216,6 +225,18 @@ export async function launchDouble(options: LaunchOptions) {
   const savedArgv = process.argv;
   const savedEnv = { ...process.env };
   Object.assign(process.env, options.env ?? {});
+  // https://www.electronjs.org/docs/latest/api/process#processresourcespath-readonly — set for a
+  // packaged launch only (a development run's would be Electron's own folder, which our code
+  // never reads), for the launch's lifetime like its environment.
+  const savedResourcesPath = Object.getOwnPropertyDescriptor(process, 'resourcesPath');
+  if (options.packaged !== undefined) {
+    Object.defineProperty(process, 'resourcesPath', {
+      value: options.packaged.resourcesPath,
+      configurable: true,
+      enumerable: true,
+      writable: false,
+    });
+  }
   process.argv = argv;
   const bundle = pathToFileURL(join(options.repo, 'out', 'main', 'index.js'));
   bundle.searchParams.set('electron-double-launch', id);
@@ -227,6 +248,8 @@ export async function launchDouble(options: LaunchOptions) {
   // `ready` comes after the main script's synchronous start, as in Electron.
   setImmediate(() => app.emitReady());
   void app.exited().then(() => {
+    if (savedResourcesPath === undefined) Reflect.deleteProperty(process, 'resourcesPath');
+    else Object.defineProperty(process, 'resourcesPath', savedResourcesPath);
     for (const key of Object.keys(options.env ?? {})) {
       if (savedEnv[key] === undefined) delete process.env[key];
       else process.env[key] = savedEnv[key];
@@ -245,6 +268,7 @@ export async function launchDouble(options: LaunchOptions) {
     powerMonitor,
     net: net.state,
     openedExternally: shell.opened,
+    messageBoxes: dialogs.messageBoxes,
     applicationMenu: () => menu.record.applicationMenu,
     sessions: () => [...sessions.values()],
     defaultSession: () => defaultSession,

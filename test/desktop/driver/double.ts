@@ -30,6 +30,7 @@ export async function launchWithDouble(
     collectPageCoverage: onPageCoverage !== undefined,
     ...(onPageCoverage === undefined ? {} : { onPageCoverage }),
     ...(options.args === undefined ? {} : { args: options.args }),
+    ...(options.packaged === undefined ? {} : { packaged: options.packaged }),
     // The companion's socket is per user: journeys running side by side leave it alone (its
     // own integration tests cover it).
     env: { ASSISTANT_USER_DATA_DIR: userDataDir, ASSISTANT_COMPANION: 'off', ...options.env },

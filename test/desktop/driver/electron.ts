@@ -18,6 +18,9 @@ export async function launchWithElectron(
   repo: string,
   options: LaunchOptions,
 ): Promise<DesktopApp> {
+  if (options.packaged !== undefined) {
+    throw new Error('A packaged launch is the double’s alone: this binary is a development one');
+  }
   const ownDir = options.userDataDir === undefined;
   const userDataDir = options.userDataDir ?? (await mkdtemp(join(tmpdir(), 'assistant-desktop-')));
   const electronApp: ElectronApplication = await _electron.launch({

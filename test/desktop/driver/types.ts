@@ -16,6 +16,8 @@ export interface LaunchOptions {
   /** Command-line arguments after the app path (a deep link, for example). */
   args?: string[];
   env?: Record<string, string>;
+  /** Double only: run as the installed app, its extra resources in this folder. */
+  packaged?: { resourcesPath: string };
   /** Double only: what safeStorage offers and under which keyring secret. */
   safeStorage?: 'keyring' | 'basic_text' | 'unavailable';
   keyringSecret?: string;

@@ -9,6 +9,8 @@ import { pasteReady } from '../../../src/lib/markdown/paste';
 
 const TOKENS = 100_000;
 const TOKENS_PER_SECOND = 5_000;
+/** Slow enough that the answer is still streaming while the reader scrolls, fast enough to grow. */
+const TRICKLE_TOKENS_PER_SECOND = 200;
 
 /**
  * How far the answer's end is below the bottom of the page's scroller, in pixels: the answer has
@@ -57,6 +59,12 @@ test('a 100,000-token answer streams smoothly to its end, stays virtualised and 
   await expect(output).toHaveAttribute('aria-busy', 'true');
   await expect.poll(() => distanceFromBottom(output)).toBeLessThan(200);
 
+  // The reader's part needs the answer still streaming, which 20 s at full speed does not promise
+  // on a busy machine (the run was seen Done before the wheel): the service slows to a trickle
+  // for it, and speeds up again once the reader is back at the latest.
+  app.demo.control.setPacing(TRICKLE_TOKENS_PER_SECOND);
+  await expect(output).toHaveAttribute('aria-busy', 'true');
+
   // Scrolling up with the wheel stops the following: the view stays put while text keeps coming.
   await output.hover();
   await page.mouse.wheel(0, -600);
@@ -70,6 +78,7 @@ test('a 100,000-token answer streams smoothly to its end, stays virtualised and 
   // Jumping back follows the end again, to the last word.
   await jump.click();
   await expect.poll(() => distanceFromBottom(output)).toBeLessThan(200);
+  app.demo.control.setPacing(TOKENS_PER_SECOND);
   await expect(run.getByText('Done', { exact: true })).toBeVisible({ timeout: 90_000 });
   const runId = (await run.getByTitle('Run ID').textContent())?.trim() ?? '';
   const full = app.demo.control.runOutput(runId) ?? '';

@@ -10,8 +10,12 @@
 // de, ja, ar and the pseudo-language en-XA). Each is asked for both ways a person would: the
 // browser's language and the Settings choice (`language`). A language the app does not switch
 // to yet (its <html lang> stays English) is skipped, saying so.
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { openNativePort } from '../../integration/companion/native-port';
 import { CATALOGUES } from '../../../electron/domain/i18n/catalogues';
 import { isLanguage } from '../../../electron/domain/i18n/languages';
 import { audit, createRunOnService, demoDeal } from './helpers';
@@ -169,7 +173,7 @@ for (const language of LANGUAGES) {
     test.use({
       viewport: { width: 1024, height: 640 },
       locale: BROWSER_LOCALE[language] ?? language,
-      appOptions: { demo: { pacing: 'instant' }, settings: { language } },
+      appOptions: { demo: { pacing: 'instant' }, settings: { language }, companion: true },
     });
 
     test(`every screen at 1024×640 in ${language}`, async ({ app, page }) => {
@@ -216,6 +220,28 @@ for (const language of LANGUAGES) {
         await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
         await settled(page);
         await measure(screen);
+      }
+
+      // Still on Settings: a browser asks (the banner and its row), is allowed, and its Revoke
+      // waits to be confirmed, so the browser companion's words are measured too.
+      const folder = await mkdtemp(join(tmpdir(), 'text-fits-chrome-'));
+      const relay = await (async () => {
+        await symlink('/bin/sh', join(folder, 'chrome'));
+        return openNativePort(`chrome-extension://${'h'.repeat(32)}/`, app.companionEnv, {
+          browser: join(folder, 'chrome'),
+        });
+      })();
+      try {
+        await expect(page.locator('.companion-banner')).toBeVisible();
+        await measure('a browser asking');
+        await page.locator('.companion-banner .btn-primary').click();
+        await expect(page.locator('.companion-banner')).toHaveCount(0);
+        await page.locator('.companion-browser button').click();
+        await expect(page.locator('.companion-confirm')).toBeVisible();
+        await measure('Revoke a browser');
+      } finally {
+        relay.process.kill();
+        await rm(folder, { recursive: true, force: true });
       }
 
       await page.locator('.inbox-bell').click();

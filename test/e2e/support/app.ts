@@ -31,6 +31,8 @@ export interface AppOptions {
    * `settings` as the user's saved Service address, so Settings can change it.
    */
   service?: 'pinned' | 'settings';
+  /** Serve the browser companion, its socket and folder inside the data directory's folder. */
+  companion?: boolean;
 }
 
 export interface RunningApp {
@@ -39,6 +41,8 @@ export interface RunningApp {
   demo: DemoService;
   mode: BrowserMode;
   dataDir: string;
+  /** Where a relay finds this app's companion socket (ASSISTANT_COMPANION_SOCKET and _DIR). */
+  companionEnv: Record<string, string>;
   /** Every session token handed out so far (the demo's own, and those from newSessionToken). */
   readonly tokens: readonly string[];
   /**
@@ -70,6 +74,12 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     ...options.demo,
   });
   const tokens: string[] = [demo.token];
+  // Beside the data directory, not in it: a Unix socket's path must stay short.
+  const companionEnv = {
+    ASSISTANT_COMPANION_SOCKET: `${dataDir}-run/companion.sock`,
+    ASSISTANT_COMPANION_DIR: `${dataDir}-companion`,
+    ASSISTANT_RELAY_WAIT_MS: '0',
+  };
   const pinned = (options.service ?? 'pinned') === 'pinned';
   let mode: BrowserMode;
   try {
@@ -87,6 +97,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       ...(options.signedOut ? {} : { token: demo.token }),
       scheduler: options.scheduler ?? false,
       ...(options.now === undefined ? {} : { backend: { now: options.now } }),
+      ...(options.companion === true ? { companion: { env: companionEnv } } : {}),
     });
   } catch (error) {
     await demo.stop();
@@ -98,6 +109,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     demo,
     mode,
     dataDir,
+    companionEnv,
     tokens,
     newSessionToken() {
       // The same user signing in again: the demo service shows a session only its own runs.
@@ -130,6 +142,10 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await mode.stop();
       await demo.stop();
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
+      if (options.companion === true) {
+        await rm(`${dataDir}-run`, { recursive: true, force: true });
+        await rm(`${dataDir}-companion`, { recursive: true, force: true });
+      }
     },
   };
 }

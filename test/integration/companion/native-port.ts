@@ -30,11 +30,23 @@ export interface NativePort {
   close(): void;
 }
 
-export function openNativePort(origin: string, env: Record<string, string>): NativePort {
-  const child = spawn(relayBinary(), [origin], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+/**
+ * `browser`: the relay is started by a shell run under that name (a link to /bin/sh), so its
+ * parent process is called as a browser's would be.
+ */
+export function openNativePort(
+  origin: string,
+  env: Record<string, string>,
+  options: { browser?: string } = {},
+): NativePort {
+  // The shell's command goes on after the relay, so it forks the relay rather than exec it.
+  const child =
+    options.browser === undefined
+      ? spawn(relayBinary(), [origin], { env: { ...process.env, ...env }, stdio: 'pipe' })
+      : spawn(options.browser, ['-c', '"$0" "$1"; exit $?', relayBinary(), origin], {
+          env: { ...process.env, ...env },
+          stdio: 'pipe',
+        });
   const received: Message[] = [];
   const waiters = new Set<() => void>();
   let buffer = Buffer.alloc(0);

@@ -63,11 +63,16 @@ describe('the relay as the browser runs it', () => {
     const port = openNativePort(ORIGIN, { ASSISTANT_COMPANION_SOCKET: path });
     ports.push(port);
     await expect.poll(() => app.frames.length).toBe(1);
+    // The relay's parent is this test's process: on Linux the relay names it, as it would name
+    // the browser that started it.
+    const parentName =
+      process.platform === 'linux' ? (await readFile('/proc/self/comm', 'utf8')).trim() : undefined;
     expect(JSON.parse(app.frames[0]?.toString() ?? '')).toEqual({
       type: 'hello',
       origin: ORIGIN,
       relay: '0.1.0',
       protocol: 1,
+      ...(parentName === undefined ? {} : { browser: parentName }),
     });
 
     const text = '{"type":"call","id":1,"name":"agents.list","input":{},"note":"é ✓ 😀"}';

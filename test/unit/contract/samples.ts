@@ -1,6 +1,7 @@
 // One valid input and output for every request and one valid payload for every event. Typed by
 // the contract, so a request or event added without a sample fails to compile.
 import type {
+  CompanionState,
   EventName,
   EventPayload,
   RequestInput,
@@ -106,6 +107,22 @@ const inbox = {
     },
   ],
   unread: 1,
+};
+
+const companionOrigin = 'chrome-extension://onobfabojmcojifpgelmncjhfafaoboe/';
+const companionState: CompanionState = {
+  status: 'on',
+  browsers: [
+    {
+      origin: companionOrigin,
+      decision: 'allowed',
+      browser: 'chrome',
+      extension: 'development',
+      decidedAt: at,
+      lastUsedAt: at,
+      connected: true,
+    },
+  ],
 };
 
 export const requestSamples: {
@@ -255,6 +272,9 @@ export const requestSamples: {
       },
     },
   },
+  'companion.browsers': { input: {}, output: companionState },
+  'companion.decide': { input: { origin: companionOrigin, allow: true }, output: companionState },
+  'companion.revoke': { input: { origin: companionOrigin }, output: { status: 'off' } },
 };
 
 export const eventSamples: { [E in EventName]: EventPayload<E> } = {
@@ -307,6 +327,7 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   },
   navigate: { screen: 'deals', focus: 'search' },
   'inbox.changed': inbox,
+  'companion.changed': { change: 'decided', origin: companionOrigin, state: companionState },
 };
 
 /** Inputs each request must refuse, with the field the error should name. */

@@ -88,6 +88,19 @@ describe('what the installers depend on', () => {
     }
   });
 
+  it('ships the browser companion’s relay beside app.asar on every OS, where the app looks', async () => {
+    const config = await load();
+    // electron/main/companion-registration.ts: process.resourcesPath/relay/assistant-relay[.exe].
+    expect(config.win?.extraResources).toEqual([
+      { from: 'relay/target/release/assistant-relay.exe', to: 'relay/assistant-relay.exe' },
+    ]);
+    for (const platform of [config.mac, config.linux]) {
+      expect(platform?.extraResources).toEqual([
+        { from: 'relay/target/release/assistant-relay', to: 'relay/assistant-relay' },
+      ]);
+    }
+  });
+
   it('applies the Electron fuses at packaging', async () => {
     const config = await load();
     expect(config.electronFuses).toMatchObject({

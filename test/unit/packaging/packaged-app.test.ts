@@ -1,11 +1,19 @@
 // scripts/launch-packaged.ts's pure parts: which unpacked folder and executable electron-builder
 // leaves for each OS and architecture (checked against electron-builder.yml's own names, loaded by
-// electron-builder), and the command line. The launch itself runs in
+// electron-builder), the command line, and --expect-companion's check on an unpacked layout. The
+// launch itself runs in
 // test/integration/packaged-app/launch.test.ts.
 
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from 'app-builder-lib/out/util/config/config';
+import {
+  checkCompanionRegistration,
+  resourcesDirOf,
+} from '../../../scripts/packaged-app/companion';
 import {
   APP_NAMES,
   LocateError,
@@ -75,6 +83,7 @@ describe('the command line', () => {
       expectOrigin: 'app://assistant',
       timeoutMs: 60_000,
       screenshot: undefined,
+      expectCompanion: false,
       appArgs: [],
     });
   });
@@ -93,6 +102,7 @@ describe('the command line', () => {
         '2.5',
         '--screenshot',
         'shot.png',
+        '--expect-companion',
         '--',
         '--enable-logging',
         'assistant://deal/1',
@@ -104,6 +114,7 @@ describe('the command line', () => {
       expectOrigin: 'http://127.0.0.1:5173',
       timeoutMs: 2500,
       screenshot: 'shot.png',
+      expectCompanion: true,
       appArgs: ['--enable-logging', 'assistant://deal/1'],
     });
   });
@@ -131,5 +142,59 @@ describe('the command line', () => {
     expect(refused(['--expect-origin', 'assistant'])).toMatch(/--expect-origin must be a URL/);
     expect(refused(['--release', ''])).toMatch(/--release needs a value/);
     expect(refused(['--screenshot'])).toMatch(/argument missing/);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('--expect-companion’s check', () => {
+  let work: string;
+  let executable: string;
+  let companion: string;
+
+  beforeEach(async () => {
+    // An unpacked Linux build's layout: the executable, resources/relay/ beside it.
+    work = await mkdtemp(path.join(tmpdir(), 'launch-companion-'));
+    executable = path.join(work, 'linux-unpacked', 'assistant-desktop');
+    await mkdir(path.join(work, 'linux-unpacked', 'resources', 'relay'), { recursive: true });
+    await writeFile(executable, '');
+    const relay = path.join(work, 'linux-unpacked', 'resources', 'relay', 'assistant-relay');
+    await writeFile(relay, '');
+    await chmod(relay, 0o755);
+    companion = path.join(work, 'companion');
+    await mkdir(companion);
+  });
+  afterEach(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('passes with the launch file naming the executable and the relay shipped', async () => {
+    await writeFile(path.join(companion, 'launch'), `${executable}\n--background\n`);
+    expect(await checkCompanionRegistration(companion, executable, 'linux', 1000)).toEqual([
+      `launch file ${path.join(companion, 'launch')}`,
+      `relay ${path.join(work, 'linux-unpacked', 'resources', 'relay', 'assistant-relay')}`,
+    ]);
+  });
+
+  it('fails on a launch file naming another program, none at all, or a relay not shipped', async () => {
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+      /no launch file/,
+    );
+    await writeFile(path.join(companion, 'launch'), '/opt/elsewhere/app\n--background\n');
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+      /not .* --background/,
+    );
+    await writeFile(path.join(companion, 'launch'), `${executable}\n--background\n`);
+    await rm(path.join(work, 'linux-unpacked', 'resources', 'relay'), { recursive: true });
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+      /relay is not shipped/,
+    );
+  });
+
+  it('finds the resources beside the executable, in a macOS bundle too', () => {
+    expect(resourcesDirOf('/r/mac-arm64/A.app/Contents/MacOS/A', 'darwin')).toBe(
+      '/r/mac-arm64/A.app/Contents/Resources',
+    );
+    expect(resourcesDirOf('/r/linux-unpacked/assistant-desktop', 'linux')).toBe(
+      '/r/linux-unpacked/resources',
+    );
   });
 });

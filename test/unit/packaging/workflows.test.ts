@@ -146,14 +146,26 @@ describe('every workflow', () => {
     const missing = [
       ...new Set(workflows.flatMap(({ workflow }) => npmScriptsRun(workflow))),
     ].filter((name) => !scripts.includes(name));
-    // `test:desktop` is #11's desktop journeys, built beside this change; until it lands it is
-    // the one script allowed to be missing.
-    expect(missing).toEqual(scripts.includes('test:desktop') ? [] : ['test:desktop']);
+    // `build:extension` is #27's extension build, made on a branch beside the release workflow's
+    // step that runs it; until it lands it is the one script allowed to be missing.
+    expect(missing).toEqual(scripts.includes('build:extension') ? [] : ['build:extension']);
   });
 });
 
 describe('ci.yml', () => {
   const ci = readWorkflow('ci.yml');
+
+  it('builds and tests the relay on Linux, Windows and macOS', () => {
+    const job = onlyJob(ci, runs(/^npm run test:relay$/));
+    expect(job.strategy?.matrix.os?.slice().sort()).toEqual([
+      'macos-latest',
+      'ubuntu-latest',
+      'windows-latest',
+    ]);
+    const tests = job.steps.find(runs(/^npm run test:relay$/));
+    const build = job.steps.find(runs(/^npm run build:relay$/));
+    for (const step of [tests, build]) expect(step?.if).toBeUndefined();
+  });
 
   it('runs the whole suite on Debian, exactly as .ci/run', () => {
     const job = onlyJob(ci, runs(/^bash \.ci\/run$/));
@@ -226,10 +238,56 @@ describe('release.yml', () => {
       expect(index).toBeLessThan(kept);
       expect(step['continue-on-error']).toBeUndefined();
     }
+    // The installed app's companion registration is checked there too, on every OS.
+    for (const step of launchSteps) expect(step.run).toContain(' -- --expect-companion');
     expect(launchSteps.map((step) => [step.if, step.run?.split(' -- ')[0]])).toEqual([
       ["runner.os == 'Linux'", 'xvfb-run -a npm run launch-packaged'],
       ["runner.os != 'Linux'", 'npm run launch-packaged'],
     ]);
+  });
+
+  it('builds and tests the browser companion’s relay on each OS before packaging it', () => {
+    const job = onlyJob(release, launches);
+    const relayTests = stepIndex(job, runs(/^npm run test:relay$/));
+    const build = job.steps.find(runs(/^npm run build:relay$/));
+    const universal = job.steps.find(runs(/lipo -create/));
+    const packaged = stepIndex(job, runs(/npx electron-builder "--\$PLATFORM"/));
+    expect(relayTests).toBeGreaterThan(stepIndex(job, runs(/^npm ci\b/)));
+    // Windows and Linux with npm's script (cargo build --release); macOS both architectures,
+    // joined where electron-builder.yml's extraResources takes the relay from.
+    expect(build?.if).toBe("runner.os != 'macOS'");
+    expect(universal?.if).toBe("runner.os == 'macOS'");
+    for (const target of ['x86_64-apple-darwin', 'aarch64-apple-darwin']) {
+      expect(universal?.run).toContain(target);
+    }
+    expect(universal?.run).toContain('-output relay/target/release/assistant-relay');
+    for (const step of [build, universal]) {
+      const index = job.steps.indexOf(step as WorkflowStep);
+      expect(index).toBeGreaterThan(relayTests);
+      // Before the Node tests (whose relay tests reuse it) and before packaging.
+      expect(index).toBeLessThan(stepIndex(job, runs(/^npm run typecheck && npm run test:unit$/)));
+      expect(index).toBeLessThan(packaged);
+    }
+  });
+
+  it('builds the extension’s store zip and attaches it with the installers', () => {
+    const job = onlyJob(release, runs(/^npm run build:extension$/));
+    const kept = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
+    expect(kept?.with).toMatchObject({
+      name: 'extension',
+      path: 'out/assistant-companion-*.zip',
+      'if-no-files-found': 'error',
+    });
+    const publisher = release.jobs.release;
+    expect(allNeeds(release, 'release')).toContain(jobsWhere(release, runs(/build:extension/))[0]);
+    const downloads = (publisher?.steps ?? []).filter((step) =>
+      step.uses?.startsWith('actions/download-artifact@'),
+    );
+    expect(downloads.map((step) => step.with?.name ?? step.with?.pattern)).toEqual([
+      'installers-*',
+      'extension',
+    ]);
+    for (const step of downloads) expect(step.with?.path).toBe('dist');
   });
 
   it('publishes only from one job, which needs every OS’s launch and has no way around it', () => {

@@ -5,3 +5,4 @@ export * from './data';
 export * from './runs';
 export * from './session';
 export * from './inbox';
+export * from './companion';

@@ -1,7 +1,4 @@
-import { mkdtemp, mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEVELOPMENT_EXTENSION_ID,
   DEVELOPMENT_EXTENSION_KEY,
@@ -13,8 +10,6 @@ import {
   manifestFilePlaces,
   registryAddPlan,
   registryRemovalPlan,
-  removeManifestFiles,
-  writeManifestFiles,
 } from '../../../../electron/core/companion/manifests';
 import {
   companionDir,
@@ -110,40 +105,6 @@ describe('where each browser looks for it', () => {
       command: 'reg',
       args: ['delete', `HKCU\\Software\\Microsoft\\Edge\\NativeMessagingHosts\\${NAME}`, '/f'],
     });
-  });
-});
-
-describe('writing and removing the manifests', () => {
-  let home: string | undefined;
-  afterEach(async () => {
-    if (home !== undefined) await rm(home, { recursive: true, force: true });
-  });
-
-  it('writes one for each browser the user has, readable by it, and removes them all', async () => {
-    home = await mkdtemp(join(tmpdir(), 'companion-home-'));
-    await mkdir(join(home, '.config', 'chromium'), { recursive: true });
-    await mkdir(
-      join(home, '.var', 'app', 'com.brave.Browser', 'config', 'BraveSoftware', 'Brave-Browser'),
-      {
-        recursive: true,
-      },
-    );
-    const places = manifestFilePlaces({ platform: 'linux', home });
-    const written = await writeManifestFiles(places, '/opt/relay');
-    expect(written).toEqual([
-      join(home, '.config', 'chromium', 'NativeMessagingHosts', `${NAME}.json`),
-      join(
-        home,
-        '.var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser/NativeMessagingHosts',
-        `${NAME}.json`,
-      ),
-    ]);
-    const first = written[0] as string;
-    expect(JSON.parse(await readFile(first, 'utf8'))).toEqual(hostManifest('/opt/relay'));
-    expect((await stat(first)).mode & 0o777).toBe(0o644);
-
-    await removeManifestFiles(places);
-    await expect(stat(first)).rejects.toThrow();
   });
 });
 

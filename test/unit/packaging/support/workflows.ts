@@ -150,9 +150,12 @@ export function lintWorkflows(file?: string): Promise<LintRun> {
 
 /** The step that lets Chromium's sandbox use user namespaces on Ubuntu 24.04 runners. */
 const SANDBOX_STEP = /\bkernel\.apparmor_restrict_unprivileged_userns=0\b/;
-/** Steps that launch a browser or the app: the test scripts and the packaged-app launch. */
+/**
+ * Steps that launch a browser or the app: the test scripts (but the relay's, Rust unit tests
+ * alone) and the packaged-app launch.
+ */
 const LAUNCHES =
-  /\bnpm (?:test\b|run (?:test[\w:-]*|launch-packaged)\b)|\bnpx (?:vitest|playwright test)\b/;
+  /\bnpm (?:test\b|run (?:test(?!:relay\b)[\w:-]*|launch-packaged)\b)|\bnpx (?:vitest|playwright test)\b/;
 /** What would start Electron or Chromium without its sandbox. */
 const UNSANDBOXED = /--no-sandbox|\bELECTRON_DISABLE_SANDBOX\b|\bELECTRON_EXTRA_LAUNCH_ARGS\b/;
 

@@ -1,0 +1,65 @@
+// The browser companion as the renderer sees it: each browser that asked, the user's decision
+// about it, and whether it is connected now. Only the renderer reaches these; the companion's own
+// subset never does (a browser must not be able to allow itself).
+import { Timestamp } from './common';
+import { z } from './zod';
+
+/** `chrome-extension://<32 letters a–p>/`, as the relay introduces an extension. */
+export const CompanionOrigin = z
+  .string()
+  .max(64)
+  .regex(/^chrome-extension:\/\/[a-p]{32}\/$/);
+
+/** The browsers the relay can name; the renderer says "a browser" for any other. */
+export const CompanionBrowserName = z.enum(['chrome', 'chromium', 'edge', 'brave']);
+export type CompanionBrowserName = z.infer<typeof CompanionBrowserName>;
+
+export const CompanionBrowser = z.object({
+  origin: CompanionOrigin,
+  /** `pending`: it asked and waits for the user. */
+  decision: z.enum(['allowed', 'denied', 'pending']),
+  /** Which browser ran the relay, when it could tell. */
+  browser: CompanionBrowserName.optional(),
+  /** Which build of the extension: the fixed development id, a store's id, or another. */
+  extension: z.enum(['development', 'store', 'other']),
+  decidedAt: Timestamp.optional(),
+  lastUsedAt: Timestamp.optional(),
+  /** A connection of this browser is open now. */
+  connected: z.boolean(),
+});
+export type CompanionBrowser = z.infer<typeof CompanionBrowser>;
+
+/**
+ * `off`: turned off for this run (ASSISTANT_COMPANION=off, or browser mode started without it).
+ * `unavailable`: it tried and could not serve: another instance serves it, the socket's folder
+ * is not private, or it failed to start.
+ */
+export const CompanionState = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('on'), browsers: z.array(CompanionBrowser).max(1000) }),
+  z.object({ status: z.literal('off') }),
+  z.object({
+    status: z.literal('unavailable'),
+    reason: z.enum(['elsewhere', 'unsafe-folder', 'failed']),
+  }),
+]);
+export type CompanionState = z.infer<typeof CompanionState>;
+
+export const CompanionDecideInput = z.strictObject({ origin: CompanionOrigin, allow: z.boolean() });
+export const CompanionOriginInput = z.strictObject({ origin: CompanionOrigin });
+
+export const CompanionChangeKind = z.enum([
+  'requested',
+  'decided',
+  'revoked',
+  'connected',
+  'disconnected',
+  'status',
+]);
+
+/** What changed, and the whole state after it (Settings and the banner redraw from it). */
+export const CompanionChanged = z.object({
+  change: CompanionChangeKind,
+  origin: CompanionOrigin.optional(),
+  state: CompanionState,
+});
+export type CompanionChanged = z.infer<typeof CompanionChanged>;

@@ -1,0 +1,70 @@
+// The companion as the renderer's requests see it (`companion.browsers`, `companion.decide`,
+// `companion.revoke`, and the `companion.changed` event): core holds this from its start, and
+// the host process attaches the companion host once it has tried to start it. Until then, and
+// when it is off or could not listen, the requests answer that state rather than fail, so
+// Settings can say why there is nothing to list.
+import type { CompanionChanged, CompanionState, EventName, EventPayload } from '../../contract';
+import type { CompanionHost, CompanionHostChange } from './host';
+
+export type CompanionOutcome =
+  { kind: 'started'; host: CompanionHost } | { kind: 'off' } | { kind: 'failed' };
+
+export interface CompanionControl {
+  /** The host process tried to start the companion; from now on the requests answer from it. */
+  attach(outcome: CompanionOutcome): void;
+  state(): CompanionState;
+  decide(origin: string, allow: boolean): Promise<CompanionState>;
+  revoke(origin: string): Promise<CompanionState>;
+  /** The prompt for a waiting browser closed without a decision: it is asked again next time. */
+  dismissed(origin: string): void;
+}
+
+type Emit = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+
+export function createCompanionControl(emit: Emit): CompanionControl {
+  let outcome: CompanionOutcome = { kind: 'off' };
+  let unsubscribe: (() => void) | undefined;
+  const hostOf = () => (outcome.kind === 'started' ? outcome.host : undefined);
+
+  const state = (): CompanionState => {
+    if (outcome.kind === 'off') return { status: 'off' };
+    if (outcome.kind === 'failed') return { status: 'unavailable', reason: 'failed' };
+    const { status } = outcome.host;
+    if (status.kind === 'elsewhere') return { status: 'unavailable', reason: 'elsewhere' };
+    if (status.kind === 'refused') return { status: 'unavailable', reason: 'unsafe-folder' };
+    return { status: 'on', browsers: outcome.host.overview() };
+  };
+  const changed = (change: CompanionChanged['change'], origin?: string) =>
+    emit('companion.changed', {
+      change,
+      ...(origin === undefined ? {} : { origin }),
+      state: state(),
+    });
+
+  return {
+    attach(next) {
+      unsubscribe?.();
+      outcome = next;
+      unsubscribe =
+        next.kind === 'started'
+          ? next.host.subscribe((change: CompanionHostChange) =>
+              changed(change.kind, change.origin),
+            )
+          : undefined;
+      changed('status');
+    },
+    state,
+    async decide(origin, allow) {
+      const host = hostOf();
+      if (host !== undefined) await (allow ? host.allow(origin) : host.deny(origin));
+      return state();
+    },
+    async revoke(origin) {
+      await hostOf()?.revoke(origin);
+      return state();
+    },
+    dismissed(origin) {
+      hostOf()?.dismissed(origin);
+    },
+  };
+}

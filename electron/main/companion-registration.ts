@@ -1,0 +1,108 @@
+// The browser companion's registration, the Electron way: at every start of the installed app
+// (an update moves the executable and the relay), after the window is up, the launch file and the
+// host manifests (electron/core/companion: registration-target.ts decides what, registration.ts
+// writes it); and `--unregister-companion`, which removes them for an uninstaller. Registration
+// never stops or fails the start: what goes wrong is logged.
+
+import { app } from 'electron';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import {
+  applyRegistration,
+  currentPlaceInputs,
+  registrationPlan,
+  registrationTarget,
+  relayPathOf,
+  removeRegistration,
+  type AppRun,
+  type PlaceInputs,
+  type RegRunner,
+} from '../core/companion';
+import type { Logger } from '../core/logs/logger';
+
+/** reg.exe by its full path, arguments as they are: no shell, nothing to quote. */
+const runReg: RegRunner = (args) =>
+  new Promise((resolve, reject) => {
+    const systemRoot = process.env.SystemRoot ?? 'C:\\Windows';
+    execFile(
+      join(systemRoot, 'System32', 'reg.exe'),
+      [...args],
+      { windowsHide: true, timeout: 10_000 },
+      (error, stdout) => (error === null ? resolve(stdout) : reject(error)),
+    );
+  });
+
+/** Electron's facts about this run; app.getAppPath() only in development (packaged: app.asar). */
+function thisRun(): AppRun {
+  return {
+    platform: process.platform,
+    env: process.env,
+    execPath: process.execPath,
+    install: app.isPackaged
+      ? { packaged: true, resourcesPath: process.resourcesPath }
+      : { packaged: false, appPath: app.getAppPath() },
+  };
+}
+
+function placeInputs(): PlaceInputs {
+  const user = userInfo();
+  // Electron's home (HOME, or the profile folder on Windows) is where the browsers and the relay look.
+  return currentPlaceInputs(process.env, {
+    homedir: app.getPath('home'),
+    uid: user.uid,
+    username: user.username,
+  });
+}
+
+async function register(log: Logger): Promise<void> {
+  const target = registrationTarget(thisRun());
+  if (!target.register) {
+    log.info('Companion registration: skipped', { why: target.why });
+    return;
+  }
+  if (!existsSync(target.relayPath)) {
+    log.warn('Companion registration: skipped, the relay is not installed', {
+      relay: target.relayPath,
+    });
+    return;
+  }
+  const plan = registrationPlan({ ...placeInputs(), ...target });
+  const report = await applyRegistration(plan, runReg);
+  log.info('Companion registration', {
+    written: report.written,
+    unchanged: report.unchanged.length,
+    ...(report.registryKeysSet.length === 0 ? {} : { registryKeysSet: report.registryKeysSet }),
+  });
+}
+
+/** At start, once the window is up: registers in the background and logs what went wrong. */
+export function registerCompanionAtStart(log: Logger): void {
+  const scoped = log.child('companion');
+  void register(scoped).catch((error: unknown) =>
+    scoped.warn('Companion registration failed; the browser companion may not find the app', {
+      error,
+    }),
+  );
+}
+
+/** `--unregister-companion`: removes the launch file, the manifests and the keys; the exit code. */
+export async function unregisterCompanion(): Promise<number> {
+  try {
+    const removed = await removeRegistration(
+      { ...placeInputs(), relayPath: relayPathOf(thisRun()) },
+      runReg,
+    );
+    console.log(
+      `Assistant Desktop: removed the browser companion's registration (${removed.length}).`,
+    );
+    return 0;
+  } catch (error) {
+    console.error(
+      "Assistant Desktop: could not remove the browser companion's registration:",
+      error,
+    );
+    return 1;
+  }
+}

@@ -1,0 +1,84 @@
+// The browser companion's first connection in the desktop app: a browser's extension connects
+// through the built relay (started by a process named as Chrome), the app brings its window
+// forward and asks Allow / Deny / Not now in a message box parented to it, and Allow serves the
+// connection that waited. Not now leaves it waiting, and the next connection asks again.
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DoubleLaunch } from '../double';
+import { expect, test } from '../fixtures';
+import { openNativePort, resultOf, type NativePort } from '../../integration/companion/native-port';
+
+const ORIGIN = `chrome-extension://${'k'.repeat(32)}/`;
+const ANOTHER = `chrome-extension://${'l'.repeat(32)}/`;
+
+let folder: string | undefined;
+const relays: NativePort[] = [];
+test.afterEach(async () => {
+  for (const relay of relays) relay.process.kill();
+  if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+});
+
+test('a browser asking to be allowed gets the question, and Allow serves it', async ({
+  launchApp,
+  driverKind,
+}) => {
+  test.skip(
+    driverKind === 'electron',
+    'real Electron: a native message box cannot be answered from a test; the double models dialog.showMessageBox',
+  );
+  folder = await mkdtemp(join(tmpdir(), 'companion-journey-'));
+  const chrome = join(folder, 'chrome');
+  await symlink('/bin/sh', chrome);
+  const env = {
+    ASSISTANT_COMPANION: 'on',
+    ASSISTANT_COMPANION_SOCKET: join(folder, 'run', 'companion.sock'),
+    ASSISTANT_COMPANION_DIR: join(folder, 'companion'),
+    ASSISTANT_RELAY_WAIT_MS: '0',
+  };
+  const app = await launchApp({ env });
+  const page = await app.appWindow();
+  await expect(page.getByText('Morning briefing').first()).toBeVisible({ timeout: 30_000 });
+  const double = (app as unknown as { double: DoubleLaunch }).double;
+  const relay = (origin = ORIGIN) => {
+    const opened = openNativePort(origin, env, { browser: chrome });
+    relays.push(opened);
+    return opened;
+  };
+
+  // Not now: no decision; the browser waits, and its next connection asks again.
+  const first = relay();
+  await first.next((m) => m.type === 'pairing' && m.state === 'pending');
+  const asked = await double.messageBoxes.next();
+  // Modal to the app window (compared by identity: expect would probe the double's window).
+  expect(asked.parent === double.windows.all()[0]).toBe(true);
+  expect(asked.options).toMatchObject({
+    type: 'question',
+    message: 'Allow Assistant in Chrome to ask agents about your deals?',
+    buttons: ['Allow', 'Deny', 'Not now'],
+  });
+  asked.close();
+  // The window asks too, calmly.
+  const banner = page.getByRole('region', { name: 'A browser asks to connect' });
+  await expect(banner).toBeVisible();
+  first.close();
+  await first.exited;
+
+  const second = relay();
+  await second.next((m) => m.type === 'pairing' && m.state === 'pending');
+  const again = await double.messageBoxes.next();
+  again.press(0);
+  await second.next((m) => m.type === 'pairing' && m.state === 'allowed');
+  second.send({ type: 'call', id: 1, name: 'agents.list', input: {} });
+  const answer = await second.next(resultOf(1));
+  expect(answer.result).toMatchObject({ ok: true });
+  await expect(banner).toHaveCount(0);
+
+  // Answered in the window instead, the message box closes itself.
+  const third = relay(ANOTHER);
+  await third.next((m) => m.type === 'pairing' && m.state === 'pending');
+  const moot = await double.messageBoxes.next();
+  await banner.getByRole('button', { name: 'Allow' }).click();
+  await third.next((m) => m.type === 'pairing' && m.state === 'allowed');
+  await expect.poll(() => moot.settled).toBe(true);
+});

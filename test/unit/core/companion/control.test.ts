@@ -1,0 +1,92 @@
+// What the renderer's companion requests answer before, without and with a companion host: off,
+// unavailable with its reason (a socket folder open to others), and the host's browsers, each
+// change told as a companion.changed event carrying the whole state.
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompanionChanged } from '../../../../electron/contract';
+import { createCompanionControl } from '../../../../electron/core/companion/control';
+import { startCompanionHost } from '../../../../electron/core/companion/host';
+import { createSilentLogger } from '../../../../electron/core/logs/logger';
+
+const ORIGIN = `chrome-extension://${'m'.repeat(32)}/`;
+const backend = {
+  dispatch: () => Promise.resolve({ ok: true as const, data: null }),
+  events: { subscribe: () => () => undefined, emit: () => undefined },
+};
+
+let work: string | undefined;
+afterEach(async () => {
+  if (work !== undefined) await rm(work, { recursive: true, force: true });
+});
+
+function control() {
+  const events: CompanionChanged[] = [];
+  const made = createCompanionControl((name, payload) => {
+    if (name === 'companion.changed') events.push(payload as CompanionChanged);
+  });
+  return { control: made, events };
+}
+
+describe('the companion as the renderer asks about it', () => {
+  it('is off until a host is attached, and says it could not start', async () => {
+    const { control: c, events } = control();
+    expect(c.state()).toEqual({ status: 'off' });
+    expect(await c.decide(ORIGIN, true)).toEqual({ status: 'off' });
+    c.attach({ kind: 'failed' });
+    expect(c.state()).toEqual({ status: 'unavailable', reason: 'failed' });
+    expect(events.at(-1)).toEqual({ change: 'status', state: c.state() });
+  });
+
+  it('says why when the socket’s folder is open to other users', async () => {
+    work = await mkdtemp(join(tmpdir(), 'companion-control-'));
+    const open = join(work, 'open');
+    await mkdir(open);
+    await chmod(open, 0o755);
+    const host = await startCompanionHost({
+      backend,
+      log: createSilentLogger(),
+      dataDir: join(work, 'data'),
+      socketPath: join(open, 'companion.sock'),
+      appVersion: '0.0.0-test',
+    });
+    const { control: c } = control();
+    c.attach({ kind: 'started', host });
+    expect(c.state()).toEqual({ status: 'unavailable', reason: 'unsafe-folder' });
+    await host.stop();
+  });
+
+  it('lists the host’s decisions and tells each change with the state after it', async () => {
+    work = await mkdtemp(join(tmpdir(), 'companion-control-'));
+    await mkdir(join(work, 'run'), { mode: 0o700 });
+    const host = await startCompanionHost({
+      backend,
+      log: createSilentLogger(),
+      dataDir: join(work, 'data'),
+      socketPath: join(work, 'run', 'companion.sock'),
+      appVersion: '0.0.0-test',
+    });
+    const { control: c, events } = control();
+    c.attach({ kind: 'started', host });
+    expect(c.state()).toEqual({ status: 'on', browsers: [] });
+
+    const decided = await c.decide(ORIGIN, false);
+    expect(decided).toEqual({
+      status: 'on',
+      browsers: [
+        {
+          origin: ORIGIN,
+          decision: 'denied',
+          extension: 'other',
+          decidedAt: expect.any(String) as string,
+          connected: false,
+        },
+      ],
+    });
+    expect(events.at(-1)).toEqual({ change: 'decided', origin: ORIGIN, state: decided });
+    expect(await c.revoke(ORIGIN)).toEqual({ status: 'on', browsers: [] });
+    expect(events.at(-1)?.change).toBe('revoked');
+    await host.stop();
+  });
+});

@@ -1,0 +1,94 @@
+// What a run registers: the installed app always (unless the companion is off), a development run
+// only when asked; the relay beside app.asar or cargo's output; the launch command per kind of run.
+import { describe, expect, it } from 'vitest';
+import {
+  registrationTarget,
+  relayPathOf,
+  type AppRun,
+} from '../../../../electron/core/companion/registration-target';
+
+const installed: AppRun = {
+  platform: 'linux',
+  env: {},
+  execPath: '/opt/Assistant Desktop/assistant-desktop',
+  install: { packaged: true, resourcesPath: '/opt/Assistant Desktop/resources' },
+};
+const development: AppRun = {
+  platform: 'linux',
+  env: {},
+  execPath: '/src/app/node_modules/electron/dist/electron',
+  install: { packaged: false, appPath: '/src/app' },
+};
+
+describe('what a run registers', () => {
+  it('the installed app: its executable started in the background, its own relay', () => {
+    expect(registrationTarget(installed)).toEqual({
+      register: true,
+      launchCommand: ['/opt/Assistant Desktop/assistant-desktop', '--background'],
+      relayPath: '/opt/Assistant Desktop/resources/relay/assistant-relay',
+      copyRelay: false,
+    });
+  });
+
+  it('a development run: nothing, unless ASSISTANT_COMPANION_REGISTER=1', () => {
+    expect(registrationTarget(development)).toEqual({
+      register: false,
+      why: 'a development run (ASSISTANT_COMPANION_REGISTER=1 registers it)',
+    });
+    expect(
+      registrationTarget({ ...development, env: { ASSISTANT_COMPANION_REGISTER: '1' } }),
+    ).toEqual({
+      register: true,
+      // Electron needs the app's folder before the flag.
+      launchCommand: ['/src/app/node_modules/electron/dist/electron', '/src/app', '--background'],
+      relayPath: '/src/app/relay/target/release/assistant-relay',
+      copyRelay: false,
+    });
+  });
+
+  it('nothing at all with ASSISTANT_COMPANION=off, installed or asked', () => {
+    for (const run of [installed, development]) {
+      expect(
+        registrationTarget({
+          ...run,
+          env: { ASSISTANT_COMPANION: 'off', ASSISTANT_COMPANION_REGISTER: '1' },
+        }),
+      ).toEqual({ register: false, why: 'ASSISTANT_COMPANION=off' });
+    }
+  });
+
+  it('an AppImage: the AppImage file is started, and the relay is copied out of its mount', () => {
+    const mounted: AppRun = {
+      ...installed,
+      env: { APPIMAGE: '/home/mia/Apps/assistant-desktop.AppImage' },
+      execPath: '/tmp/.mount_assistXyZ/assistant-desktop',
+      install: { packaged: true, resourcesPath: '/tmp/.mount_assistXyZ/resources' },
+    };
+    expect(registrationTarget(mounted)).toEqual({
+      register: true,
+      launchCommand: ['/home/mia/Apps/assistant-desktop.AppImage', '--background'],
+      relayPath: '/tmp/.mount_assistXyZ/resources/relay/assistant-relay',
+      copyRelay: true,
+    });
+    // APPIMAGE set in a development shell changes nothing there.
+    const asked = { ASSISTANT_COMPANION_REGISTER: '1', APPIMAGE: '/x.AppImage' };
+    expect(registrationTarget({ ...development, env: asked })).toMatchObject({ copyRelay: false });
+  });
+
+  it('Windows: the relay is an .exe beside app.asar', () => {
+    expect(
+      relayPathOf({
+        platform: 'win32',
+        env: {},
+        execPath:
+          'C:\\Users\\mia\\AppData\\Local\\Programs\\assistant-desktop\\Assistant Desktop.exe',
+        install: {
+          packaged: true,
+          resourcesPath: 'C:\\Users\\mia\\AppData\\Local\\Programs\\assistant-desktop\\resources',
+        },
+      }),
+    ).toBe(
+      'C:\\Users\\mia\\AppData\\Local\\Programs\\assistant-desktop\\resources\\relay\\assistant-relay.exe',
+    );
+  });
+});
