@@ -100,7 +100,11 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   // The app asks, modal to its window; Allow there serves the panel that waited.
   const asked = await double.messageBoxes.next();
   expect(asked.parent === double.windows.all()[0]).toBe(true);
-  expect(asked.options).toMatchObject({ type: 'question', buttons: ['Allow', 'Deny', 'Not now'] });
+  expect(asked.options).toMatchObject({
+    type: 'question',
+    message: 'Allow Assistant in Chromium to ask agents about your deals?',
+    buttons: ['Allow', 'Deny', 'Not now'],
+  });
   asked.press(0);
   await expect(panel.getByRole('heading', { level: 1 })).toHaveText(deal.deal.title);
 
@@ -112,7 +116,8 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   const runId = await answer.getAttribute('data-run-id');
   if (runId === null) throw new Error('The answer names no run.');
   const transcript = ok<{ text: string } | null>(await invoke(page, 'runs.transcript', { runId }));
-  expect(transcript?.text.length).toBeGreaterThan(0);
+  // What the service wrote, as the app kept it.
+  expect(transcript?.text).toBe(demo.control.runOutput(runId));
   await answer.getByRole('button', { name: 'Copy' }).click();
   await expect(answer.getByRole('button', { name: 'Copied' })).toBeVisible();
   // Read from the CRM's page: an extension page cannot be granted the clipboard.
