@@ -48,8 +48,10 @@ export async function launchWithExtension(options: {
   unregistered?: boolean;
   /** The browser's interface language (Chromium on Linux reads LANGUAGE), and its locale. */
   language?: string;
+  /** A user-data-dir of the caller's (one the app registered the host in), kept on close. */
+  profile?: string;
 }): Promise<ExtensionBrowser> {
-  const profile = await mkdtemp(join(tmpdir(), 'extension-profile-'));
+  const profile = options.profile ?? (await mkdtemp(join(tmpdir(), 'extension-profile-')));
   if (options.unregistered !== true) await registerHost(profile);
   const rules = CRM_HOSTS.map((host) => `MAP ${host} 127.0.0.1:${options.crmPort}`).join(',');
   const context = await chromium.launchPersistentContext(profile, {
@@ -81,7 +83,7 @@ export async function launchWithExtension(options: {
     profile,
     close: async () => {
       await context.close();
-      await rm(profile, { recursive: true, force: true });
+      if (options.profile === undefined) await rm(profile, { recursive: true, force: true });
     },
   };
 }
