@@ -1,7 +1,7 @@
 // A briefing rendered from its layout plan (layout.ts): facts, text, sections with their meetings
 // or remaining deal chips, lists, and anything else as readable fields. Long tables, lists and
 // chips show their first rows and "Show all N".
-import { useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Briefing } from '../../../electron/contract';
 import { humanizeKey } from '../../lib/format';
 import { capMarkdown } from '../../lib/markdown/cap';
@@ -10,7 +10,14 @@ import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
 import { useT, useTranslator } from '../../platform/i18n';
-import { BODY_KEY, planBriefing, type DealRef, type SectionPlan } from './layout';
+import {
+  BODY_KEY,
+  planBriefing,
+  type BriefingPlan,
+  type Cut,
+  type DealRef,
+  type SectionPlan,
+} from './layout';
 import { MeetingList } from './MeetingList';
 
 /** Long lists and tables show this many rows until "Show all" (a big book closes 635 soon). */
@@ -38,15 +45,29 @@ function ServiceMarkdown({ text }: { text: string }) {
   );
 }
 
-/** Markdown whose long tables and lists show their first rows, the rest on "Show all". */
-function CappedMarkdown({ text }: { text: string }) {
+/** Asks for the whole plan now: "Show all" under a text the first plan cut. */
+const WholePlanNow = createContext<() => void>(() => undefined);
+
+/**
+ * Markdown whose long tables and lists show their first rows, the rest on "Show all". `cut`: the
+ * text is already only its first rows (a first plan), of `cut.total` in all.
+ */
+function CappedMarkdown({ text, cut }: { text: string; cut?: Cut | undefined }) {
   const [open, setOpen] = useState(false);
-  const capped = useMemo(() => capMarkdown(text, ROWS_SHOWN), [text]);
+  const wholePlanNow = useContext(WholePlanNow);
+  const capped = useMemo(
+    () => (cut === undefined ? capMarkdown(text, ROWS_SHOWN) : { text, total: cut.total }),
+    [text, cut],
+  );
   if (capped === undefined) return <ServiceMarkdown text={text} />;
+  const toggle = () => {
+    if (cut !== undefined) wholePlanNow();
+    setOpen(!open);
+  };
   return (
     <>
-      <ServiceMarkdown text={open ? text : capped.text} />
-      <ShowAll total={capped.total} open={open} onToggle={() => setOpen(!open)} />
+      <ServiceMarkdown text={open && cut === undefined ? text : capped.text} />
+      <ShowAll total={capped.total} open={open} onToggle={toggle} />
     </>
   );
 }
@@ -111,7 +132,9 @@ function Section({
       {section.meetings ? (
         <MeetingList meetings={section.meetings} dealNames={dealNames} label={section.title} />
       ) : null}
-      {section.body !== undefined ? <CappedMarkdown text={section.body} /> : null}
+      {section.body !== undefined ? (
+        <CappedMarkdown text={section.body} cut={section.bodyCut} />
+      ) : null}
       {section.items ? <StringList items={section.items} /> : null}
       {Object.keys(section.rest).length > 0 ? <RecordView record={section.rest} /> : null}
       {section.chips.length > 0 ? (
@@ -124,21 +147,59 @@ function Section({
   );
 }
 
-export function BriefingView({ briefing }: { briefing: Briefing }) {
+/** Runs `work` when the page is idle (soon after the paint), unless cancelled. */
+function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(work, { timeout: 300 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * The plan to show: a first one cut to the rows on screen, then, once the page is idle (or at
+ * once when "Show all" asks), the whole one. A briefing without a long text is planned once.
+ */
+function useBriefingPlan(briefing: Briefing): { plan: BriefingPlan; wholeNow(): void } {
   const translator = useTranslator();
-  const { t } = translator;
-  const plan = useMemo(
-    () => planBriefing(briefing.data, briefing.title ?? '', translator),
+  const first = useMemo(
+    () => planBriefing(briefing.data, briefing.title ?? '', translator, { firstRows: ROWS_SHOWN }),
     [briefing.data, briefing.title, translator],
   );
+  const [whole, setWhole] = useState<{ of: BriefingPlan; plan: BriefingPlan }>();
+  const planWhole = useCallback(
+    () =>
+      setWhole((current) =>
+        current?.of === first
+          ? current
+          : { of: first, plan: planBriefing(briefing.data, briefing.title ?? '', translator) },
+      ),
+    [first, briefing.data, briefing.title, translator],
+  );
+  useEffect(() => (first.partial ? whenIdle(planWhole) : undefined), [first, planWhole]);
+  return { plan: whole?.of === first ? whole.plan : first, wholeNow: planWhole };
+}
+
+export function BriefingView({ briefing }: { briefing: Briefing }) {
+  const { t } = useTranslator();
+  const { plan, wholeNow } = useBriefingPlan(briefing);
+  return (
+    <WholePlanNow.Provider value={wholeNow}>
+      <BriefingPlanView plan={plan} t={t} />
+    </WholePlanNow.Provider>
+  );
+}
+
+function BriefingPlanView({ plan, t }: { plan: BriefingPlan; t: ReturnType<typeof useT> }) {
   return (
     <div className="briefing">
       {plan.mainDeal ? <DealChips refs={[plan.mainDeal]} label={t('briefings.view.deal')} /> : null}
       {Object.keys(plan.facts).length > 0 ? <RecordView record={plan.facts} /> : null}
-      {plan.bodies.map(({ key, text }) => (
+      {plan.bodies.map(({ key, text, cut }) => (
         <div key={key} className="brief-body">
           {BODY_KEY.test(key) ? null : <h3 dir="auto">{humanizeKey(key)}</h3>}
-          <CappedMarkdown text={text} />
+          <CappedMarkdown text={text} cut={cut} />
         </div>
       ))}
       {plan.meetings.length > 0 ? (

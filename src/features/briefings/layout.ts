@@ -5,6 +5,7 @@
 import { MEETING_LIST_FIELDS } from '../../../electron/domain/briefings/fields';
 import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { dealLinker, localiseUtcTimes, type NamedDeal } from '../../lib/briefingText';
+import { capMarkdown } from '../../lib/markdown/cap';
 import { isIdentifierKey, isJsonRecord } from '../../lib/records';
 import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Json, JsonRecord } from '../../lib/records';
@@ -19,10 +20,24 @@ const MEETINGS_SECTION = /meeting|calendar|agenda for today|schedule/i;
 
 export type DealRef = NamedDeal;
 
+/**
+ * Past this many characters a text is cut to its first rows before it is prepared, in a first
+ * plan (`firstRows`): a big book's "closing soon" table is 64 KB, and linking every deal in it
+ * was most of the time to lay the briefing out on a page just loaded.
+ */
+const LONG_TEXT = 8_000;
+
+/** A text cut to its first rows for the first paint: the rows and items it has in all. */
+export interface Cut {
+  total: number;
+}
+
 export interface SectionPlan {
   title: string;
   /** Markdown, deal names linked and UTC times made local. */
   body?: string;
+  /** Set when `body` is only its first rows (a first plan): how many the whole has. */
+  bodyCut?: Cut;
   items?: string[];
   /** The briefing's meetings stand in for this section's text (it listed them). */
   meetings?: MeetingInfo[];
@@ -31,9 +46,15 @@ export interface SectionPlan {
 }
 
 export interface BriefingPlan {
+  /**
+   * A first plan, made quickly for the first paint: long texts hold their first rows only, and
+   * chips and deal groups, which depend on what the whole text links, are left out until the
+   * whole plan is made.
+   */
+  partial: boolean;
   mainDeal: DealRef | null;
   facts: JsonRecord;
-  bodies: { key: string; text: string }[];
+  bodies: { key: string; text: string; cut?: Cut }[];
   meetings: MeetingInfo[];
   sections: SectionPlan[];
   lists: { key: string; items: string[] }[];
@@ -109,8 +130,12 @@ interface TextTools {
   /** A deal's chip name when the briefing gives none. */
   unnamed: string;
   prepare(text: string): string;
+  /** A long text's first rows only, prepared, in a first plan; else the whole, as `prepare`. */
+  prepareFirst(text: string): { text: string; cut?: Cut };
   /** Deals linked in any text prepared so far. */
   linked: Set<string>;
+  /** A text was cut: what the texts link is not all known. */
+  cut: boolean;
 }
 
 function textTools(
@@ -118,19 +143,34 @@ function textTools(
   dealNames: Map<string, string>,
   unnamed: string,
   locale: string,
+  firstRows: number | undefined,
 ): TextTools {
   const day = briefingDay(data);
   const link = dealLinker([...dealNames].map(([dealId, name]) => ({ dealId, name })));
   const linked = new Set<string>();
-  return {
+  // Linking and localising work line by line, so cutting before preparing gives the same first
+  // rows as preparing the whole and cutting after (as the view does with a whole plan).
+  const prepare = (text: string) => {
+    const result = link(localiseUtcTimes(text, day, locale));
+    for (const id of result.linked) linked.add(id);
+    return result.text;
+  };
+  const tools: TextTools = {
     unnamed,
     linked,
-    prepare(text) {
-      const result = link(localiseUtcTimes(text, day, locale));
-      for (const id of result.linked) linked.add(id);
-      return result.text;
+    cut: false,
+    prepare,
+    prepareFirst(text) {
+      const capped =
+        firstRows !== undefined && text.length > LONG_TEXT
+          ? capMarkdown(text, firstRows)
+          : undefined;
+      if (capped === undefined) return { text: prepare(text) };
+      tools.cut = true;
+      return { text: prepare(capped.text), cut: { total: capped.total } };
     },
   };
+  return tools;
 }
 
 function planSection(
@@ -150,12 +190,20 @@ function planSection(
     if (!bodySeen && SECTION_BODY_KEYS.includes(key)) {
       bodySeen = true;
       if (listsMeetings) plan.meetings = meetings;
-      else if (typeof value === 'string') plan.body = tools.prepare(value);
-      else if (Array.isArray(value) && value.every((b) => typeof b === 'string')) {
+      else if (typeof value === 'string') {
+        const first = tools.prepareFirst(value);
+        plan.body = first.text;
+        if (first.cut) plan.bodyCut = first.cut;
+      } else if (Array.isArray(value) && value.every((b) => typeof b === 'string')) {
         plan.items = value.map((item) => tools.prepare(item as string));
       }
     } else if (asDealRefs(value, tools.unnamed)) refs = asDealRefs(value, tools.unnamed) ?? [];
     else if (!(Array.isArray(value) && value.length === 0)) plan.rest[key] = value;
+  }
+  // Which deals a cut text links is not known: its chips wait for the whole plan.
+  if (plan.bodyCut) {
+    for (const r of refs) shown.add(r.dealId);
+    return plan;
   }
   // The meeting list links each meeting's deal; the text may have linked the rest.
   const linkedHere = new Set([...tools.linked, ...(plan.meetings ?? []).map((m) => m.dealId)]);
@@ -177,15 +225,22 @@ function meetingListOf(key: string, value: Json): MeetingInfo[] {
   return key === 'meetings' || meetings.every((m) => m.startsAt !== undefined) ? meetings : [];
 }
 
+/**
+ * How a briefing is laid out. With `firstRows`, a first plan for the first paint: texts longer
+ * than LONG_TEXT keep only their first `firstRows` rows (`partial` says so), and the whole plan,
+ * made without it, follows when the page is idle. Without a long text both are the same.
+ */
 export function planBriefing(
   data: JsonRecord,
   title: string,
   translator: Pick<Translator, 't' | 'locale'>,
+  options: { firstRows?: number } = {},
 ): BriefingPlan {
   const unnamed = translator.t('briefings.meeting.openDeal');
   const dealNames = dealNamesIn(data);
-  const tools = textTools(data, dealNames, unnamed, translator.locale);
+  const tools = textTools(data, dealNames, unnamed, translator.locale, options.firstRows);
   const plan: BriefingPlan = {
+    partial: false,
     mainDeal: null,
     facts: {},
     bodies: [],
@@ -215,7 +270,8 @@ export function planBriefing(
       typeof value === 'string' &&
       (BODY_KEY.test(key) || value.length > 160 || value.includes('\n'))
     ) {
-      plan.bodies.push({ key, text: tools.prepare(value) });
+      const first = tools.prepareFirst(value);
+      plan.bodies.push({ key, text: first.text, ...(first.cut ? { cut: first.cut } : {}) });
     } else if (value === null || typeof value !== 'object') plan.facts[key] = value;
     else if (asDealRef(value, unnamed)) {
       groups.push({ key, refs: [asDealRef(value, unnamed) as DealRef] });
@@ -236,7 +292,10 @@ export function planBriefing(
   if (plan.sections.some((s) => s.meetings !== undefined)) plan.meetings = [];
   for (const m of plan.meetings) if (m.dealId !== undefined) shown.add(m.dealId);
   for (const id of tools.linked) shown.add(id);
-  // A group that only repeats deals shown above ("all deals in this briefing") adds nothing.
+  plan.partial = tools.cut;
+  // A group that only repeats deals shown above ("all deals in this briefing") adds nothing; what
+  // a cut text links is not known, so a first plan leaves the groups to the whole one.
+  if (plan.partial) return plan;
   plan.refGroups = groups
     .map(({ key, refs }) => ({ key, refs: uniqueRefs(refs).filter((r) => !shown.has(r.dealId)) }))
     .filter((g) => g.refs.length > 0);

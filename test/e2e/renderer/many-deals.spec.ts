@@ -38,3 +38,27 @@ for (const { searchParam, by } of SEARCHES) {
     });
   });
 }
+
+test.describe('5,000 deals on Today', () => {
+  test.use({ appOptions: { demo: { dealCount: 5_000, pacing: 'instant' } } });
+
+  test('the closing-soon table shows its first rows, and all of them on Show all', async ({
+    app,
+    page,
+  }) => {
+    await app.open(page, '#/today');
+    const section = page.getByRole('region', { name: 'Closing in the next three weeks' });
+    const showAll = section.getByRole('button', { name: /^Show all [\d,]+$/ });
+    await expect(showAll).toBeVisible({ timeout: 30_000 });
+    const total = Number((await showAll.textContent())?.replace(/\D/g, ''));
+    expect(total).toBeGreaterThan(100);
+    const rows = section.getByRole('table').first().getByRole('row');
+    // The header and eight deals, each a link to its deal.
+    await expect(rows).toHaveCount(9);
+    await expect(rows.nth(8).getByRole('link')).toHaveCount(1);
+    await showAll.click();
+    await expect(rows).toHaveCount(total + 1);
+    await expect(rows.nth(total).getByRole('link')).toHaveCount(1);
+    await expect(section.getByRole('button', { name: 'Show fewer' })).toBeVisible();
+  });
+});

@@ -88,3 +88,52 @@ describe('planBriefing', () => {
     expect(untimed.others).toHaveProperty('items');
   });
 });
+
+describe('the first plan of a big book’s briefing', () => {
+  // 600 deals closing soon, each a row of the table that names it, and a deal the text never names.
+  const deals = Array.from({ length: 600 }, (_, i) => ({
+    dealId: `d-${i}`,
+    name: `Account ${i} – Assistant rollout`,
+  }));
+  const unnamed = { dealId: 'd-x', name: 'Quiet Co – Pilot' };
+  const rows = deals.map((d) => `| ${d.name} | Negotiation | 2026-11-28 |`).join('\n');
+  const big = {
+    summary: 'Busy week.',
+    sections: [
+      {
+        id: 'closing-soon',
+        title: 'Closing soon',
+        body: `| Deal | Stage | Close date |\n| --- | --- | --- |\n${rows}`,
+        dealRefs: [...deals, unnamed],
+      },
+    ],
+    deals,
+  };
+
+  it('holds the rows on screen, linked as the whole plan links them, and says how many there are', () => {
+    const first = planBriefing(big, 'Morning', english, { firstRows: 8 });
+    const whole = planBriefing(big, 'Morning', english);
+    expect(first.partial).toBe(true);
+    expect(whole.partial).toBe(false);
+    const firstBody = first.sections[0]?.body ?? '';
+    const wholeBody = whole.sections[0]?.body ?? '';
+    expect(first.sections[0]?.bodyCut).toEqual({ total: 600 });
+    // Header, separator and eight rows: the same lines the whole plan starts with.
+    expect(firstBody.split('\n')).toHaveLength(10);
+    expect(wholeBody.split('\n').slice(0, 10)).toEqual(firstBody.split('\n'));
+    expect(firstBody).toContain('[Account 7 – Assistant rollout](#/deals/d-7)');
+  });
+
+  it('leaves chips to the whole plan, which offers only the deal the text does not name', () => {
+    const first = planBriefing(big, 'Morning', english, { firstRows: 8 });
+    expect(first.sections[0]?.chips).toEqual([]);
+    const whole = planBriefing(big, 'Morning', english);
+    expect(whole.sections[0]?.chips).toEqual([unnamed]);
+  });
+
+  it('is the whole plan when no text is long', () => {
+    const first = planBriefing(morning, 'Good morning', english, { firstRows: 8 });
+    expect(first.partial).toBe(false);
+    expect(first).toEqual(planBriefing(morning, 'Good morning', english));
+  });
+});
