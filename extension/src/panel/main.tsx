@@ -11,6 +11,7 @@ import { currentTranslator, switchLanguage } from '../../../src/platform/i18n';
 import { chromeApi, type ChromeApi } from '../chrome';
 import { TabDealChanged } from '../background/messages';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
+import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
 import { PanelActions } from './actions';
 import { ActionsContext } from './context';
@@ -50,7 +51,9 @@ async function start(): Promise<void> {
     const tab = tabId < 0 ? {} : await chrome.tabs.get(tabId).catch(() => ({}));
     const url = 'url' in tab ? tab.url : undefined;
     const title = 'title' in tab ? tab.title : undefined;
-    return { address: url === undefined ? null : recogniseDealAddress(url), title };
+    if (url === undefined) return { address: null, title };
+    const customHosts = await loadCustomHosts(chrome).catch(() => []);
+    return { address: recogniseDealAddress(url, customHosts), title };
   };
   const first = await readTab();
   usePanel.setState({ tabId, address: first.address, title: first.title });
