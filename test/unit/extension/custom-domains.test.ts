@@ -7,6 +7,8 @@ import {
   type ReadAddress,
 } from '../../../extension/src/custom-domains/address';
 import { parseCustomHosts } from '../../../extension/src/custom-domains/stored';
+import type { ChromeApi } from '../../../extension/src/chrome';
+import { chromeDomains } from '../../../extension/src/options/domains';
 
 const GUID = '5a7e3b2c-91d4-ef11-8eea-000d3a4b5c6d';
 
@@ -76,5 +78,64 @@ describe('the added hosts read back from storage', () => {
     expect(parseCustomHosts(undefined)).toEqual([]);
     expect(parseCustomHosts({ host: 'crm.acme.com', crm: 'dynamics' })).toEqual([]);
     expect(parseCustomHosts(Array(51).fill({ host: 'crm.acme.com', crm: 'dynamics' }))).toEqual([]);
+  });
+});
+
+describe('adding and removing a host', () => {
+  function standIn(granted: boolean) {
+    const calls: string[] = [];
+    const items = new Map<string, unknown>();
+    const chrome = {
+      permissions: {
+        request: async ({ origins }: { origins: string[] }) => {
+          calls.push(`request ${origins.join()}`);
+          return granted;
+        },
+        remove: async ({ origins }: { origins: string[] }) => {
+          calls.push(
+            `remove ${origins.join()} (stored: ${JSON.stringify(items.get('customCrmHosts'))})`,
+          );
+          return true;
+        },
+      },
+      storage: {
+        local: {
+          get: async (keys: string[]) => Object.fromEntries(keys.map((k) => [k, items.get(k)])),
+          set: async (values: Record<string, unknown>) => {
+            for (const [k, v] of Object.entries(values)) items.set(k, v);
+          },
+        },
+      },
+    } as unknown as ChromeApi;
+    return { chrome, calls, items };
+  }
+
+  it('asks the browser at once, inside the click’s gesture, and stores the host once granted', async () => {
+    const world = standIn(true);
+    const adding = chromeDomains(world.chrome).add({ host: 'crm.acme.com', crm: 'dynamics' });
+    // Asked before anything was awaited: a later request would be outside the gesture.
+    expect(world.calls).toEqual(['request https://crm.acme.com/*']);
+    await expect(adding).resolves.toBe(true);
+    expect(world.items.get('customCrmHosts')).toEqual([{ host: 'crm.acme.com', crm: 'dynamics' }]);
+  });
+
+  it('stores nothing when the user declines', async () => {
+    const world = standIn(false);
+    await expect(
+      chromeDomains(world.chrome).add({ host: 'crm.acme.com', crm: 'dynamics' }),
+    ).resolves.toBe(false);
+    expect(world.items.has('customCrmHosts')).toBe(false);
+  });
+
+  it('forgets the host, then gives the permission back', async () => {
+    const world = standIn(true);
+    const domains = chromeDomains(world.chrome);
+    await domains.add({ host: 'crm.acme.com', crm: 'dynamics' });
+    await domains.add({ host: 'deals.acme.io', crm: 'pipedrive' });
+    await domains.remove('crm.acme.com');
+    expect(world.calls.at(-1)).toBe(
+      'remove https://crm.acme.com/* (stored: [{"host":"deals.acme.io","crm":"pipedrive"}])',
+    );
+    expect(await domains.list()).toEqual([{ host: 'deals.acme.io', crm: 'pipedrive' }]);
   });
 });
