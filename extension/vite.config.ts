@@ -1,6 +1,7 @@
 // The browser companion's extension (npm run build:extension): the side panel (panel.html and its
-// React code) and the service worker, built by Vite into out/extension/, a folder Chromium loads
-// unpacked, then zipped for the stores as out/assistant-companion-<version>.zip.
+// React code), the options page (options.html) and the service worker, built by Vite into
+// out/extension/, a folder Chromium loads unpacked, then zipped for the stores as
+// out/assistant-companion-<version>.zip.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
@@ -63,6 +64,7 @@ export default defineConfig({
     rolldownOptions: {
       input: {
         panel: here('./panel.html'),
+        options: here('./options.html'),
         'service-worker': here('./src/background/service-worker.ts'),
       },
       output: {

@@ -25,6 +25,7 @@ const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
   optional_host_permissions?: string[];
   content_security_policy: { extension_pages: string };
   background: { service_worker: string };
+  options_ui?: { page: string; open_in_tab?: boolean };
   content_scripts?: unknown;
 };
 
@@ -65,8 +66,15 @@ describe('the built extension', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("connect-src 'none'");
     expect(csp).not.toMatch(/unsafe|wasm/);
-    const html = readFileSync(join(folder, 'panel.html'), 'utf8');
-    for (const [, src] of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(src).toMatch(/^\.\//);
+    // The side panel and the options page (a company's own CRM address), each of the extension's.
+    expect(manifest.options_ui).toEqual({ page: 'options.html', open_in_tab: true });
+    for (const page of ['panel.html', 'options.html']) {
+      const html = readFileSync(join(folder, page), 'utf8');
+      for (const [, src = ''] of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+        expect(src, page).toMatch(/^\.\//);
+        expect(files(), page).toContain(src.slice(2));
+      }
+    }
     const scripts = files().filter((file) => file.endsWith('.js'));
     expect(scripts).toContain(manifest.background.service_worker);
     for (const file of scripts) {

@@ -3,7 +3,7 @@
 // it) pointing at the built relay. The relay inherits the browser's environment, which points it
 // at the test's socket and companion folder.
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hostManifest } from '../../electron/core/companion/manifests';
@@ -14,6 +14,10 @@ import { relayBinary } from '../support/relay-binary';
 
 export const EXTENSION_FOLDER = resolve(import.meta.dirname, '../../out/extension');
 export const PANEL_URL = `chrome-extension://${DEVELOPMENT_EXTENSION_ID}/panel.html`;
+export const OPTIONS_URL = `chrome-extension://${DEVELOPMENT_EXTENSION_ID}/options.html`;
+
+/** A company's own CRM host (own-domain.spec.ts adds it on the options page). */
+export const OWN_CRM_HOST = 'crm.acme.test';
 
 /** The CRMs' host names the browser resolves to the fake CRM pages. */
 export const CRM_HOSTS = [
@@ -22,6 +26,7 @@ export const CRM_HOSTS = [
   'acme.pipedrive.com',
   'acme.crm4.dynamics.com',
   'crm.zoho.eu',
+  OWN_CRM_HOST,
 ];
 
 export interface ExtensionBrowser {
@@ -118,4 +123,48 @@ export async function panelOptionsOf(
     ).chrome;
     return api.sidePanel.getOptions({ tabId: id });
   }, tabId);
+}
+
+/**
+ * Records in a closed profile that the user accepted the browser's prompt for a host permission,
+ * where Chromium keeps an accepted `chrome.permissions.request`: the extension's entry in the
+ * profile's Preferences. Chromium has no switch that answers that prompt, and a test cannot click
+ * it; the next launch starts with the permission granted, as after a real Allow.
+ */
+export async function grantHostPermission(profile: string, pattern: string): Promise<void> {
+  const file = join(profile, 'Default', 'Preferences');
+  const preferences = JSON.parse(await readFile(file, 'utf8')) as {
+    extensions: { settings: Record<string, Record<string, { explicit_host?: string[] }>> };
+  };
+  const entry = preferences.extensions.settings[DEVELOPMENT_EXTENSION_ID];
+  if (entry === undefined) throw new Error('The extension has no entry in the profile yet.');
+  for (const key of ['active_permissions', 'granted_permissions', 'runtime_granted_permissions']) {
+    const permissions = (entry[key] ??= {});
+    permissions.explicit_host = [...(permissions.explicit_host ?? []), pattern];
+  }
+  await writeFile(file, JSON.stringify(preferences));
+}
+
+/** What the extension keeps in chrome.storage.local under `key`. */
+export async function storedValue(worker: Worker, key: string): Promise<unknown> {
+  return worker.evaluate(async (name) => {
+    const api = (
+      globalThis as unknown as {
+        chrome: { storage: { local: { get(k: string[]): Promise<Record<string, unknown>> } } };
+      }
+    ).chrome;
+    return (await api.storage.local.get([name]))[name];
+  }, key);
+}
+
+/** Whether the extension holds the host permission `pattern`. */
+export async function hasHostPermission(worker: Worker, pattern: string): Promise<boolean> {
+  return worker.evaluate(async (origin) => {
+    const api = (
+      globalThis as unknown as {
+        chrome: { permissions: { contains(p: { origins: string[] }): Promise<boolean> } };
+      }
+    ).chrome;
+    return api.permissions.contains({ origins: [origin] });
+  }, pattern);
 }

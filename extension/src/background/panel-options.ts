@@ -1,6 +1,6 @@
 // What the side panel is on one tab: enabled, and pointed at that tab's deal, only where the tab's
-// address is a CRM deal page the recogniser knows. Pure, so the tests read it as the worker does.
-import { recogniseDealAddress, type DealAddress } from '../deal-address';
+// address is a CRM deal page the recogniser knows (on a CRM's public host or one the user added). Pure, so the tests read it as the worker does.
+import { recogniseDealAddress, type CustomHost, type DealAddress } from '../deal-address';
 
 export const PANEL_PAGE = 'panel.html';
 
@@ -15,8 +15,12 @@ export interface TabPanel {
   options: { tabId: number; path: string; enabled: boolean };
 }
 
-export function tabPanel(tabId: number, url: string | undefined): TabPanel {
-  const deal = url === undefined ? null : recogniseDealAddress(url);
+export function tabPanel(
+  tabId: number,
+  url: string | undefined,
+  customHosts: readonly CustomHost[] = [],
+): TabPanel {
+  const deal = url === undefined ? null : recogniseDealAddress(url, customHosts);
   return { tabId, deal, options: { tabId, path: panelPath(tabId), enabled: deal !== null } };
 }
 

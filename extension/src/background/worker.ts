@@ -2,16 +2,31 @@
 // tab becoming active) is read again; the side panel is enabled on that tab only where a deal is
 // recognised, and an open panel is told when its tab's deal changes. An MV3 worker is stopped when
 // idle and starts again empty, so a panel may be told of its deal again: it ignores the same deal.
+// The company CRM hosts the user added are read from storage at every start of the worker and
+// followed as they change; a host whose permission is taken away is forgotten.
 import type { ChromeApi, TabInfo } from '../chrome';
-import type { DealAddress } from '../deal-address';
+import { originPattern } from '../custom-domains/address';
+import {
+  CUSTOM_HOSTS_KEY,
+  forgetCustomHosts,
+  loadCustomHosts,
+  parseCustomHosts,
+} from '../custom-domains/stored';
+import type { CustomHost, DealAddress } from '../deal-address';
 import type { TabDealChanged } from './messages';
 import { sameDeal, tabPanel } from './panel-options';
 
 export function startWorker(chrome: ChromeApi): void {
   const known = new Map<number, DealAddress | null>();
+  const report = (error: unknown) => console.warn('Side panel options not set:', error);
+  // A tab event may wake the worker before storage has answered: it waits for the hosts.
+  let customHosts: Promise<CustomHost[]> = loadCustomHosts(chrome).catch((error: unknown) => {
+    report(error);
+    return [];
+  });
 
   const follow = async (tabId: number, tab: TabInfo): Promise<void> => {
-    const panel = tabPanel(tabId, tab.url);
+    const panel = tabPanel(tabId, tab.url, await customHosts);
     await chrome.sidePanel.setOptions(panel.options);
     const before = known.get(tabId);
     known.set(tabId, panel.deal);
@@ -25,7 +40,6 @@ export function startWorker(chrome: ChromeApi): void {
     // No panel open is the usual case: nobody receives it, and that is no error.
     await chrome.runtime.sendMessage(message).catch(() => undefined);
   };
-  const report = (error: unknown) => console.warn('Side panel options not set:', error);
 
   void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(report);
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
@@ -51,4 +65,19 @@ export function startWorker(chrome: ChromeApi): void {
   };
   chrome.runtime.onInstalled.addListener(readAll);
   chrome.runtime.onStartup.addListener(readAll);
+
+  // A host added or removed: every open tab is read again (a tab on an added host shows its
+  // address to the extension only from now on, and one on a removed host no longer does).
+  chrome.storage.onChanged.addListener((changes, area) => {
+    const change = changes[CUSTOM_HOSTS_KEY];
+    if (area !== 'local' || change === undefined) return;
+    customHosts = Promise.resolve(parseCustomHosts(change.newValue));
+    readAll();
+  });
+  // The user took the site access away (chrome://extensions): the host is forgotten, which the
+  // storage change above then follows.
+  chrome.permissions.onRemoved.addListener(({ origins = [] }) => {
+    const removed = new Set(origins);
+    void forgetCustomHosts(chrome, ({ host }) => removed.has(originPattern(host))).catch(report);
+  });
 }

@@ -33,6 +33,15 @@ export interface PanelOptions {
   enabled: boolean;
 }
 
+export interface StorageChange {
+  oldValue?: unknown;
+  newValue?: unknown;
+}
+
+export interface HostPermissions {
+  origins?: string[];
+}
+
 /** A message between the service worker and the panel (chrome.runtime.sendMessage). */
 export type RuntimeListener = (message: unknown) => void;
 
@@ -47,6 +56,7 @@ export interface ChromeApi {
     onInstalled: ChromeEvent<() => void>;
     /** The browser started with the extension in it. */
     onStartup: ChromeEvent<() => void>;
+    openOptionsPage(): Promise<void>;
   };
   tabs: {
     get(tabId: number): Promise<TabInfo>;
@@ -64,6 +74,16 @@ export interface ChromeApi {
       get(keys: string[]): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
     };
+    onChanged: ChromeEvent<(changes: Record<string, StorageChange>, areaName: string) => void>;
+  };
+  /** The optional host permissions: a company's own CRM host, asked for when the user adds it. */
+  permissions: {
+    /** Must run in a user gesture (a click's handler, before any other await). */
+    request(permissions: HostPermissions): Promise<boolean>;
+    remove(permissions: HostPermissions): Promise<boolean>;
+    contains(permissions: HostPermissions): Promise<boolean>;
+    /** Removed by the extension or by the user (chrome://extensions, site access). */
+    onRemoved: ChromeEvent<(permissions: HostPermissions) => void>;
   };
   i18n: { getUILanguage(): string };
 }

@@ -1,6 +1,6 @@
 // Salesforce: Lightning's record pages on the organisation's hosts, including sandboxes, and the
 // *.my.salesforce.com host that redirects to them (it may still show a classic /<id> address).
-import type { AddressReader } from './types';
+import type { CrmAddressRules } from './types';
 
 /** Opportunity ids begin with its key prefix; ids are 15 or 18 letters and digits. */
 const OPPORTUNITY_ID = /^006[a-zA-Z0-9]{12}(?:[a-zA-Z0-9]{3})?$/;
@@ -28,13 +28,16 @@ function oneAppRecordId(url: URL): string | undefined {
   return parts[0] === 'sObject' ? parts[1] : undefined;
 }
 
-export const readSalesforce: AddressReader = (url) => {
-  const host = url.hostname;
-  if (!isSalesforceHost(host)) return null;
-  const parts = segments(url.pathname);
-  let id = lightningRecordId(parts) ?? oneAppRecordId(url);
-  // Classic: `https://<org>.my.salesforce.com/006…` (nothing after the id but an optional slash).
-  if (id === undefined && host.endsWith('.my.salesforce.com') && parts.length === 1) id = parts[0];
-  if (id === undefined || !OPPORTUNITY_ID.test(id)) return null;
-  return { crm: 'salesforce', recordId: id, host };
+export const salesforce: CrmAddressRules = {
+  crm: 'salesforce',
+  isHost: isSalesforceHost,
+  recordId(url) {
+    const parts = segments(url.pathname);
+    let id = lightningRecordId(parts) ?? oneAppRecordId(url);
+    // Classic: `https://<org>.my.salesforce.com/006…` (nothing after the id but an optional
+    // slash); a company's own domain in front of Salesforce may show it too.
+    if (id === undefined && !url.hostname.endsWith('.lightning.force.com') && parts.length === 1)
+      id = parts[0];
+    return id !== undefined && OPPORTUNITY_ID.test(id) ? id : null;
+  },
 };

@@ -15,5 +15,20 @@ export interface DealAddress {
   host: string;
 }
 
-/** One CRM's reading of an address already parsed; null when it is not that CRM's deal page. */
-export type AddressReader = (url: URL) => DealAddress | null;
+/** A company's own CRM host the user added, and which CRM answers there. */
+export interface CustomHost {
+  /** The host name alone, lower case, no port (`crm.acme.com`). */
+  host: string;
+  crm: CrmName;
+}
+
+/**
+ * One CRM's deal pages: `isHost` knows the CRM's public hosts, `recordId` reads a deal's id from an
+ * address's path and query whatever its host (so a company's own domain is read by the same rules).
+ */
+export interface CrmAddressRules {
+  crm: CrmName;
+  isHost(host: string): boolean;
+  /** The deal's id, or null when the address is not this CRM's deal page. */
+  recordId(url: URL): string | null;
+}

@@ -50,7 +50,7 @@ function LookupFailed({ error }: { error: ErrorData }) {
   );
 }
 
-export function DealLookup() {
+export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
   const t = useT();
   const lookup = usePanel((s) => s.lookup);
   const asked = usePanel((s) => s.asked);
@@ -58,7 +58,17 @@ export function DealLookup() {
   const meeting = usePanel((s) => s.meeting);
   switch (lookup.status) {
     case 'no-deal':
-      return <p className="panel-hint">{t('panel.deal.none')}</p>;
+      return (
+        <section className="panel-hint">
+          <p>{t('panel.deal.none')}</p>
+          <p>
+            {t('panel.deal.ownDomain')}{' '}
+            <button type="button" className="panel-link" onClick={onOpenOptions}>
+              {t('panel.deal.addDomain')}
+            </button>
+          </p>
+        </section>
+      );
     case 'looking':
       return (
         <p className="panel-hint" role="status">

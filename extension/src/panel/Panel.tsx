@@ -4,13 +4,20 @@ import { ConnectionNotice } from './ConnectionNotice';
 import { DealLookup } from './DealLookup';
 import { usePanel } from './store';
 
-export function Panel({ onRetry }: { onRetry: () => void }) {
+export function Panel({
+  onRetry,
+  onOpenOptions,
+}: {
+  onRetry: () => void;
+  /** Opens the options page, where a company's own CRM address is added. */
+  onOpenOptions: () => void;
+}) {
   const t = useT();
   const connection = usePanel((s) => s.connection);
   return (
     <main className="panel" aria-label={t('panel.label')}>
       <ConnectionNotice state={connection} onRetry={onRetry} />
-      {connection.kind === 'ready' ? <DealLookup /> : null}
+      {connection.kind === 'ready' ? <DealLookup onOpenOptions={onOpenOptions} /> : null}
     </main>
   );
 }

@@ -6,12 +6,13 @@ import '../../../src/styles/tokens.css';
 import '../../../src/styles/base.css';
 import '../../../src/styles/components.css';
 import './panel.css';
-import { negotiateLanguage, textDirection } from '../../../electron/domain/i18n/languages';
-import { currentTranslator, switchLanguage } from '../../../src/platform/i18n';
+import { currentTranslator } from '../../../src/platform/i18n';
 import { chromeApi, type ChromeApi } from '../chrome';
 import { TabDealChanged } from '../background/messages';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
+import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
+import { followTheme, speakBrowserLanguage } from '../page-setup';
 import { PanelActions } from './actions';
 import { ActionsContext } from './context';
 import { Panel } from './Panel';
@@ -25,22 +26,6 @@ async function servedTab(chrome: ChromeApi): Promise<number> {
   return active?.id ?? -1;
 }
 
-function followTheme(): void {
-  const media = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = () => {
-    document.documentElement.dataset.theme = media.matches ? 'dark' : 'light';
-  };
-  apply();
-  media.addEventListener('change', apply);
-}
-
-async function speakBrowserLanguage(chrome: ChromeApi): Promise<void> {
-  const language = negotiateLanguage([chrome.i18n.getUILanguage(), ...navigator.languages]);
-  await switchLanguage(language);
-  document.documentElement.lang = language;
-  document.documentElement.dir = textDirection(language);
-}
-
 async function start(): Promise<void> {
   const chrome = chromeApi();
   followTheme();
@@ -50,7 +35,9 @@ async function start(): Promise<void> {
     const tab = tabId < 0 ? {} : await chrome.tabs.get(tabId).catch(() => ({}));
     const url = 'url' in tab ? tab.url : undefined;
     const title = 'title' in tab ? tab.title : undefined;
-    return { address: url === undefined ? null : recogniseDealAddress(url), title };
+    if (url === undefined) return { address: null, title };
+    const customHosts = await loadCustomHosts(chrome).catch(() => []);
+    return { address: recogniseDealAddress(url, customHosts), title };
   };
   const first = await readTab();
   usePanel.setState({ tabId, address: first.address, title: first.title });
@@ -84,7 +71,10 @@ async function start(): Promise<void> {
   if (root === null) throw new Error('panel.html has no #root.');
   createRoot(root).render(
     <ActionsContext.Provider value={actions}>
-      <Panel onRetry={() => bridge.retry()} />
+      <Panel
+        onRetry={() => bridge.retry()}
+        onOpenOptions={() => void chrome.runtime.openOptionsPage()}
+      />
     </ActionsContext.Provider>,
   );
 }

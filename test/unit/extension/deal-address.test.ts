@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  crmOfDealPath,
+  isPublicCrmHost,
   MAX_ADDRESS_LENGTH,
   recogniseDealAddress,
   type DealAddress,
@@ -202,5 +204,97 @@ describe('recogniseDealAddress', () => {
     const address = `https://bergmann.pipedrive.com/deal/4821?tab=notes${padding}`;
     expect(recogniseDealAddress(address)).toBeNull();
     expect(recogniseDealAddress(address.slice(0, MAX_ADDRESS_LENGTH))).not.toBeNull();
+  });
+});
+
+describe('a company’s own CRM host', () => {
+  const ADDED = [
+    { host: 'crm.acme.com', crm: 'dynamics' as const },
+    { host: 'sales.acme.com', crm: 'salesforce' as const },
+    { host: 'deals.acme.io', crm: 'pipedrive' as const },
+    { host: 'hub.acme.com', crm: 'hubspot' as const },
+    { host: 'zoho.acme.com', crm: 'zoho' as const },
+  ];
+  // [address, the deal it shows there, or null]
+  const TABLE: [string, DealAddress | null][] = [
+    // Deals, each read by the CRM the user named for that host.
+    [
+      `https://crm.acme.com/main.aspx?pagetype=entityrecord&etn=opportunity&id=%7B${UP}%7D`,
+      deal('dynamics', GUID, 'crm.acme.com'),
+    ],
+    [
+      `https://crm.acme.com/AcmeOrg/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`,
+      deal('dynamics', GUID, 'crm.acme.com'),
+    ],
+    [
+      `https://crm.acme.com:8443/main.aspx?pagetype=entityrecord&etc=3&id=${GUID}`,
+      deal('dynamics', GUID, 'crm.acme.com'),
+    ],
+    [
+      `https://sales.acme.com/lightning/r/Opportunity/${SF18}/view`,
+      deal('salesforce', SF18, 'sales.acme.com'),
+    ],
+    [`https://sales.acme.com/${SF}`, deal('salesforce', SF, 'sales.acme.com')],
+    ['https://deals.acme.io/deal/42', deal('pipedrive', '42', 'deals.acme.io')],
+    ['https://hub.acme.com/contacts/1234/record/0-3/987', deal('hubspot', '987', 'hub.acme.com')],
+    [
+      'https://zoho.acme.com/crm/org123/tab/Potentials/55500000001',
+      deal('zoho', '55500000001', 'zoho.acme.com'),
+    ],
+    // The host name in capitals is the same host (the URL parser lowers it).
+    ['https://DEALS.ACME.IO/deal/42', deal('pipedrive', '42', 'deals.acme.io')],
+    // Added hosts' pages that are not deals.
+    [`https://crm.acme.com/main.aspx?pagetype=entityrecord&etn=contact&id=${GUID}`, null],
+    [`https://crm.acme.com/main.aspx?pagetype=entitylist&etn=opportunity`, null],
+    ['https://sales.acme.com/lightning/r/Contact/003000000000001AAA/view', null],
+    ['https://deals.acme.io/person/42', null],
+    // Another CRM's deal path on an added host: only the CRM the user named is read there.
+    ['https://crm.acme.com/deal/42', null],
+    [`https://deals.acme.io/lightning/r/Opportunity/${SF18}/view`, null],
+    // A host not added, however deal-like its path.
+    [`https://other.acme.com/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`, null],
+    ['https://acme.com/deal/42', null],
+    // Lookalikes: a longer or shorter name, a suffix, http.
+    [
+      `https://crm.acme.com.evil.example/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`,
+      null,
+    ],
+    [`https://evilcrm.acme.com/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`, null],
+    [`https://x.crm.acme.com/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`, null],
+    ['http://deals.acme.io/deal/42', null],
+    // The public hosts are still read by their own CRM alone.
+    [
+      `https://fabrikam.lightning.force.com/lightning/r/Opportunity/${SF18}/view`,
+      deal('salesforce', SF18, 'fabrikam.lightning.force.com'),
+    ],
+  ];
+
+  it.each(TABLE)('%s', (address, expected) => {
+    expect(recogniseDealAddress(address, ADDED)).toEqual(expected);
+  });
+
+  it('reads nothing on a company’s host until it is added', () => {
+    for (const [address] of TABLE.slice(0, 8)) expect(recogniseDealAddress(address)).toBeNull();
+  });
+
+  it('knows the CRM of a pasted deal address by its path alone', () => {
+    expect(
+      crmOfDealPath(`https://x.example/main.aspx?pagetype=entityrecord&etn=opportunity&id=${GUID}`),
+    ).toBe('dynamics');
+    expect(crmOfDealPath(`https://x.example/lightning/r/Opportunity/${SF18}/view`)).toBe(
+      'salesforce',
+    );
+    expect(crmOfDealPath('https://x.example/deal/42')).toBe('pipedrive');
+    expect(crmOfDealPath('https://x.example/')).toBeNull();
+    expect(crmOfDealPath('http://x.example/deal/42')).toBeNull();
+  });
+
+  it('knows the five CRMs’ public hosts', () => {
+    for (const host of ['acme.my.salesforce.com', 'app-eu1.hubspot.com', 'acme.pipedrive.com']) {
+      expect(isPublicCrmHost(host)).toBe(true);
+    }
+    expect(isPublicCrmHost('acme.crm4.dynamics.com')).toBe(true);
+    expect(isPublicCrmHost('crm.zoho.eu')).toBe(true);
+    expect(isPublicCrmHost('crm.acme.com')).toBe(false);
   });
 });

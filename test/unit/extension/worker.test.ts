@@ -4,7 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { startWorker } from '../../../extension/src/background/worker';
 import { panelPath, tabPanel } from '../../../extension/src/background/panel-options';
-import type { ChromeApi, PanelOptions, TabChange, TabInfo } from '../../../extension/src/chrome';
+import type {
+  ChromeApi,
+  HostPermissions,
+  PanelOptions,
+  StorageChange,
+  TabChange,
+  TabInfo,
+} from '../../../extension/src/chrome';
 
 const DEAL = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000001AAA/view';
 const OTHER = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000002AAA/view';
@@ -15,8 +22,32 @@ function event<L>() {
   return { listeners, addListener: (l: L) => listeners.push(l), removeListener: () => undefined };
 }
 
-function fakeChrome(tabs: Map<number, TabInfo>) {
+/** The browser's storage.local, telling its listeners of each change as Chrome does. */
+function fakeStorage(initial: Record<string, unknown>) {
+  const items = new Map(Object.entries(initial));
+  const onChanged = event<(changes: Record<string, StorageChange>, area: string) => void>();
+  return {
+    items,
+    onChanged,
+    local: {
+      get: async (keys: string[]) =>
+        Object.fromEntries(keys.filter((k) => items.has(k)).map((k) => [k, items.get(k)])),
+      set: async (values: Record<string, unknown>) => {
+        const changes: Record<string, StorageChange> = {};
+        for (const [key, value] of Object.entries(values)) {
+          changes[key] = { oldValue: items.get(key), newValue: value };
+          items.set(key, value);
+        }
+        for (const l of onChanged.listeners) l(changes, 'local');
+      },
+    },
+  };
+}
+
+function fakeChrome(tabs: Map<number, TabInfo>, stored: Record<string, unknown> = {}) {
   const options: PanelOptions[] = [];
+  const storage = fakeStorage(stored);
+  const onPermissionsRemoved = event<(permissions: HostPermissions) => void>();
   const messages: unknown[] = [];
   const behaviour: unknown[] = [];
   const onUpdated = event<(tabId: number, change: TabChange, tab: TabInfo) => void>();
@@ -46,6 +77,8 @@ function fakeChrome(tabs: Map<number, TabInfo>) {
       setOptions: async (o: PanelOptions) => void options.push(o),
       setPanelBehavior: async (b: unknown) => void behaviour.push(b),
     },
+    storage,
+    permissions: { onRemoved: onPermissionsRemoved },
   } as unknown as ChromeApi;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   const update = async (tabId: number, url: string) => {
@@ -61,7 +94,23 @@ function fakeChrome(tabs: Map<number, TabInfo>) {
     for (const l of onInstalled.listeners) l();
     await settle();
   };
-  return { chrome, options, messages, behaviour, update, activate, install };
+  const removePermission = async (origins: string[]) => {
+    for (const l of onPermissionsRemoved.listeners) l({ origins });
+    await settle();
+  };
+  return {
+    chrome,
+    options,
+    messages,
+    behaviour,
+    storage,
+    tabs,
+    update,
+    activate,
+    install,
+    removePermission,
+    settle,
+  };
 }
 
 describe('the side panel per tab', () => {
@@ -119,5 +168,61 @@ describe('the side panel per tab', () => {
       { tabId: 1, path: 'panel.html?tab=1', enabled: true },
       { tabId: 2, path: 'panel.html?tab=2', enabled: false },
     ]);
+  });
+});
+
+describe('a company’s own CRM host', () => {
+  const OWN_DEAL = `https://crm.acme.com/main.aspx?pagetype=entityrecord&etn=opportunity&id=%7B5A7E3B2C-91D4-EF11-8EEA-000D3A4B5C6D%7D`;
+  const ADDED = { customCrmHosts: [{ host: 'crm.acme.com', crm: 'dynamics' }] };
+
+  it('enables the panel on an added host’s deal, read by that host’s CRM', async () => {
+    const world = fakeChrome(new Map(), ADDED);
+    startWorker(world.chrome);
+    await world.update(5, OWN_DEAL);
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: true });
+    expect(world.messages.at(-1)).toMatchObject({
+      deal: {
+        crm: 'dynamics',
+        recordId: '5a7e3b2c-91d4-ef11-8eea-000d3a4b5c6d',
+        host: 'crm.acme.com',
+      },
+    });
+  });
+
+  it('leaves a host not added, or stored malformed, disabled', async () => {
+    const world = fakeChrome(new Map(), {
+      customCrmHosts: [{ host: 'crm.acme.com', crm: 'lotus-notes' }, { host: '*.acme.com' }],
+    });
+    startWorker(world.chrome);
+    await world.update(5, OWN_DEAL);
+    expect(world.options.at(-1)?.enabled).toBe(false);
+  });
+
+  it('reads the open tabs again when a host is added, and when it is removed', async () => {
+    const world = fakeChrome(new Map([[5, { id: 5, url: OWN_DEAL }]]));
+    startWorker(world.chrome);
+    await world.update(5, OWN_DEAL);
+    expect(world.options.at(-1)?.enabled).toBe(false);
+
+    await world.chrome.storage.local.set(ADDED);
+    await world.settle();
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: true });
+    expect(world.messages.at(-1)).toMatchObject({ tabId: 5, deal: { crm: 'dynamics' } });
+
+    // The site access taken away in chrome://extensions: the host is forgotten, and once the
+    // permission is gone the browser no longer tells the extension that tab's address.
+    world.tabs.set(5, { id: 5 });
+    await world.removePermission(['https://crm.acme.com/*']);
+    await world.settle();
+    expect(world.storage.items.get('customCrmHosts')).toEqual([]);
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: false });
+    expect(world.messages.at(-1)).toMatchObject({ tabId: 5, deal: null });
+  });
+
+  it('keeps hosts whose permission was not the one removed', async () => {
+    const world = fakeChrome(new Map(), ADDED);
+    startWorker(world.chrome);
+    await world.removePermission(['https://other.acme.com/*']);
+    expect(world.storage.items.get('customCrmHosts')).toEqual(ADDED.customCrmHosts);
   });
 });

@@ -14,6 +14,7 @@ import desktop from './desktop.json' with { type: 'json' };
 import web from './web.json' with { type: 'json' };
 import language from './language.json' with { type: 'json' };
 import panel from './panel.json' with { type: 'json' };
+import options from './options.json' with { type: 'json' };
 import type { Catalogue } from '../../messages';
 
 const messages = {
@@ -31,6 +32,7 @@ const messages = {
   ...web,
   ...language,
   ...panel,
+  ...options,
 } satisfies Catalogue;
 
 export default messages;
