@@ -37,16 +37,18 @@ export interface NativePort {
 export function openNativePort(
   origin: string,
   env: Record<string, string>,
-  options: { browser?: string } = {},
+  options: { browser?: string; cwd?: string } = {},
 ): NativePort {
+  const spawnOptions = {
+    env: { ...process.env, ...env },
+    stdio: 'pipe' as const,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  };
   // The shell's command goes on after the relay, so it forks the relay rather than exec it.
   const child =
     options.browser === undefined
-      ? spawn(relayBinary(), [origin], { env: { ...process.env, ...env }, stdio: 'pipe' })
-      : spawn(options.browser, ['-c', '"$0" "$1"; exit $?', relayBinary(), origin], {
-          env: { ...process.env, ...env },
-          stdio: 'pipe',
-        });
+      ? spawn(relayBinary(), [origin], spawnOptions)
+      : spawn(options.browser, ['-c', '"$0" "$1"; exit $?', relayBinary(), origin], spawnOptions);
   const received: Message[] = [];
   const waiters = new Set<() => void>();
   let buffer = Buffer.alloc(0);

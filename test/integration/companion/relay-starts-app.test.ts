@@ -72,13 +72,26 @@ describe.skipIf(process.platform === 'win32')('the relay and an app not running'
       '--no-notifications',
     ];
     await writeFile(join(companion, 'launch'), `${command.join('\n')}\n`, { mode: 0o600 });
+    // Browser mode serves the page from `out/renderer` under its working folder, which the relay
+    // passes on: a folder of the test's own with a page there, since this suite may run before
+    // the renderer is built (a fresh clone's `npm test` builds it later).
+    const appRoot = join(work, 'app-root');
+    await mkdir(join(appRoot, 'out', 'renderer'), { recursive: true });
+    await writeFile(
+      join(appRoot, 'out', 'renderer', 'index.html'),
+      '<!doctype html><html><head><title>Assistant</title></head><body></body></html>',
+    );
 
-    port = openNativePort(ORIGIN, {
-      ASSISTANT_COMPANION_SOCKET: join(work, 'companion.sock'),
-      ASSISTANT_COMPANION_DIR: companion,
-      // The app's own start (tsx compiling it, its demo service) on a busy 2-core machine.
-      ASSISTANT_RELAY_WAIT_MS: '60000',
-    });
+    port = openNativePort(
+      ORIGIN,
+      {
+        ASSISTANT_COMPANION_SOCKET: join(work, 'companion.sock'),
+        ASSISTANT_COMPANION_DIR: companion,
+        // The app's own start (tsx compiling it, its demo service) on a busy 2-core machine.
+        ASSISTANT_RELAY_WAIT_MS: '60000',
+      },
+      { cwd: appRoot },
+    );
     expect(await port.next(isType('relay-status'))).toEqual({
       type: 'relay-status',
       state: 'starting-app',
