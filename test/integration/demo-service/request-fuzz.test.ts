@@ -147,6 +147,9 @@ const anything: fc.Arbitrary<Sent> = fc
     lastEventId: fc.option(fc.stringMatching(/^[0-9a-z-]{0,20}$/), { nil: undefined }),
     idempotencyKey: fc.option(fc.stringMatching(/^[!-~]{0,30}$/), { nil: undefined }),
   })
+  // A sign-out posted with the session's own cookie ends that session, as it should: the checks
+  // after the fuzzing need it (one CI run drew it and then got a 401 there).
+  .filter((r) => !(r.cookie === 'valid' && new URL(r.path, 'http://x').pathname === '/logout'))
   .map((r) => {
     const headers: Record<string, string> = {
       Host:
