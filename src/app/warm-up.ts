@@ -5,24 +5,11 @@
 // locale's data itself was loaded by the entry, src/main.tsx). Nothing here changes what is shown.
 import { formatDate, formatDay, formatRelative, formatTime } from '../lib/format';
 import { currentTranslator } from '../platform/i18n';
+import { whenIdle } from '../platform/idle';
 
 /** Markdown of the kinds briefings carry: paragraphs, emphasis, lists, tables, links. */
 const SAMPLE_MARKDOWN =
   'A **b** _c_ [d](https://e.example).\n\n- f\n- g\n\n1. h\n\n| i | j |\n| --- | ---: |\n| k | l |\n';
-
-/**
- * Resolves when the page is idle: after the tasks already waiting (the host's answers to the
- * first reads among them), so work started here never holds those up.
- */
-export function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') {
-      requestIdleCallback(() => resolve(), { timeout: 100 });
-    } else {
-      setTimeout(resolve, 1);
-    }
-  });
-}
 
 /** Makes Today's formatting and markdown ready, one idle slice at a time. */
 export async function warmUpToday(): Promise<void> {

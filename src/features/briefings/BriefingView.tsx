@@ -10,6 +10,7 @@ import { RouteLink } from '../../ui/RouteLink';
 import { Markdown } from '../../ui/markdown';
 import { RecordView } from '../../ui/RecordView';
 import { useT, useTranslator } from '../../platform/i18n';
+import { onIdle } from '../../platform/idle';
 import {
   BODY_KEY,
   planBriefing,
@@ -147,16 +148,6 @@ function Section({
   );
 }
 
-/** Runs `work` when the page is idle (soon after the paint), unless cancelled. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 300 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 0);
-  return () => clearTimeout(timer);
-}
-
 /**
  * The plan to show: a first one cut to the rows on screen, then, once the page is idle (or at
  * once when "Show all" asks), the whole one. A briefing without a long text is planned once.
@@ -177,7 +168,7 @@ function useBriefingPlan(briefing: Briefing): { plan: BriefingPlan; wholeNow(): 
       ),
     [first, briefing.data, briefing.title, translator],
   );
-  useEffect(() => (first.partial ? whenIdle(planWhole) : undefined), [first, planWhole]);
+  useEffect(() => (first.partial ? onIdle(planWhole, 300) : undefined), [first, planWhole]);
   return { plan: whole?.of === first ? whole.plan : first, wholeNow: planWhole };
 }
 
