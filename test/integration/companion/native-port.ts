@@ -101,3 +101,14 @@ export function openNativePort(
 export const isType = (type: string) => (message: Message) => message.type === type;
 export const resultOf = (id: number) => (message: Message) =>
   message.type === 'result' && message.id === id;
+
+let nextCallId = 1;
+
+/** A contract call through the relay, as the extension makes it, answered by its `result`. */
+export async function call(on: NativePort, name: string, input: unknown) {
+  const id = nextCallId;
+  nextCallId += 1;
+  on.send({ type: 'call', id, name, input });
+  const message = await on.next(resultOf(id));
+  return message.result as { ok: boolean; data?: unknown; error?: { code: string } };
+}

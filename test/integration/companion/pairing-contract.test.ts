@@ -11,7 +11,7 @@ import type { CompanionChanged, CompanionState } from '../../../electron/contrac
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { blankRendererDir, connectAsPage, type PageClient } from '../web/support';
-import { isType, openNativePort, resultOf, type NativePort } from './native-port';
+import { call, isType, openNativePort, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'e'.repeat(32)}/`;
 const OTHER = `chrome-extension://${'f'.repeat(32)}/`;
@@ -28,15 +28,6 @@ function port(origin: string): NativePort {
   const opened = openNativePort(origin, env, { browser: chrome });
   ports.push(opened);
   return opened;
-}
-
-let nextId = 1;
-async function call(on: NativePort, name: string, input: unknown) {
-  const id = nextId;
-  nextId += 1;
-  on.send({ type: 'call', id, name, input });
-  const message = await on.next(resultOf(id));
-  return message.result as { ok: boolean; data?: unknown; error?: { code: string } };
 }
 
 async function state(): Promise<CompanionState> {

@@ -13,7 +13,14 @@ import { startCompanionHost, type CompanionHost } from '../../../electron/core/c
 import { encodeFrame } from '../../../electron/core/companion/frame-codec';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
 import { startCompanionFixture, type CompanionFixture } from './fixtures/companion-host';
-import { isType, nativeFrame, openNativePort, resultOf, type NativePort } from './native-port';
+import {
+  call,
+  isType,
+  nativeFrame,
+  openNativePort,
+  resultOf,
+  type NativePort,
+} from './native-port';
 
 const ORIGIN_A = `chrome-extension://${'a'.repeat(32)}/`;
 const ORIGIN_B = `chrome-extension://${'b'.repeat(32)}/`;
@@ -46,15 +53,6 @@ async function allowedPort(origin: string): Promise<NativePort> {
   const opened = port(origin);
   await opened.next((m) => m.type === 'pairing' && m.state === 'allowed');
   return opened;
-}
-
-let nextId = 1;
-async function call(on: NativePort, name: string, input: unknown) {
-  const id = nextId;
-  nextId += 1;
-  on.send({ type: 'call', id, name, input });
-  const message = await on.next(resultOf(id));
-  return message.result as { ok: boolean; data?: unknown; error?: { code: string } };
 }
 
 beforeAll(async () => {
