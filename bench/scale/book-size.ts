@@ -23,7 +23,7 @@ import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
 import { fmt, median } from '../renderer/lib/stats';
 import { startChildServer, type ChildServer } from './child-server';
-import { PAINT_PROBE } from './cold-start';
+import { briefingPaintedAt, PAINT_PROBE } from './cold-start';
 
 const ROUNDS = 15;
 const SMALL = 48;
@@ -133,14 +133,7 @@ async function loadAndSettle(browser: Browser, url: string): Promise<number> {
     const sockets: ReturnType<typeof trackCalls>[] = [];
     page.on('websocket', (socket) => sockets.push(trackCalls(socket)));
     await page.goto(url);
-    // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
-    await page.waitForFunction(
-      () =>
-        typeof (globalThis as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
-      undefined,
-      { timeout: 30_000 },
-    );
-    const paintedAt = (await page.evaluate('window.__briefingPaintedAt')) as number;
+    const paintedAt = await briefingPaintedAt(page);
     // The reads the page starts once the briefing is painted, answered.
     await page.waitForTimeout(50);
     await Promise.race([

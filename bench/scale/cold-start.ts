@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startDemoService } from '../../electron/demo-service';
 import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
@@ -59,6 +59,17 @@ export const PAINT_PROBE = `(() => {
   });
 })()`;
 
+/** Waits for PAINT_PROBE's mark: ms from navigation start to the briefing painted. */
+export async function briefingPaintedAt(page: Page): Promise<number> {
+  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+  await page.waitForFunction(
+    () => typeof (globalThis as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
+    undefined,
+    { timeout: 30_000 },
+  );
+  return (await page.evaluate('window.__briefingPaintedAt')) as number;
+}
+
 /** One load in a fresh context: ms from navigation start to the briefing painted. */
 export async function loadOnce(
   browser: Browser,
@@ -73,18 +84,12 @@ export async function loadOnce(
     await context.addInitScript(PAINT_PROBE);
     const page = await context.newPage();
     await page.goto(url);
-    // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
-    await page.waitForFunction(
-      () =>
-        typeof (globalThis as { __briefingPaintedAt?: unknown }).__briefingPaintedAt === 'number',
-      undefined,
-      { timeout: 30_000 },
-    );
+    const paintedAt = await briefingPaintedAt(page);
     const lang = (await page.evaluate('document.documentElement.lang')) as string;
     if (options.expectLang !== undefined && lang !== options.expectLang) {
       throw new Error(`the page painted in "${lang}", not "${options.expectLang}"`);
     }
-    return (await page.evaluate('window.__briefingPaintedAt')) as number;
+    return paintedAt;
   } finally {
     await context.close();
   }
