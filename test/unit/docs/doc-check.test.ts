@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentProblems,
   headingAnchor,
+  headingAnchors,
   shellBlockLines,
   simpleCommands,
   type Repository,
@@ -83,6 +84,35 @@ describe('the docs checker', () => {
       ['npm', 'start'],
       ['tee', 'log'],
     ]);
+  });
+
+  it('reads a document with CRLF line endings as the same document with LF', () => {
+    // What a checkout with core.autocrlf and no .gitattributes gives (the Windows runner's Git).
+    const doc = [
+      '# Start here',
+      `${fence}sh`,
+      'npm run serve \\',
+      '  --port 5180   # a comment',
+      'npx jest',
+      fence,
+      'Then `npm run -s lint:all`, see [gone](missing.md) and [here](#start-here).',
+      `${fence}ts`,
+      'npm run nothing',
+      fence,
+      '',
+    ].join('\n');
+    const crlf = doc.replace(/\n/g, '\r\n');
+    expect(shellBlockLines(crlf)).toEqual(['npm run serve --port 5180', 'npx jest']);
+    expect([...headingAnchors(crlf)]).toEqual(['start-here']);
+    const problems = documentProblems('README.md', doc, repo);
+    expect(problems).toEqual([
+      'README.md: no npm script "serve" in package.json',
+      'README.md: npx jest: no such executable in node_modules',
+      'README.md: no npm script "lint:all" in package.json',
+      'README.md: link missing.md: no file missing.md',
+      'README.md: link #start-here: no heading #start-here in README.md',
+    ]);
+    expect(documentProblems('README.md', crlf, repo)).toEqual(problems);
   });
 
   it("makes GitHub's anchors from headings", () => {

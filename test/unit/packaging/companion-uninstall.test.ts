@@ -19,20 +19,33 @@ const run = promisify(execFile);
 
 describe('the NSIS uninstaller (resources/installer.nsh)', () => {
   const script = () => readFile(join(repoRoot, 'resources', 'installer.nsh'), 'utf8');
-  const uninstall = async () => /!macro customUnInstall\n([\s\S]*?)!macroend/.exec(await script());
+  /**
+   * What the uninstaller does on a real uninstall (not an update): the `${ifNot} ${isUpdated}`
+   * block of `!macro customUnInstall`. Lines may end with CRLF, as a checkout with
+   * core.autocrlf and no .gitattributes gives them.
+   */
+  const companionBlock = (text: string): string => {
+    const body = /!macro customUnInstall\r?\n([\s\S]*?)!macroend/.exec(text)?.[1] ?? '';
+    return /\$\{ifNot\} \$\{isUpdated\}\r?\n([\s\S]*?)\$\{endIf\}/.exec(body)?.[1] ?? '';
+  };
 
-  it('deletes every browser’s key and the files registration writes, on a real uninstall only', async () => {
-    const body = (await uninstall())?.[1] ?? '';
-    const companion = /\$\{ifNot\} \$\{isUpdated\}\n([\s\S]*?)\$\{endIf\}/.exec(body)?.[1] ?? '';
-    for (const { key } of registryPlaces()) {
-      expect(companion).toContain(`DeleteRegKey HKCU "${key.replace(/^HKCU\\/, '')}"`);
-    }
-    // The companion folder on Windows (places.ts: %LOCALAPPDATA%\Assistant Desktop\companion).
-    const folder = '$LOCALAPPDATA\\Assistant Desktop\\companion';
-    expect(companion).toContain(`Delete "${folder}\\${NATIVE_HOST_NAME}.json"`);
-    expect(companion).toContain(`Delete "${folder}\\launch"`);
-    expect(companion).not.toMatch(/RMDir \/r/);
-  });
+  it.each([
+    ['as stored (LF)', (text: string) => text],
+    ['with CRLF line endings', (text: string) => text.replace(/\r?\n/g, '\r\n')],
+  ])(
+    'deletes every browser’s key and the files registration writes, on a real uninstall only, read %s',
+    async (_, endings) => {
+      const companion = companionBlock(endings(await script()));
+      for (const { key } of registryPlaces()) {
+        expect(companion).toContain(`DeleteRegKey HKCU "${key.replace(/^HKCU\\/, '')}"`);
+      }
+      // The companion folder on Windows (places.ts: %LOCALAPPDATA%\Assistant Desktop\companion).
+      const folder = '$LOCALAPPDATA\\Assistant Desktop\\companion';
+      expect(companion).toContain(`Delete "${folder}\\${NATIVE_HOST_NAME}.json"`);
+      expect(companion).toContain(`Delete "${folder}\\launch"`);
+      expect(companion).not.toMatch(/RMDir \/r/);
+    },
+  );
 });
 
 /** electron-builder's rendering of a package script (FpmTarget's writeConfigFile). */
