@@ -3,7 +3,10 @@
 // per-user companion folder (the launch file the relay starts the app with; on Windows, the host
 // manifest the registry points at). Both can be moved by environment variables, which tests and
 // unusual setups use; the browser starts the relay with the user's environment.
-import { posix, win32 } from 'node:path';
+import { posix } from 'node:path';
+import { pathsOf } from '../platform/paths';
+
+export { pathsOf };
 
 export const NATIVE_HOST_NAME = 'com.assistant.desktop.companion';
 
@@ -25,11 +28,6 @@ export interface PlaceInputs {
   uid: number;
   /** Windows user name (the pipe's name includes it). */
   username: string;
-}
-
-/** Path rules of `platform`, so one OS's places can be computed (and tested) on another. */
-export function pathsOf(platform: NodeJS.Platform): typeof posix {
-  return platform === 'win32' ? win32 : posix;
 }
 
 function absolute(platform: NodeJS.Platform, value: string | undefined): string | undefined {

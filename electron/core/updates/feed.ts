@@ -6,8 +6,8 @@
 // code here. The release workflow gives Linux builds no feed either (scripts/signing-gate).
 
 import { existsSync, statSync } from 'node:fs';
-import path from 'node:path';
 import type { Capability } from '../../contract';
+import { pathsOf } from '../platform/paths';
 
 export type UpdateFeed = { enabled: true; configPath: string } | { enabled: false; reason: string };
 
@@ -58,7 +58,7 @@ export function detectUpdateFeed(probe: UpdateFeedProbe): UpdateFeed {
   if (!probe.isPackaged) {
     return { enabled: false, reason: 'Development builds do not update themselves.' };
   }
-  const configPath = path.join(probe.resourcesPath, 'app-update.yml');
+  const configPath = pathsOf(probe.platform).join(probe.resourcesPath, 'app-update.yml');
   if (!isNonEmptyFile(configPath)) {
     return { enabled: false, reason: 'This build has no update server configured.' };
   }

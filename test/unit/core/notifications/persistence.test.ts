@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,13 +95,15 @@ describe('what was notified survives a restart', () => {
   });
 
   it('still shows what it decided when the history cannot be saved, and says so', async () => {
+    // A folder where the history file should be: neither read nor replaced, on every OS (a file
+    // where its folder should be reads as missing on Windows, not as a failure).
     const dir = await tempDir();
-    const blocker = join(dir, 'not-a-directory');
-    await writeFile(blocker, 'x');
+    const blocker = join(dir, NOTIFICATION_STATE_FILE);
+    await mkdir(blocker);
     const harness = new Harness({
       start: '2026-11-24T07:00:00.000Z',
       timeZone: 'Europe/Berlin',
-      store: fileStateStore(join(blocker, NOTIFICATION_STATE_FILE)),
+      store: fileStateStore(blocker),
     });
     const result = await harness.check('start');
     expect(result.show.map((decision) => decision.kind)).toContain('morning-briefing');

@@ -71,10 +71,16 @@ describe('retryDelayMs', () => {
 });
 
 describe('detectUpdateFeed', () => {
-  const files = new Set(['/opt/app/resources/app-update.yml']);
+  const resources = 'C:\\Program Files\\Assistant Desktop\\resources';
+  const linux = '/opt/assistant-desktop/resources';
+  const files = new Set([
+    `${resources}\\app-update.yml`,
+    `${linux}/app-update.yml`,
+    `${linux}/package-type`,
+  ]);
   const probe = (overrides: Partial<UpdateFeedProbe> = {}): UpdateFeedProbe => ({
     isPackaged: true,
-    resourcesPath: '/opt/app/resources',
+    resourcesPath: resources,
     platform: 'win32',
     env: {},
     isNonEmptyFile: (file) => files.has(file),
@@ -84,7 +90,13 @@ describe('detectUpdateFeed', () => {
   it('is on for a packaged build that carries app-update.yml', () => {
     expect(detectUpdateFeed(probe())).toEqual({
       enabled: true,
-      configPath: '/opt/app/resources/app-update.yml',
+      configPath: `${resources}\\app-update.yml`,
+    });
+    const mac = '/Applications/Assistant Desktop.app/Contents/Resources';
+    files.add(`${mac}/app-update.yml`);
+    expect(detectUpdateFeed(probe({ platform: 'darwin', resourcesPath: mac }))).toEqual({
+      enabled: true,
+      configPath: `${mac}/app-update.yml`,
     });
   });
 
@@ -106,14 +118,12 @@ describe('detectUpdateFeed', () => {
 
   it('is off on Linux whatever the build carries, and says where updates come from', () => {
     // electron-updater checks no signature on an AppImage or deb: the feed alone would decide.
-    files.add('/opt/app/resources/package-type');
     for (const env of [{}, { APPIMAGE: '/home/me/a.AppImage' }]) {
-      expect(detectUpdateFeed(probe({ platform: 'linux', env }))).toEqual({
+      expect(detectUpdateFeed(probe({ platform: 'linux', resourcesPath: linux, env }))).toEqual({
         enabled: false,
         reason: LINUX_UPDATES,
       });
     }
-    files.delete('/opt/app/resources/package-type');
     expect(LINUX_UPDATES).toMatch(/^Updates come from your package manager on Linux/);
   });
 });
