@@ -5,10 +5,8 @@
 // never stops or fails the start: what goes wrong is logged.
 
 import { app } from 'electron';
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
 import {
   applyRegistration,
   currentPlaceInputs,
@@ -18,21 +16,9 @@ import {
   removeRegistration,
   type AppRun,
   type PlaceInputs,
-  type RegRunner,
+  regExe,
 } from '../core/companion';
 import type { Logger } from '../core/logs/logger';
-
-/** reg.exe by its full path, arguments as they are: no shell, nothing to quote. */
-const runReg: RegRunner = (args) =>
-  new Promise((resolve, reject) => {
-    const systemRoot = process.env.SystemRoot ?? 'C:\\Windows';
-    execFile(
-      join(systemRoot, 'System32', 'reg.exe'),
-      [...args],
-      { windowsHide: true, timeout: 10_000 },
-      (error, stdout) => (error === null ? resolve(stdout) : reject(error)),
-    );
-  });
 
 /** Electron's facts about this run; app.getAppPath() only in development (packaged: app.asar). */
 function thisRun(): AppRun {
@@ -69,7 +55,7 @@ async function register(log: Logger): Promise<void> {
     return;
   }
   const plan = registrationPlan({ ...placeInputs(), ...target });
-  const report = await applyRegistration(plan, runReg);
+  const report = await applyRegistration(plan, regExe);
   log.info('Companion registration', {
     written: report.written,
     unchanged: report.unchanged.length,
@@ -92,7 +78,7 @@ export async function unregisterCompanion(): Promise<number> {
   try {
     const removed = await removeRegistration(
       { ...placeInputs(), relayPath: relayPathOf(thisRun()) },
-      runReg,
+      regExe,
     );
     console.log(
       `Assistant Desktop: removed the browser companion's registration (${removed.length}).`,

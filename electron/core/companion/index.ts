@@ -22,6 +22,7 @@ export {
   UNREGISTER_FLAG,
   type RegRunner,
 } from './registration';
+export { regExe } from './reg-exe';
 export {
   registrationTarget,
   relayPathOf,

@@ -9,6 +9,7 @@ import type { CompanionChanged } from '../../../../electron/contract';
 import { createCompanionControl } from '../../../../electron/core/companion/control';
 import { startCompanionHost } from '../../../../electron/core/companion/host';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
+import { testSocketPath } from '../../../support/socket-path';
 
 const ORIGIN = `chrome-extension://${'m'.repeat(32)}/`;
 const backend = {
@@ -39,22 +40,45 @@ describe('the companion as the renderer asks about it', () => {
     expect(events.at(-1)).toEqual({ change: 'status', state: c.state() });
   });
 
-  it('says why when the socket’s folder is open to other users', async () => {
+  // Windows has no socket folder: a named pipe instead, taken by another copy (the test after).
+  it.skipIf(process.platform === 'win32')(
+    'says why when the socket’s folder is open to other users',
+    async () => {
+      work = await mkdtemp(join(tmpdir(), 'companion-control-'));
+      const open = join(work, 'open');
+      await mkdir(open);
+      await chmod(open, 0o755);
+      const host = await startCompanionHost({
+        backend,
+        log: createSilentLogger(),
+        dataDir: join(work, 'data'),
+        socketPath: join(open, 'companion.sock'),
+        appVersion: '0.0.0-test',
+      });
+      const { control: c } = control();
+      c.attach({ kind: 'started', host });
+      expect(c.state()).toEqual({ status: 'unavailable', reason: 'unsafe-folder' });
+      await host.stop();
+    },
+  );
+
+  it('says another copy serves the companion when its socket is taken', async () => {
     work = await mkdtemp(join(tmpdir(), 'companion-control-'));
-    const open = join(work, 'open');
-    await mkdir(open);
-    await chmod(open, 0o755);
-    const host = await startCompanionHost({
+    await mkdir(join(work, 'run'), { mode: 0o700 });
+    const options = {
       backend,
       log: createSilentLogger(),
       dataDir: join(work, 'data'),
-      socketPath: join(open, 'companion.sock'),
+      socketPath: testSocketPath(join(work, 'run'), 'companion'),
       appVersion: '0.0.0-test',
-    });
+    };
+    const first = await startCompanionHost(options);
+    const second = await startCompanionHost(options);
     const { control: c } = control();
-    c.attach({ kind: 'started', host });
-    expect(c.state()).toEqual({ status: 'unavailable', reason: 'unsafe-folder' });
-    await host.stop();
+    c.attach({ kind: 'started', host: second });
+    expect(c.state()).toEqual({ status: 'unavailable', reason: 'elsewhere' });
+    await second.stop();
+    await first.stop();
   });
 
   it('lists the host’s decisions and tells each change with the state after it', async () => {
@@ -64,7 +88,7 @@ describe('the companion as the renderer asks about it', () => {
       backend,
       log: createSilentLogger(),
       dataDir: join(work, 'data'),
-      socketPath: join(work, 'run', 'companion.sock'),
+      socketPath: testSocketPath(join(work, 'run'), 'companion'),
       appVersion: '0.0.0-test',
     });
     const { control: c, events } = control();
