@@ -9,6 +9,9 @@ export default defineConfig({
       'test/security-scan/**/*.test.ts',
     ],
     environment: 'node',
+    // The counts per OS, which `npm run test:windows` compares (scripts/windows-tests/counts.ts).
+    reporters: ['default', 'json'],
+    outputFile: { json: `out/test-reports/vitest-${process.platform}.json` },
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
