@@ -39,6 +39,8 @@ export function relayCopyPath(inputs: PlaceInputs, relayPath: string): string {
 }
 
 export interface RegistrationPlan {
+  /** The platform whose rules built the paths below (and whose rules split them again). */
+  platform: NodeJS.Platform;
   companionDir: string;
   /** The relay copied from the installation into the companion folder (AppImage). */
   relayCopy?: { from: string; to: string };
@@ -74,8 +76,10 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
       : undefined;
   const relay = relayCopy?.to ?? inputs.relayPath;
   const manifestText = `${JSON.stringify(hostManifest(relay), null, 2)}\n`;
-  const configHome = inputs.env.XDG_CONFIG_HOME;
+  // Chromium follows XDG_CONFIG_HOME on Linux alone: on macOS and Windows it is not a browser's.
+  const configHome = inputs.platform === 'linux' ? inputs.env.XDG_CONFIG_HOME : undefined;
   const plan: RegistrationPlan = {
+    platform: inputs.platform,
     companionDir: folder,
     ...(relayCopy === undefined ? {} : { relayCopy }),
     launchFile: { path: join(folder, LAUNCH_FILE), text: `${inputs.launchCommand.join('\n')}\n` },
@@ -178,7 +182,7 @@ export async function applyRegistration(
   }
   await put(plan.launchFile.path, plan.launchFile.text, 0o600);
   // The browser reads the manifest as the same user; 0644 as Chrome's own documentation shows.
-  const { dirname } = pathsOf(process.platform);
+  const { dirname } = pathsOf(plan.platform);
   for (const place of plan.manifestFiles) {
     if (!(await isFolder(place.browserDir))) continue;
     await mkdir(dirname(place.manifestPath), { recursive: true });

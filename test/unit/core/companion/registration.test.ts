@@ -188,6 +188,42 @@ describe.skipIf(process.platform === 'win32')(
   },
 );
 
+// macOS's places, decided by the plan's platform whatever OS runs this (files and POSIX modes
+// again, so not on Windows): Application Support for the browsers and the companion folder, and
+// XDG_CONFIG_HOME, Linux's, moves nothing.
+describe.skipIf(process.platform === 'win32')('registration on macOS, in a fake home', () => {
+  let home: string;
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), 'companion-mac-home-'));
+  });
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('writes the launch file and the manifest of each browser the user has in Application Support', async () => {
+    const support = join(home, 'Library', 'Application Support');
+    await mkdir(join(support, 'Google', 'Chrome'), { recursive: true });
+    const inputs: RegistrationInputs = {
+      platform: 'darwin',
+      env: { XDG_CONFIG_HOME: join(home, 'cfg') },
+      home,
+      uid: 501,
+      username: 'mia',
+      launchCommand: ['/Applications/Assistant Desktop.app/Contents/MacOS/Assistant Desktop'],
+      relayPath: RELAY,
+    };
+    const launchFile = join(support, 'Assistant Desktop', 'companion', 'launch');
+    const chrome = join(support, 'Google', 'Chrome', 'NativeMessagingHosts', `${NAME}.json`);
+    const report = await applyRegistration(registrationPlan(inputs), noReg);
+    expect(report).toEqual({ written: [launchFile, chrome], unchanged: [], registryKeysSet: [] });
+    expect(await modeOf(launchFile)).toBe(0o600);
+    expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY));
+    await expect(stat(join(home, 'cfg'))).rejects.toThrow();
+    await expect(stat(join(home, '.config'))).rejects.toThrow();
+    expect(await removeRegistration(inputs, noReg)).toEqual([launchFile, chrome]);
+  });
+});
+
 describe('registration on Windows (the plan, and the registry through reg.exe)', () => {
   const inputs: RegistrationInputs = {
     platform: 'win32',
