@@ -34,7 +34,7 @@ export function prepareLaunch(): Launch {
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   // Wayland gives apps global shortcuts only through the desktop portal, which Chromium uses when
   // asked; without it globalShortcut.register() cannot work there at all.
-  const linuxSession = process.platform === 'linux' ? linuxSessionOf(process.env) : undefined;
+  const linuxSession = linuxSessionOf(process.platform, process.env);
   if (linuxSession === 'wayland')
     app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
   // Every renderer sandboxed, whatever a window's options say.

@@ -194,10 +194,19 @@ describe('the global shortcut', () => {
   });
 
   it('tells a Wayland session from an X11 one', () => {
-    expect(linuxSessionOf({ XDG_SESSION_TYPE: 'wayland' })).toBe('wayland');
-    expect(linuxSessionOf({ XDG_SESSION_TYPE: 'x11', WAYLAND_DISPLAY: 'wayland-0' })).toBe('x11');
-    expect(linuxSessionOf({ WAYLAND_DISPLAY: 'wayland-0' })).toBe('wayland');
-    expect(linuxSessionOf({ DISPLAY: ':0' })).toBe('x11');
-    expect(linuxSessionOf({})).toBeUndefined();
+    expect(linuxSessionOf('linux', { XDG_SESSION_TYPE: 'wayland' })).toBe('wayland');
+    expect(linuxSessionOf('linux', { XDG_SESSION_TYPE: 'x11', WAYLAND_DISPLAY: 'wayland-0' })).toBe(
+      'x11',
+    );
+    expect(linuxSessionOf('linux', { WAYLAND_DISPLAY: 'wayland-0' })).toBe('wayland');
+    expect(linuxSessionOf('linux', { DISPLAY: ':0' })).toBe('x11');
+    expect(linuxSessionOf('linux', {})).toBeUndefined();
+  });
+
+  it('finds no Linux session on macOS or Windows, whatever their environment says', () => {
+    // XQuartz sets DISPLAY on macOS; an X server or WSL's tools may set them on Windows.
+    const env = { XDG_SESSION_TYPE: 'wayland', WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':0' };
+    expect(linuxSessionOf('darwin', env)).toBeUndefined();
+    expect(linuxSessionOf('win32', env)).toBeUndefined();
   });
 });
