@@ -26,9 +26,16 @@ const Step = z
   })
   .loose();
 
+/** `defaults.run`: the shell (and folder) every `run` step of a workflow or job gets. */
+const Defaults = z
+  .object({ run: z.object({ shell: z.string().optional() }).loose().optional() })
+  .loose()
+  .optional();
+
 const Job = z
   .object({
     name: z.string().optional(),
+    defaults: Defaults,
     'runs-on': z.string(),
     container: z.union([z.string(), z.object({ image: z.string() }).loose()]).optional(),
     needs: z.union([z.string(), z.array(z.string())]).optional(),
@@ -58,6 +65,7 @@ const Workflow = z
     name: z.string(),
     on: z.unknown(),
     permissions: z.record(z.string(), z.string()),
+    defaults: Defaults,
     jobs: z.record(z.string(), Job),
   })
   .loose();
