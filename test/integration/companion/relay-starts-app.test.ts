@@ -4,11 +4,13 @@
 // app's own launch file (its executable and --background) is written by registration at start
 // and proven in the desktop journeys; here the other half: that what the relay starts is an app
 // that comes up and answers.
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAIRINGS_FILE } from '../../../electron/core/companion/pairings';
+import { testSocketPath } from '../../support/socket-path';
 import { isType, openNativePort, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'m'.repeat(32)}/`;
@@ -17,35 +19,50 @@ const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 let work: string;
 let port: NativePort | undefined;
 
-/** The processes whose command line names `marker` (the app the relay started, detached). */
+/**
+ * The processes whose command line names `marker` (the app the relay started, detached): from
+ * /proc on Linux, from `ps` on macOS, which has no /proc (BSD's and procps' `ps` read alike).
+ */
 async function processesNaming(marker: string): Promise<number[]> {
   const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const cmdline = await readFile(join('/proc', entry, 'cmdline'), 'utf8').catch(() => '');
-    if (cmdline.includes(marker)) pids.push(Number(entry));
+  if (process.platform === 'linux') {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const cmdline = await readFile(join('/proc', entry, 'cmdline'), 'utf8').catch(() => '');
+      if (cmdline.includes(marker)) pids.push(Number(entry));
+    }
+    return pids;
+  }
+  const listed = execFileSync('ps', ['-A', '-ww', '-o', 'pid=', '-o', 'command='], {
+    encoding: 'utf8',
+  });
+  for (const line of listed.split('\n')) {
+    const found = /^\s*(\d+)\s(.*)$/.exec(line);
+    if (found?.[2]?.includes(marker)) pids.push(Number(found[1]));
   }
   return pids;
 }
 
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'relay-starts-app-'));
-});
-
-afterAll(async () => {
-  port?.close();
-  // The app was started in a session of its own, as a browser's relay leaves it: stopped here.
-  for (const pid of await processesNaming(work)) {
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Gone already.
-    }
-  }
-  await rm(work, { recursive: true, force: true });
-});
-
+// Not on Windows: the app the relay starts is found (and stopped) by its command line, which
+// Windows lists only through WMI, with neither /proc nor `ps`.
 describe.skipIf(process.platform === 'win32')('the relay and an app not running', () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'relay-starts-app-'));
+  });
+
+  afterAll(async () => {
+    port?.close();
+    // The app was started in a session of its own, as a browser's relay leaves it: stopped here.
+    for (const pid of await processesNaming(work)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    }
+    await rm(work, { recursive: true, force: true });
+  });
+
   it('starts the app from its launch file, waits for it, and the extension is served', async () => {
     const dataDir = join(work, 'data');
     const companion = join(work, 'companion');
@@ -85,7 +102,7 @@ describe.skipIf(process.platform === 'win32')('the relay and an app not running'
     port = openNativePort(
       ORIGIN,
       {
-        ASSISTANT_COMPANION_SOCKET: join(work, 'companion.sock'),
+        ASSISTANT_COMPANION_SOCKET: testSocketPath(work, 'companion'),
         ASSISTANT_COMPANION_DIR: companion,
         // The app's own start (tsx compiling it, its demo service) on a busy 2-core machine.
         ASSISTANT_RELAY_WAIT_MS: '60000',
