@@ -13,6 +13,12 @@ export interface OutputSnapshot {
   readonly chunkCount: number;
 }
 
+/** How far a reader has taken the chunks (which never change once added, within an epoch). */
+export interface ChunkCursor {
+  readonly epoch: number;
+  readonly count: number;
+}
+
 export type Schedule = (callback: () => void) => void;
 
 // Looked up on globalThis so this module also runs (and is unit-tested) under Node.
@@ -83,9 +89,24 @@ export class RunOutput {
     return this.joined.text;
   }
 
-  /** Chunks from index `from` on (chunks never change once added, within an epoch). */
-  chunksFrom(from: number): readonly string[] {
-    return this.chunks.slice(from);
+  /**
+   * What a reader at `from` has not taken yet: the chunks after it, or every chunk when a reset
+   * has begun another epoch since. Read as the text is now, which may be ahead of the published
+   * snapshot (a batch applied after the frame was published and before the render that reads
+   * it); the cursor returned counts exactly what was handed over, so no chunk is taken twice.
+   */
+  readFrom(from: ChunkCursor): {
+    chunks: readonly string[];
+    restarted: boolean;
+    next: ChunkCursor;
+  } {
+    const restarted = from.epoch !== this.epoch;
+    const chunks = this.chunks.slice(restarted ? 0 : from.count);
+    return {
+      chunks,
+      restarted,
+      next: { epoch: this.epoch, count: (restarted ? 0 : from.count) + chunks.length },
+    };
   }
 
   subscribe = (listener: () => void): (() => void) => {

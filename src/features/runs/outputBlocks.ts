@@ -3,7 +3,7 @@
 // tail is re-lexed however long the answer grows.
 import { BlockSplitter } from '../../lib/markdown/blocks';
 import type { BlockSnapshot } from '../../lib/markdown/blocks';
-import type { RunOutput } from './output';
+import type { ChunkCursor, RunOutput } from './output';
 
 export interface BlockSource {
   subscribe(listener: () => void): () => void;
@@ -16,8 +16,7 @@ export function blocksOf(output: RunOutput): BlockSource {
   let source = sources.get(output);
   if (source) return source;
   let splitter = new BlockSplitter();
-  let epoch = -1;
-  let consumed = 0;
+  let cursor: ChunkCursor = { epoch: -1, count: 0 };
   let version = -1;
   let snapshot: BlockSnapshot = splitter.snapshot();
   source = {
@@ -26,13 +25,12 @@ export function blocksOf(output: RunOutput): BlockSource {
       const current = output.getSnapshot();
       if (current.version === version) return snapshot;
       version = current.version;
-      if (current.epoch !== epoch) {
-        epoch = current.epoch;
-        splitter = new BlockSplitter();
-        consumed = 0;
-      }
-      for (const chunk of output.chunksFrom(consumed)) splitter.append(chunk);
-      consumed = current.chunkCount;
+      // The chunks there are now, counted as taken: a batch applied since the frame was
+      // published is in this render and is not taken again at the next frame.
+      const read = output.readFrom(cursor);
+      if (read.restarted) splitter = new BlockSplitter();
+      for (const chunk of read.chunks) splitter.append(chunk);
+      cursor = read.next;
       snapshot = splitter.snapshot();
       return snapshot;
     },

@@ -90,4 +90,36 @@ describe('blocksOf', () => {
     expect(snap.finishedCount).toBe(0);
     expect(snap.tail.map((b) => b.raw)).toEqual(['Only this']);
   });
+
+  // A batch can land between a frame's publish and the render that reads it (a busy renderer:
+  // the desktop tray journey showed "Deal coach: coach: Contoso…"). Its text is in the blocks of
+  // that render and must not be taken again at the next frame.
+  it('takes a batch that arrived after the frame was published once, not twice', () => {
+    const frames = manualFrames();
+    const output = new RunOutput('r1', frames.schedule);
+    const source = blocksOf(output);
+    const raw = () => {
+      const snap = source.getSnapshot();
+      return [...snap.finished.slice(0, snap.finishedCount), ...snap.tail]
+        .map((b) => b.raw)
+        .join('');
+    };
+    output.apply(update(1, '# Deal'));
+    frames.flush();
+    output.apply(update(2, ' coach:'));
+    expect(raw()).toBe('# Deal coach:');
+    output.apply(update(3, ' Contoso'));
+    frames.flush();
+    expect(raw()).toBe('# Deal coach: Contoso');
+
+    // The same after a reset: the snapshot's text, then what follows it, once each.
+    output.reset('# Deal coach: Contoso', 3);
+    output.apply(update(4, ' Pharma'));
+    frames.flush();
+    output.apply(update(5, 'ceuticals'));
+    expect(raw()).toBe('# Deal coach: Contoso Pharmaceuticals');
+    frames.flush();
+    expect(raw()).toBe('# Deal coach: Contoso Pharmaceuticals');
+    expect(output.text()).toBe('# Deal coach: Contoso Pharmaceuticals');
+  });
 });
