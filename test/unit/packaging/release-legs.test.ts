@@ -49,15 +49,6 @@ const leg = (legs: Leg[], name: string): Leg => {
   return found;
 };
 
-/**
- * Known, and issue #33's to fix in the companion's tests: relay-starts-app.test.ts lists processes
- * from /proc and is skipped on Windows only, so the macOS release leg fails there. Remove the line
- * with the fix; anything else found fails this test.
- */
-const KNOWN_LINUX_ONLY = [
-  'release.yml package (macOS): test/integration/companion/relay-starts-app.test.ts reads /proc with no decision about macOS',
-];
-
 describe('each leg of the workflows', () => {
   it('is every job on each OS it runs on', () => {
     expect(allLegs().map((each) => each.name)).toEqual([
@@ -97,8 +88,8 @@ describe('each leg of the workflows', () => {
   });
 
   it('runs on Windows and macOS no unit-suite file reading /proc without deciding about that OS', () => {
-    const found = allLegs().flatMap((each) => linuxOnlyProblems(each, scripts));
-    expect(found.filter((problem) => !KNOWN_LINUX_ONLY.includes(problem))).toEqual([]);
+    // relay-starts-app.test.ts read /proc on the macOS leg until 10fe6bb.
+    expect(allLegs().flatMap((each) => linuxOnlyProblems(each, scripts))).toEqual([]);
   });
 });
 

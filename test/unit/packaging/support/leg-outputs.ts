@@ -85,29 +85,30 @@ export function suiteFiles(dir: string): string[] {
   return [...seen].sort();
 }
 
-const suiteReadsOf = new Map<string, string[]>();
+/** `compute` once per key: the sources do not change while the tests run. */
+function once<T>(compute: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, compute(key));
+    return known.get(key) as T;
+  };
+}
 
 /** The out/ entries a suite's files name (the lower bound of what it reads). */
-export function suiteReads(dir: string): string[] {
-  const known = suiteReadsOf.get(dir);
-  if (known !== undefined) return known;
-  const reads = [...new Set(suiteFiles(dir).flatMap((file) => outPathsNamed(file, read(file))))];
-  suiteReadsOf.set(dir, reads.sort());
-  return reads;
-}
+export const suiteReads = once((dir: string): string[] =>
+  [...new Set(suiteFiles(dir).flatMap((file) => outPathsNamed(file, read(file))))].sort(),
+);
+
+const bundlesOf = once((script: string): string[] => {
+  const names = [...read(script).matchAll(/\bout:\s*'([\w-]+)\//g)].map((m) => `out/${m[1]}`);
+  return [...new Set(names)].sort();
+});
 
 /** scripts/build-node.mjs' entries: `{ in: …, out: 'main/index' }` → out/main. */
-export function nodeBundles(): string[] {
-  const source = read('scripts/build-node.mjs');
-  return [
-    ...new Set([...source.matchAll(/\bout:\s*'([\w-]+)\//g)].map((m) => `out/${m[1]}`)),
-  ].sort();
-}
+export const nodeBundles = (): string[] => bundlesOf('scripts/build-node.mjs');
 
 /** What a Vite config writes: the out/ paths it names. */
-export function viteOutputs(config: string): string[] {
-  return outPathsNamed(config, read(config));
-}
+export const viteOutputs = once((config: string): string[] => outPathsNamed(config, read(config)));
 
 // js-yaml comes with electron-builder, which reads electron-builder.yml with it.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
@@ -120,9 +121,8 @@ interface BuilderConfig {
   linux?: { extraResources?: unknown[] };
 }
 
-/** What electron-builder packages from the repository: its `files` out/ folders and the relay. */
-export function builderInputs(): string[] {
-  const config = yaml.load(read('electron-builder.yml')) as BuilderConfig;
+const inputsOf = once((file: string): string[] => {
+  const config = yaml.load(read(file)) as BuilderConfig;
   const folders = (config.files ?? [])
     .map((pattern) => (typeof pattern === 'string' ? /^out\/([^/*!]+)\//.exec(pattern) : null))
     .flatMap((match) => (match?.[1] === undefined ? [] : [`out/${match[1]}`]));
@@ -132,4 +132,7 @@ export function builderInputs(): string[] {
   // A missing relay is only a warning to electron-builder: the app would ship without it.
   const relay = resources.some((entry) => JSON.stringify(entry).includes('relay/target/release/'));
   return [...folders, ...(relay ? [RELAY] : [])];
-}
+});
+
+/** What electron-builder packages from the repository: its `files` out/ folders and the relay. */
+export const builderInputs = (): string[] => inputsOf('electron-builder.yml');
