@@ -115,8 +115,12 @@ function ensureExtension(): string {
   return 'out/extension built now';
 }
 
-/** The relays serving this bench's socket (other relays on the machine are not ours). */
-async function relaysOf(socket: string): Promise<number[]> {
+/**
+ * The relays serving this bench's socket (other relays on the machine are not ours), found in
+ * /proc: on Linux only, undefined elsewhere.
+ */
+async function relaysOf(socket: string): Promise<number[] | undefined> {
+  if (process.platform !== 'linux') return undefined;
   const pids: number[] = [];
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -128,8 +132,9 @@ async function relaysOf(socket: string): Promise<number[]> {
   return pids;
 }
 
-/** A process's peak resident memory so far (VmHWM), in bytes. */
+/** A process's peak resident memory so far (VmHWM, Linux's /proc), in bytes. */
 async function peakRss(pid: number): Promise<number> {
+  if (process.platform !== 'linux') throw new Error('VmHWM is read from /proc: Linux only');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kib = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
   if (kib === undefined) throw new Error(`no VmHWM for ${pid}`);
@@ -288,6 +293,12 @@ async function measureAnswers(
   );
 
   const relays = await relaysOf(socket);
+  if (relays === undefined) {
+    report.detail(
+      `The relay's peak memory: not measured on ${process.platform} (read from /proc).`,
+    );
+    return;
+  }
   if (relays.length === 0) throw new Error('no relay of this bench is running');
   const peaks = await Promise.all(relays.map(peakRss));
   const peak = Math.max(...peaks);
