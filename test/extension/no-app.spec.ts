@@ -13,6 +13,7 @@ import {
   type ExtensionBrowser,
 } from './browser';
 import { startCrmPages, type CrmPages } from './crm-pages';
+import { testSocketPath } from '../support/socket-path';
 
 let pages: CrmPages;
 let browser: ExtensionBrowser;
@@ -27,7 +28,7 @@ test.beforeAll(async () => {
     language: 'de',
     env: {
       // Nothing listens there, and no launch file says how to start the app.
-      ASSISTANT_COMPANION_SOCKET: join(work, 'run', 'companion.sock'),
+      ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
       ASSISTANT_COMPANION_DIR: join(work, 'companion'),
     },
   });

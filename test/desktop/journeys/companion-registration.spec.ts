@@ -9,12 +9,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, repo, test } from '../fixtures';
 import { relayBinary } from '../../support/relay-binary';
+import { testSocketPath } from '../../support/socket-path';
 
 const NAME = 'com.assistant.desktop.companion';
 
 test.skip(
   ({ driverKind }) => driverKind === 'electron',
   'an installed app is modelled by the double alone (app.isPackaged, process.resourcesPath)',
+);
+test.skip(
+  process.platform !== 'linux',
+  "Linux's places and modes (~/.config, Flatpak, 0600/0644): macOS's are registration.test.ts's, Windows's the registry's",
 );
 
 test('the installed app registers the companion at start, and --unregister-companion removes it', async ({
@@ -51,7 +56,7 @@ test('the installed app registers the companion at start, and --unregister-compa
       // Chromium's and the app's rule for the config folder: pinned, whatever this machine sets.
       XDG_CONFIG_HOME: join(home, '.config'),
       // This test's own socket, so the host never takes the real user's.
-      ASSISTANT_COMPANION_SOCKET: join(work, 'socket', 'companion.sock'),
+      ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'socket'), 'companion'),
     };
     const packaged = { resourcesPath: resources };
     const logText = () => readFile(join(userDataDir, 'logs', 'main.log'), 'utf8').catch(() => '');

@@ -10,12 +10,12 @@
 // de, ja, ar and the pseudo-language en-XA). Each is asked for both ways a person would: the
 // browser's language and the Settings choice (`language`). A language the app does not switch
 // to yet (its <html lang> stays English) is skipped, saying so.
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { openNativePort } from '../../integration/companion/native-port';
+import { chromeNamed, openNativePort } from '../../integration/companion/native-port';
 import { CATALOGUES } from '../../../electron/domain/i18n/catalogues';
 import { isLanguage } from '../../../electron/domain/i18n/languages';
 import { audit, createRunOnService, demoDeal } from './helpers';
@@ -225,12 +225,9 @@ for (const language of LANGUAGES) {
       // Still on Settings: a browser asks (the banner and its row), is allowed, and its Revoke
       // waits to be confirmed, so the browser companion's words are measured too.
       const folder = await mkdtemp(join(tmpdir(), 'text-fits-chrome-'));
-      const relay = await (async () => {
-        await symlink('/bin/sh', join(folder, 'chrome'));
-        return openNativePort(`chrome-extension://${'h'.repeat(32)}/`, app.companionEnv, {
-          browser: join(folder, 'chrome'),
-        });
-      })();
+      const relay = openNativePort(`chrome-extension://${'h'.repeat(32)}/`, app.companionEnv, {
+        browser: await chromeNamed(folder),
+      });
       try {
         await expect(page.locator('.companion-banner')).toBeVisible();
         await measure('a browser asking');

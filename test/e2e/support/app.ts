@@ -12,6 +12,7 @@ import {
   type DemoServiceOptions,
 } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
+import { testSocketPath } from '../../support/socket-path';
 
 export interface AppOptions {
   /** Reuse a data directory (e.g. to start again from a warm cache); a fresh one by default. */
@@ -76,7 +77,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const tokens: string[] = [demo.token];
   // Beside the data directory, not in it: a Unix socket's path must stay short.
   const companionEnv = {
-    ASSISTANT_COMPANION_SOCKET: `${dataDir}-run/companion.sock`,
+    ASSISTANT_COMPANION_SOCKET: testSocketPath(`${dataDir}-run`, 'companion'),
     ASSISTANT_COMPANION_DIR: `${dataDir}-companion`,
     ASSISTANT_RELAY_WAIT_MS: '0',
   };

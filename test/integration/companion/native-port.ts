@@ -2,7 +2,9 @@
 // extension's origin as its argument, frames on stdin/stdout in the machine's byte order) and
 // reads what it sends back, message by message.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { symlink } from 'node:fs/promises';
 import { endianness } from 'node:os';
+import { join } from 'node:path';
 import { relayBinary } from '../../support/relay-binary';
 
 const little = endianness() === 'LE';
@@ -31,13 +33,31 @@ export interface NativePort {
 }
 
 /**
- * `browser`: the relay is started by a shell run under that name (a link to /bin/sh), so its
- * parent process is called as a browser's would be.
+ * Whether the relay names the browser that started it: on Linux alone, where it reads its
+ * parent's name from /proc (relay/src/main.rs); on macOS and Windows the app says "a browser".
+ */
+export const RELAY_NAMES_BROWSER = process.platform === 'linux';
+
+/**
+ * A program called `chrome` in `folder`, for openNativePort's `browser`: a link to /bin/sh, so
+ * the relay's parent is named as Chrome's would be. Linux only (RELAY_NAMES_BROWSER): elsewhere
+ * undefined, and the relay is started directly.
+ */
+export async function chromeNamed(folder: string): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  const chrome = join(folder, 'chrome');
+  await symlink('/bin/sh', chrome);
+  return chrome;
+}
+
+/**
+ * `browser`: the relay is started by a shell run under that name (chromeNamed), so its parent
+ * process is called as a browser's would be.
  */
 export function openNativePort(
   origin: string,
   env: Record<string, string>,
-  options: { browser?: string; cwd?: string } = {},
+  options: { browser?: string | undefined; cwd?: string } = {},
 ): NativePort {
   const spawnOptions = {
     env: { ...process.env, ...env },

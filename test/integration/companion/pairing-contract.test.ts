@@ -2,8 +2,9 @@
 // it (companion on, its socket in a temporary folder), a page connected over its WebSocket, and
 // the built relay started by a process named as Chrome. A new browser waits and the page hears
 // it asked; `companion.decide` from the page serves the waiting connection; `companion.revoke`
-// cuts it; and the relay's own connection can call none of these requests.
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+// cuts it; and the relay's own connection can call none of these requests. The browser is named
+// on Linux alone (the relay reads its parent's name from /proc): elsewhere it is listed unnamed.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,15 @@ import type { CompanionChanged, CompanionState } from '../../../electron/contrac
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { blankRendererDir, connectAsPage, type PageClient } from '../web/support';
-import { call, isType, openNativePort, type NativePort } from './native-port';
+import { testSocketPath } from '../../support/socket-path';
+import {
+  call,
+  chromeNamed,
+  isType,
+  openNativePort,
+  RELAY_NAMES_BROWSER,
+  type NativePort,
+} from './native-port';
 
 const ORIGIN = `chrome-extension://${'e'.repeat(32)}/`;
 const OTHER = `chrome-extension://${'f'.repeat(32)}/`;
@@ -20,7 +29,7 @@ let work: string;
 let demo: DemoService;
 let mode: BrowserMode;
 let page: PageClient;
-let chrome: string;
+let chrome: string | undefined;
 let env: Record<string, string>;
 const ports: NativePort[] = [];
 
@@ -44,10 +53,9 @@ const changed = (change: CompanionChanged['change'], origin = ORIGIN) =>
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'companion-pairing-'));
-  chrome = join(work, 'chrome');
-  await symlink('/bin/sh', chrome);
+  chrome = await chromeNamed(work);
   env = {
-    ASSISTANT_COMPANION_SOCKET: join(work, 'run', 'companion.sock'),
+    ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
     ASSISTANT_COMPANION_DIR: join(work, 'companion'),
     ASSISTANT_RELAY_WAIT_MS: '0',
   };
@@ -85,7 +93,7 @@ describe('pairing through the contract', () => {
     const pending = {
       origin: ORIGIN,
       decision: 'pending',
-      browser: 'chrome',
+      ...(RELAY_NAMES_BROWSER ? { browser: 'chrome' } : {}),
       extension: 'other',
       connected: true,
     };

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companionDir, socketPath } from '../../../electron/core/companion/places';
 import { relayBinary } from '../../support/relay-binary';
+import { testSocketPath } from '../../support/socket-path';
 import { isType, nativeFrame, openNativePort, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'k'.repeat(32)}/`;
@@ -58,7 +59,7 @@ async function standInApp(path: string) {
 
 describe('the relay as the browser runs it', () => {
   it('introduces the extension, then passes frames both ways in each side’s format', async () => {
-    const path = join(work, 'a.sock');
+    const path = testSocketPath(work, 'a');
     const app = await standInApp(path);
     const port = openNativePort(ORIGIN, { ASSISTANT_COMPANION_SOCKET: path });
     ports.push(port);
@@ -110,7 +111,7 @@ describe('the relay as the browser runs it', () => {
   });
 
   it('tells the extension when the app closes the connection', async () => {
-    const path = join(work, 'b.sock');
+    const path = testSocketPath(work, 'b');
     const app = await standInApp(path);
     const port = openNativePort(ORIGIN, { ASSISTANT_COMPANION_SOCKET: path });
     ports.push(port);
@@ -123,7 +124,7 @@ describe('the relay as the browser runs it', () => {
 
   it('refuses to start for anything but an extension', async () => {
     const port = openNativePort('--parent-window=0', {
-      ASSISTANT_COMPANION_SOCKET: join(work, 'none.sock'),
+      ASSISTANT_COMPANION_SOCKET: testSocketPath(work, 'none'),
     });
     ports.push(port);
     expect(await port.next(isType('relay-error'))).toMatchObject({ code: 'bad-origin' });
@@ -143,7 +144,7 @@ describe('starting the app', () => {
 
   it('starts the app from the launch file when its socket is missing, and waits for it', async () => {
     const dir = join(work, 'companion-ok');
-    const path = join(work, 'started.sock');
+    const path = testSocketPath(work, 'started');
     const marker = join(work, 'started.json');
     await launchFile(dir, [process.execPath, standIn, path, marker, '--background']);
     const port = openNativePort(ORIGIN, {
@@ -166,7 +167,7 @@ describe('starting the app', () => {
 
   it('says so when the app is not running and there is no launch file', async () => {
     const port = openNativePort(ORIGIN, {
-      ASSISTANT_COMPANION_SOCKET: join(work, 'missing.sock'),
+      ASSISTANT_COMPANION_SOCKET: testSocketPath(work, 'missing'),
       ASSISTANT_COMPANION_DIR: join(work, 'nothing-here'),
     });
     ports.push(port);
@@ -174,26 +175,33 @@ describe('starting the app', () => {
     expect(await port.exited).toBe(1);
   });
 
-  it('does not run a launch file other users could have written', async () => {
-    const dir = join(work, 'companion-open');
-    const marker = join(work, 'never.json');
-    await launchFile(dir, [process.execPath, standIn, join(work, 'never.sock'), marker], 0o666);
-    const port = openNativePort(ORIGIN, {
-      ASSISTANT_COMPANION_SOCKET: join(work, 'never.sock'),
-      ASSISTANT_COMPANION_DIR: dir,
-    });
-    ports.push(port);
-    const error = await port.next(isType('relay-error'));
-    expect(error).toMatchObject({ code: 'app-not-running' });
-    expect(String(error.message)).toContain('not this user');
-    await expect(readFile(marker)).rejects.toThrow();
-  });
+  // POSIX only: a file's mode says who may write it. On Windows the relay checks only that the
+  // launch file is a file (relay/src/launch.rs): the user's local application data folder it
+  // sits in is kept to the user by its ACL, which no mode here can open.
+  it.skipIf(process.platform === 'win32')(
+    'does not run a launch file other users could have written',
+    async () => {
+      const dir = join(work, 'companion-open');
+      const marker = join(work, 'never.json');
+      const never = testSocketPath(work, 'never');
+      await launchFile(dir, [process.execPath, standIn, never, marker], 0o666);
+      const port = openNativePort(ORIGIN, {
+        ASSISTANT_COMPANION_SOCKET: never,
+        ASSISTANT_COMPANION_DIR: dir,
+      });
+      ports.push(port);
+      const error = await port.next(isType('relay-error'));
+      expect(error).toMatchObject({ code: 'app-not-running' });
+      expect(String(error.message)).toContain('not this user');
+      await expect(readFile(marker)).rejects.toThrow();
+    },
+  );
 
   it('gives up, saying so, when the app it started never answers', async () => {
     const dir = join(work, 'companion-silent');
     await launchFile(dir, [process.execPath, '-e', 'setTimeout(() => {}, 100)']);
     const port = openNativePort(ORIGIN, {
-      ASSISTANT_COMPANION_SOCKET: join(work, 'silent.sock'),
+      ASSISTANT_COMPANION_SOCKET: testSocketPath(work, 'silent'),
       ASSISTANT_COMPANION_DIR: dir,
       ASSISTANT_RELAY_WAIT_MS: '300',
     });
@@ -206,10 +214,22 @@ describe('starting the app', () => {
 describe('the places', () => {
   it('are the ones the app computes, with and without a runtime folder', () => {
     const user = userInfo();
-    for (const env of [
-      { XDG_RUNTIME_DIR: '/run/user/4242', XDG_CONFIG_HOME: '/cfg' },
-      { XDG_RUNTIME_DIR: '', HOME: '/home/someone' },
-    ]) {
+    // On Windows the pipe is named for USERNAME and the folder is under LOCALAPPDATA: given as
+    // the app's own process has them (the relay would compute others without them).
+    const windows: Record<string, string> =
+      process.platform === 'win32'
+        ? {
+            USERNAME: user.username,
+            ...(process.env.LOCALAPPDATA === undefined
+              ? {}
+              : { LOCALAPPDATA: process.env.LOCALAPPDATA }),
+          }
+        : {};
+    const envs: Array<Record<string, string>> = [
+      { XDG_RUNTIME_DIR: '/run/user/4242', XDG_CONFIG_HOME: '/cfg', ...windows },
+      { XDG_RUNTIME_DIR: '', HOME: '/home/someone', ...windows },
+    ];
+    for (const env of envs) {
       const printed = spawnSync(relayBinary(), ['--print-places'], {
         env: { PATH: process.env.PATH ?? '', HOME: user.homedir, ...env },
         encoding: 'utf8',

@@ -151,8 +151,8 @@ describe('the socket and the companion folder (the relay follows the same rule)'
   });
 
   it('follows the overrides', () => {
-    const env = { ASSISTANT_COMPANION_SOCKET: '/x/s.sock', ASSISTANT_COMPANION_DIR: '/x/dir' };
-    expect(socketPath({ ...base, env })).toBe('/x/s.sock');
+    const env = { ASSISTANT_COMPANION_SOCKET: '/x/socket', ASSISTANT_COMPANION_DIR: '/x/dir' };
+    expect(socketPath({ ...base, env })).toBe('/x/socket');
     expect(companionDir({ ...base, env })).toBe('/x/dir');
   });
 });
