@@ -52,20 +52,6 @@ function testsOf(suites: Suite[]): Array<z.infer<typeof Test>> {
 let scratch: string;
 let stub: string;
 
-beforeAll(async () => {
-  scratch = await mkdtemp(path.join(tmpdir(), 'assistant-desktop-projects-'));
-  // Electron's own ELECTRON_OVERRIDE_DIST_PATH names the folder holding the binary.
-  await mkdir(path.join(scratch, 'dist'));
-  stub = path.join(scratch, 'dist', 'electron');
-  await writeFile(stub, `#!/bin/sh\necho "${STUB_SAYS} $*" >&2\nexit 7\n`);
-  await chmod(stub, 0o755);
-  await mkdir(path.join(scratch, 'no-playwright-browsers'));
-});
-
-afterAll(async () => {
-  if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
-});
-
 function runJourney(): Promise<{ stdout: string; stderr: string }> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const env: NodeJS.ProcessEnv = {
@@ -100,9 +86,24 @@ function runJourney(): Promise<{ stdout: string; stderr: string }> {
   });
 }
 
+// Not on Windows: the stub is a shell script, which Windows cannot start as Electron's binary.
 describe.skipIf(process.platform === 'win32')(
   'the desktop journeys with no Chromium and a stub for the Electron binary',
   () => {
+    beforeAll(async () => {
+      scratch = await mkdtemp(path.join(tmpdir(), 'assistant-desktop-projects-'));
+      // Electron's own ELECTRON_OVERRIDE_DIST_PATH names the folder holding the binary.
+      await mkdir(path.join(scratch, 'dist'));
+      stub = path.join(scratch, 'dist', 'electron');
+      await writeFile(stub, `#!/bin/sh\necho "${STUB_SAYS} $*" >&2\nexit 7\n`);
+      await chmod(stub, 0o755);
+      await mkdir(path.join(scratch, 'no-playwright-browsers'));
+    });
+
+    afterAll(async () => {
+      if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+    });
+
     it('skip the double, saying what to install, and reach Electron’s launch without a browser', async () => {
       const run = await runJourney();
       const report = Report.parse(JSON.parse(run.stdout));
