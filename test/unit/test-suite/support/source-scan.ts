@@ -1,6 +1,7 @@
 // Reads the test suite's own sources for habits that make tests slow or break them on another
 // OS: starting npm or npx by name, and sleeping to prove that something did not happen. Sources
 // are parsed with TypeScript's own parser, so strings and comments are never mistaken for code.
+// The parser's helpers are shared with platform-scan.ts (Linux-only facts without a guard).
 
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -29,16 +30,16 @@ export function sourceFiles(dir: string): string[] {
   return found.sort();
 }
 
-function parse(file: string, source: string): ts.SourceFile {
+export function parse(file: string, source: string): ts.SourceFile {
   return ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
 }
 
-function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
+export function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   visit(node);
   node.forEachChild((child) => walk(child, visit));
 }
 
-function finding(file: string, sourceFile: ts.SourceFile, node: ts.Node): Finding {
+export function finding(file: string, sourceFile: ts.SourceFile, node: ts.Node): Finding {
   const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file, line: line + 1, text: node.getText(sourceFile).replace(/\s+/g, ' ') };
 }
@@ -59,7 +60,7 @@ const COMPARISONS = new Set([
  * matcher (`expect(words).toEqual(['npm', 'ci'])`), as code that reads commands out of documents
  * does.
  */
-function onlyRead(node: ts.Node): boolean {
+export function onlyRead(node: ts.Node): boolean {
   const parent = node.parent;
   if (ts.isBinaryExpression(parent) && COMPARISONS.has(parent.operatorToken.kind)) return true;
   if (ts.isCaseClause(parent)) return true;
