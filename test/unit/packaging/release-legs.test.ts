@@ -8,9 +8,10 @@
 //   what a build makes is read from its script or config, what a suite reads of out/ from its
 //   sources);
 // - on Windows, each step's `run` means in its shell (PowerShell unless `shell:` says otherwise)
-//   what it means in bash, and the npm scripts it starts hold nothing cmd.exe reads otherwise;
-// - on Windows and macOS, no file of the unit suite reads Linux-only places (/proc) without a
-//   decision about that OS (support/leg-platforms.ts).
+//   what it means in bash, and the npm scripts it starts hold nothing cmd.exe reads otherwise
+//   (support/leg-platforms.ts).
+// That the Node tests a Windows or macOS leg runs use no Linux-only fact (/proc, /bin/sh, POSIX
+// modes, …) without a guard is test/unit/test-suite/platform-facts.test.ts', over all of test/.
 // The suites themselves run elsewhere: Linux's in .ci/run; the Windows leg's Node tests
 // (`npm run test:unit` there) are what `npm run test:windows` runs here under Wine; macOS's only
 // on its runner. Each rule is shown to catch a planted breach on a changed copy of a workflow.
@@ -27,13 +28,7 @@ import {
   suiteReads,
   viteOutputs,
 } from './support/leg-outputs';
-import {
-  cmdProblems,
-  linuxOnlyFacts,
-  linuxOnlyProblems,
-  pwshProblems,
-  windowsProblems,
-} from './support/leg-platforms';
+import { cmdProblems, pwshProblems, windowsProblems } from './support/leg-platforms';
 import { readWorkflow, REPO_ROOT, type Workflow, type WorkflowStep } from './support/workflows';
 
 const scripts = (
@@ -85,11 +80,6 @@ describe('each leg of the workflows', () => {
 
   it('runs on Windows only what PowerShell and cmd.exe read as bash would', () => {
     expect(allLegs().flatMap((each) => windowsProblems(each, scripts))).toEqual([]);
-  });
-
-  it('runs on Windows and macOS no unit-suite file reading /proc without deciding about that OS', () => {
-    // relay-starts-app.test.ts read /proc on the macOS leg until 10fe6bb.
-    expect(allLegs().flatMap((each) => linuxOnlyProblems(each, scripts))).toEqual([]);
   });
 });
 
@@ -340,21 +330,5 @@ describe('a leg that would fail on its runner fails here', () => {
     expect(problems).toEqual([
       'release.yml package (Windows): "Build": npm script "build": not a Windows command',
     ]);
-  });
-
-  it('a unit test reading /proc with no decision about the OS it runs on', () => {
-    const reads = "for (const entry of await readdir('/proc')) {}";
-    expect(linuxOnlyFacts('a.test.ts', reads, 'macOS')).toEqual(['/proc']);
-    expect(linuxOnlyFacts('a.test.ts', reads, 'Windows')).toEqual(['/proc']);
-    // Skipped on Windows only: still read on macOS.
-    const windowsOnly = `describe.skipIf(process.platform === 'win32')('x', () => { ${reads} });`;
-    expect(linuxOnlyFacts('a.test.ts', windowsOnly, 'Windows')).toEqual([]);
-    expect(linuxOnlyFacts('a.test.ts', windowsOnly, 'macOS')).toEqual(['/proc']);
-    const linuxOnly = `describe.runIf(process.platform === 'linux')('x', () => { ${reads} });`;
-    expect(linuxOnlyFacts('a.test.ts', linuxOnly, 'macOS')).toEqual([]);
-    // Named in a comment or inside other text is no read.
-    expect(linuxOnlyFacts('a.test.ts', "// reads /proc\nconst s = 'see /proc';", 'macOS')).toEqual(
-      [],
-    );
   });
 });
