@@ -4,9 +4,19 @@
 // minifier) that `npm ci --os=win32 --cpu=x64` installs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import { cp } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** What the checkout keeps across runs: its packages (and what is built into out/). */
 const KEPT = new Set(['node_modules', 'out']);
@@ -40,7 +50,7 @@ function layTree(repo: string, target: string): void {
 }
 
 /** `npm ci` for Windows, again only when package-lock.json changed. */
-function installWindowsPackages(target: string, npmCli: string): void {
+async function installWindowsPackages(target: string, npmCli: string): Promise<void> {
   const lock = readFileSync(join(target, 'package-lock.json'));
   const stamp = createHash('sha256').update(lock).digest('hex');
   const stampFile = join(target, 'node_modules', '.windows-lock-hash');
@@ -49,7 +59,24 @@ function installWindowsPackages(target: string, npmCli: string): void {
   const args = ['ci', '--os=win32', '--cpu=x64', '--ignore-scripts', '--no-audit', '--no-fund'];
   const result = spawnSync(process.execPath, [npmCli, ...args], { cwd: target, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm ci for Windows failed');
+  await windowsCommandShims(join(target, 'node_modules', '.bin'), npmCli);
   writeFileSync(stampFile, stamp);
+}
+
+/**
+ * npm on Linux links each package's command into node_modules/.bin; npm on Windows writes
+ * `name.cmd` shims there instead, which cmd.exe (what npm scripts run in on Windows) looks for.
+ * npm's own cmd-shim writes them as npm on Windows would.
+ */
+async function windowsCommandShims(binDir: string, npmCli: string): Promise<void> {
+  const cmdShim = createRequire(npmCli)('cmd-shim') as (from: string, to: string) => Promise<void>;
+  for (const name of readdirSync(binDir)) {
+    const link = join(binDir, name);
+    if (!lstatSync(link).isSymbolicLink()) continue;
+    const target = resolve(binDir, readlinkSync(link));
+    rmSync(link);
+    await cmdShim(target, link);
+  }
 }
 
 export interface WindowsCheckout {
@@ -64,7 +91,7 @@ export async function prepareCheckout(
 ): Promise<WindowsCheckout> {
   mkdirSync(target, { recursive: true });
   layTree(repo, target);
-  installWindowsPackages(target, npmCli);
+  await installWindowsPackages(target, npmCli);
   // What the Linux build made (JavaScript, the same on every OS), for the tests that read it.
   if (existsSync(join(repo, 'out'))) {
     await cp(join(repo, 'out'), join(target, 'out'), { recursive: true, force: true });

@@ -6,10 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UNDER_WINE_ENV } from '../../test/support/wine';
 import { prepareCheckout } from './checkout';
 import { compareCounts, readCounts } from './counts';
+import { excludeArgs } from './scope';
 import { missingTools, preparePrefix, runInWine } from './wine';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -72,6 +73,10 @@ if (missing !== undefined) fail(missing);
 const cache =
   process.env.ASSISTANT_WINDOWS_TESTS_DIR ??
   join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'assistant-desktop-windows');
+// The built command line (JavaScript, the same on every OS), which the CLI tests run under Wine.
+if (spawnSync(process.execPath, [npmCli, 'run', 'build:node'], { stdio: 'inherit' }).status !== 0) {
+  fail('npm run build:node failed');
+}
 const wine = await preparePrefix(join(cache, 'prefix'));
 const node = windowsNode(cache, npmCli);
 const checkout = await prepareCheckout(repo, join(cache, 'checkout'), npmCli);
@@ -90,13 +95,20 @@ const exitCode = await runInWine(
     'run',
     // Worker threads: a new process per test file costs seconds under Wine, a thread far less.
     '--pool=threads',
+    ...excludeArgs(),
     ...vitestArgs,
   ],
   {
     cwd: checkout.root,
     logFile: join(cache, 'vitest.log'),
     // Wine maps the Unix root to drive Z:.
-    env: { NODE_OPTIONS: `--require Z:${shim}`, FORCE_COLOR: '1', [UNDER_WINE_ENV]: '1' },
+    env: {
+      NODE_OPTIONS: `--require Z:${shim}`,
+      // Windows Node on Windows' PATH, as its installer puts it (npm scripts start `node`).
+      WINEPATH: `Z:${dirname(node)}`,
+      FORCE_COLOR: '1',
+      [UNDER_WINE_ENV]: '1',
+    },
   },
 );
 

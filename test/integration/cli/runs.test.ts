@@ -149,20 +149,25 @@ describe('runs follow', () => {
     expect(result.stdout).toBe(service.control.runOutput(runId));
   });
 
-  it('Ctrl-C stops following with 130 and leaves the run going', async () => {
-    service.control.setPacing(20);
-    const follow = spawnCli(start('Long one', '--follow'), { env: serviceEnv(service) });
-    await follow.waitFor(({ stdout }) => stdout.length > 0);
-    const runId = startedRunId(follow.stderr) ?? '';
-    follow.child.kill('SIGINT');
-    const result = await follow.done;
-    noToken(result);
-    expect(result.code).toBe(130);
-    expect(result.stderr).toContain(`To cancel it: assistant runs cancel ${runId}`);
-    expect(service.control.getRun(runId)?.status).toBe('running');
-    expect(service.control.runOutput(runId)?.startsWith(result.stdout)).toBe(true);
-    await run(['runs', 'cancel', runId]);
-  });
+  // POSIX only: Windows has no SIGINT to send; kill() ends a process at once, and Ctrl-C reaches
+  // a console program as a console event, which a test cannot raise for a child without a console.
+  it.skipIf(process.platform === 'win32')(
+    'Ctrl-C stops following with 130 and leaves the run going',
+    async () => {
+      service.control.setPacing(20);
+      const follow = spawnCli(start('Long one', '--follow'), { env: serviceEnv(service) });
+      await follow.waitFor(({ stdout }) => stdout.length > 0);
+      const runId = startedRunId(follow.stderr) ?? '';
+      follow.child.kill('SIGINT');
+      const result = await follow.done;
+      noToken(result);
+      expect(result.code).toBe(130);
+      expect(result.stderr).toContain(`To cancel it: assistant runs cancel ${runId}`);
+      expect(service.control.getRun(runId)?.status).toBe('running');
+      expect(service.control.runOutput(runId)?.startsWith(result.stdout)).toBe(true);
+      await run(['runs', 'cancel', runId]);
+    },
+  );
 
   it('a reader that goes away (EPIPE) ends the command quietly', async () => {
     service.control.setPacing(40);

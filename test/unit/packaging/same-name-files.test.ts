@@ -2,12 +2,15 @@
 // which holds what. The folder's entry is its index.ts, or the file gets a name of its own.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const repo = resolve(import.meta.dirname, '../../..');
 
-/** Every `X.ts`/`X.tsx` under `root` that has a folder `X/` beside it, relative to `base`. */
+/**
+ * Every `X.ts`/`X.tsx` under `root` that has a folder `X/` beside it, relative to `base`, with
+ * forward slashes on every OS.
+ */
 function filesBesideFolders(root: string, base = repo): string[] {
   const found: string[] = [];
   const visit = (dir: string) => {
@@ -17,7 +20,7 @@ function filesBesideFolders(root: string, base = repo): string[] {
       if (entry.isDirectory()) visit(join(dir, entry.name));
       const stem = /^(.+)\.tsx?$/.exec(entry.name)?.[1];
       if (entry.isFile() && stem !== undefined && folders.has(stem)) {
-        found.push(relative(base, join(dir, entry.name)));
+        found.push(relative(base, join(dir, entry.name)).split(sep).join('/'));
       }
     }
   };
