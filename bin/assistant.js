@@ -3,12 +3,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const built = fileURLToPath(new URL('../out/cli/main.js', import.meta.url));
-if (!existsSync(built)) {
+const builtUrl = new URL('../out/cli/main.js', import.meta.url);
+if (!existsSync(fileURLToPath(builtUrl))) {
   // Exit 4 ("another error"): 5 would tell scripts the service is unreachable and worth retrying.
   process.stderr.write(
     'assistant: not built yet; run `npm run build:node` first (code not_built)\n',
   );
   process.exit(4);
 }
-await import(built);
+// By URL: on Windows, import() takes an absolute path's drive letter for a URL scheme and fails.
+await import(builtUrl.href);

