@@ -3,7 +3,8 @@
 // keep theirs inside their sandbox's folder), registry keys under HKCU on Windows whose default
 // value is the manifest file's path. The app writes them at every start (an update moves the
 // relay) for the browsers this user has, and removes them on uninstall (registration.ts).
-import { pathsOf, NATIVE_HOST_NAME } from './places';
+import { pathsOf } from '../platform/paths';
+import { NATIVE_HOST_NAME } from './places';
 import { allowedOrigins } from './extension-ids';
 
 export const BROWSERS = ['chrome', 'chromium', 'edge', 'brave'] as const;

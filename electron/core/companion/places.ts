@@ -6,8 +6,6 @@
 import { posix } from 'node:path';
 import { pathsOf } from '../platform/paths';
 
-export { pathsOf };
-
 export const NATIVE_HOST_NAME = 'com.assistant.desktop.companion';
 
 /** Overrides, for tests and setups where the default is wrong. */

@@ -2,7 +2,8 @@
 // the installed app, where its relay is and how the relay starts it again. The installed app
 // registers at every start; a development run only when asked, so `npm run dev` and the tests
 // never touch the real user's browser profiles.
-import { BACKGROUND_FLAG, pathsOf } from './places';
+import { pathsOf } from '../platform/paths';
+import { BACKGROUND_FLAG } from './places';
 import { COMPANION_SWITCH_ENV } from './start';
 
 /** `1`: register in a development run too. */

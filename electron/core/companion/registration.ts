@@ -15,7 +15,8 @@ import {
   type ManifestFilePlace,
   type RegCommand,
 } from './manifests';
-import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, pathsOf, type PlaceInputs } from './places';
+import { pathsOf } from '../platform/paths';
+import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, type PlaceInputs } from './places';
 
 /** The app handles this flag by removing what registration wrote, then exits (installers use it). */
 export const UNREGISTER_FLAG = '--unregister-companion';
