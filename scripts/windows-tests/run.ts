@@ -118,9 +118,10 @@ const report = (root: string, platform: string) =>
 const windowsCounts = vitestArgs.some((arg) => !arg.startsWith('-'))
   ? undefined
   : report(checkout.root, 'win32');
+let enough = true;
 if (windowsCounts !== undefined) {
-  const { line, enough } = compareCounts(windowsCounts, report(repo, 'linux'));
-  process.stdout.write(`${line}\n`);
-  if (!enough) process.exitCode = 1;
+  const compared = compareCounts(windowsCounts, report(repo, 'linux'));
+  process.stdout.write(`${compared.line}\n`);
+  enough = compared.enough;
 }
-process.exitCode = exitCode === 0 ? (process.exitCode ?? 0) : exitCode;
+process.exitCode = exitCode !== 0 ? exitCode : enough ? 0 : 1;
