@@ -27,7 +27,7 @@ export interface NativePort {
   sendRaw(bytes: Buffer): void;
   /** The first message (received or still to come) after `from` that `test` accepts. */
   next(test: (message: Message) => boolean, from?: number): Promise<Message>;
-  /** Resolves with the exit code once the relay ends. */
+  /** Resolves with the exit code once the relay has ended and all it wrote has been read. */
   exited: Promise<number | null>;
   close(): void;
 }
@@ -82,7 +82,9 @@ export function openNativePort(
     }
     for (const wake of [...waiters]) wake();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': on Windows the process's end can be reported before the last of its
+  // stdout has been read, and a frame the relay wrote just before exiting would look missing.
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return {
     process: child,
     received,

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companionDir, socketPath } from '../../../electron/core/companion/places';
 import { relayBinary } from '../../support/relay-binary';
 import { testSocketPath } from '../../support/socket-path';
-import { underWine } from '../../support/wine';
 import { isType, nativeFrame, openNativePort, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'k'.repeat(32)}/`;
@@ -198,9 +197,7 @@ describe('starting the app', () => {
     },
   );
 
-  // Under Wine the Windows relay ended once without its error frame (1 of 2 whole runs; it passed
-  // alone and in the other): not yet sorted between Wine and the relay's Windows wait.
-  it.skipIf(underWine)('gives up, saying so, when the app it started never answers', async () => {
+  it('gives up, saying so, when the app it started never answers', async () => {
     const dir = join(work, 'companion-silent');
     await launchFile(dir, [process.execPath, '-e', 'setTimeout(() => {}, 100)']);
     const port = openNativePort(ORIGIN, {

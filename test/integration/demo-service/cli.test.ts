@@ -48,7 +48,7 @@ describe('npm run demo-service', () => {
         expect(res.status).toBe(200);
 
         const exited = new Promise<number | null>((resolve) =>
-          child.once('exit', (code) => resolve(code)),
+          child.once('close', (code) => resolve(code)),
         );
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
@@ -72,8 +72,9 @@ describe('npm run demo-service', () => {
     child.stderr.on('data', (chunk: string) => {
       stderr += chunk;
     });
+    // 'close': once stderr has been read to its end too ('exit' can come first on Windows).
     const code = await new Promise<number | null>((resolve) =>
-      child.once('exit', (c) => resolve(c)),
+      child.once('close', (c) => resolve(c)),
     );
     expect(code).toBe(2);
     expect(stderr).toContain('Usage:');

@@ -61,11 +61,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * The preload after this process's own Node options, so a child runs as the test runner does
+ * (under Wine those carry scripts/windows-tests' bridges, without which no fetch connects).
+ */
+function withPreload(): string {
+  return [process.env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(' ');
+}
+
 function run(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
-      env: baseEnv({ NODE_OPTIONS: `--require ${preload}`, ...env }),
+      env: baseEnv({ NODE_OPTIONS: withPreload(), ...env }),
     });
     let stdout = '';
     let stderr = '';
@@ -92,14 +100,14 @@ describe('a plain-http address on another computer', () => {
       env: {
         ASSISTANT_BASE_URL: remoteBase,
         ASSISTANT_SESSION_TOKEN: 'tok_secret_value',
-        NODE_OPTIONS: `--require ${preload}`,
+        NODE_OPTIONS: withPreload(),
       },
     });
     expect(fromEnv.code).toBe(2);
     expect(fromEnv.stderr).toMatch(/plain http.*https:\/\//i);
     expect(fromEnv.stderr).not.toContain('tok_secret_value');
     const fromFlag = await cli(undefined, ['status', '--base-url', remoteBase], {
-      env: { ASSISTANT_SESSION_TOKEN: 'tok_secret_value', NODE_OPTIONS: `--require ${preload}` },
+      env: { ASSISTANT_SESSION_TOKEN: 'tok_secret_value', NODE_OPTIONS: withPreload() },
     });
     expect(fromFlag.code).toBe(2);
     expect(fromFlag.stderr).toMatch(/https:\/\//);
