@@ -8,9 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const repo = resolve(import.meta.dirname, '../../..');
 let eslint: ESLint;
 
-beforeAll(() => {
+beforeAll(async () => {
   eslint = new ESLint({ cwd: repo });
-});
+  // ESLint loads each file kind's parser and plugins on its first lint: done here once, so no
+  // test pays for it (under Wine, on a busy machine, the first .tsx took over 30 s).
+  await Promise.all(
+    ['src/lib/warm-up.tsx', 'electron/core/warm-up.ts', 'scripts/warm-up.mjs'].map((path) =>
+      eslint.lintText('export const x = 1;\n', { filePath: resolve(repo, path) }),
+    ),
+  );
+}, 180_000);
 
 /** The boundary messages ESLint gives `code` as if it were the file at `path`. */
 async function boundaryErrors(path: string, code: string): Promise<string[]> {
