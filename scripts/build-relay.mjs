@@ -18,9 +18,10 @@ if (cargo === undefined) {
 }
 // `--test`: the relay's own unit tests (frames, the JSON check, origins) instead of the build.
 const verb = process.argv.includes('--test') ? 'test' : 'build';
-const result = spawnSync(
-  cargo,
-  [verb, '--release', '--quiet', '--manifest-path', join('relay', 'Cargo.toml')],
-  { stdio: 'inherit' },
-);
+// In relay/, where cargo reads relay/.cargo/config.toml (the C runtime linked statically on
+// Windows); --manifest-path from the root would build without it.
+const result = spawnSync(cargo, [verb, '--release', '--quiet'], {
+  cwd: join(import.meta.dirname, '..', 'relay'),
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

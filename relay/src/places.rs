@@ -41,8 +41,18 @@ pub fn socket_path() -> PathBuf {
 
 #[cfg(windows)]
 fn default_socket_path() -> PathBuf {
-    let user: String = env::var("USERNAME")
-        .unwrap_or_default()
+    // A name Windows could not hold as Unicode (a lone surrogate) becomes U+FFFD, so '_'.
+    let user = env::var_os("USERNAME").unwrap_or_default();
+    PathBuf::from(pipe_name(&user.to_string_lossy()))
+}
+
+/// The app's pipe for a Windows user name, by the rule places.ts follows too: every Unicode code
+/// point (a `char`) that is not an ASCII letter, digit, `.`, `_` or `-` becomes one `_`, and the
+/// first 64 characters are kept. Per code point, not per UTF-16 unit: an emoji is one `_`.
+/// relay/testdata/pipe-names.tsv holds the cases both sides are tested against.
+#[cfg(any(windows, test))]
+fn pipe_name(user: &str) -> String {
+    let cleaned: String = user
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' {
@@ -53,7 +63,7 @@ fn default_socket_path() -> PathBuf {
         })
         .take(64)
         .collect();
-    PathBuf::from(format!(r"\\.\pipe\assistant-desktop-companion-{}", user))
+    format!(r"\\.\pipe\assistant-desktop-companion-{}", cleaned)
 }
 
 #[cfg(unix)]
@@ -101,4 +111,30 @@ pub fn launch_file() -> PathBuf {
 pub fn current_uid() -> u32 {
     // Safety: as above.
     unsafe { getuid() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pipe_name;
+
+    /// The table the app's test reads too (test/unit/core/companion/pipe-names.test.ts).
+    const TABLE: &str = include_str!("../testdata/pipe-names.tsv");
+
+    #[test]
+    fn pipe_names_agree_with_the_shared_table() {
+        let mut cases = 0;
+        for line in TABLE.lines() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (user, expected) = line
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("no tab in the table's line {:?}", line));
+            assert_eq!(pipe_name(user), expected, "the user name {:?}", user);
+            cases += 1;
+        }
+        // A table read as nothing must not pass: it holds the emoji, the domain account and more.
+        assert!(cases >= 15, "only {} cases read from the table", cases);
+    }
 }

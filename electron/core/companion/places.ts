@@ -34,9 +34,15 @@ function absolute(platform: NodeJS.Platform, value: string | undefined): string 
     : undefined;
 }
 
-/** A user name as a pipe name may hold it: letters, digits, `.`, `_`, `-`. */
+/**
+ * A user name as a pipe name may hold it, by the rule relay/src/places.rs follows too: every
+ * Unicode code point that is not an ASCII letter, digit, `.`, `_` or `-` becomes one `_`, and the
+ * first 64 characters are kept. Per code point (the `u` flag), not per UTF-16 unit: an emoji is
+ * one `_`, as in Rust's `chars()`. relay/testdata/pipe-names.tsv holds the cases both sides are
+ * tested against.
+ */
 function pipeSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 64);
+  return name.replace(/[^A-Za-z0-9._-]/gu, '_').slice(0, 64);
 }
 
 export function socketPath(inputs: PlaceInputs): string {

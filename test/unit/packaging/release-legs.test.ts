@@ -239,6 +239,20 @@ describe('a leg that would fail on its runner fails here', () => {
     ]);
   });
 
+  it('the relay’s import table read before the relay is built', () => {
+    const check = 'The relay needs no DLL a clean Windows lacks';
+    expect(
+      problemsOf('release.yml', (w) => {
+        const steps = w.jobs.package?.steps ?? [];
+        const imports = step(w, 'package', check);
+        steps.splice(steps.indexOf(imports), 1);
+        steps.splice(steps.indexOf(step(w, 'package', 'Build the relay')), 0, imports);
+      }),
+    ).toEqual([
+      `release.yml package (Windows): "${check}" runs \`tsx scripts/relay-imports/cli.ts relay/target/release/assistant-relay.exe\`, which reads ${RELAY}: no earlier step makes it`,
+    ]);
+  });
+
   it('an artifact kept that no step built', () => {
     expect(
       problemsOf('release.yml', (w) =>

@@ -272,6 +272,17 @@ describe('release.yml', () => {
       expect(index).toBeLessThan(stepIndex(job, runs(/^npm run typecheck && npm run test:unit$/)));
       expect(index).toBeLessThan(packaged);
     }
+    // Windows: the MSVC build's import table read right after it is built, failing the job
+    // (no continue-on-error) when it needs a DLL a clean Windows lacks (the Visual C++ runtime).
+    const imports = job.steps.find(runs(/scripts\/relay-imports\/cli\.ts/));
+    expect(imports?.run).toBe(
+      'npx tsx scripts/relay-imports/cli.ts relay/target/release/assistant-relay.exe',
+    );
+    expect(imports?.if).toBe("runner.os == 'Windows'");
+    expect(job.steps.indexOf(imports as WorkflowStep)).toBe(
+      job.steps.indexOf(build as WorkflowStep) + 1,
+    );
+    expect(imports?.['continue-on-error']).toBeUndefined();
   });
 
   it('builds the extension’s store zip and attaches it with the installers', () => {

@@ -76,6 +76,11 @@ export const RULES: readonly Rule[] = [
       ],
     }),
   },
+  {
+    // The Windows relay's import table, read from where the relay build puts it.
+    pattern: /^tsx scripts\/relay-imports\/cli\.ts (.*)$/,
+    effect: (m) => ({ reads: (m[1] ?? '').includes('relay/target/release/') ? [RELAY] : [] }),
+  },
   { pattern: /^electron-builder\b/, effect: () => ({ reads: builderInputs(), makes: [RELEASE] }) },
   { pattern: /^tsx scripts\/launch-packaged\.ts\b/, effect: () => ({ reads: [RELEASE] }) },
   // The whole suite on a clean machine: `npm test` builds before each suite that reads a build.
@@ -84,7 +89,7 @@ export const RULES: readonly Rule[] = [
 
 /** Programs that test or package: each must have a rule, or the model would miss its reads. */
 const NEEDS_A_RULE =
-  /^(vitest|playwright(?! install)|electron-builder|tsx scripts\/launch-packaged|bash \.ci\/)/;
+  /^(vitest|playwright(?! install)|electron-builder|tsx scripts\/(launch-packaged|relay-imports)|bash \.ci\/)/;
 
 export function effectOf(command: string): Effect | undefined {
   for (const rule of RULES) {
