@@ -30,12 +30,22 @@ export const CompanionBrowser = z.object({
 export type CompanionBrowser = z.infer<typeof CompanionBrowser>;
 
 /**
+ * `on`: serving; `registration` says when the browsers may not find it.
  * `off`: turned off for this run (ASSISTANT_COMPANION=off, or browser mode started without it).
  * `unavailable`: it tried and could not serve: another instance serves it, the socket's folder
  * is not private, or it failed to start.
  */
 export const CompanionState = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('on'), browsers: z.array(CompanionBrowser).max(1000) }),
+  z.object({
+    status: z.literal('on'),
+    browsers: z.array(CompanionBrowser).max(1000),
+    /**
+     * `failed`: this start could not register the app with the browsers (a registry key or a
+     * manifest could not be written), so a browser may not find it. Absent until it has tried,
+     * and when it worked.
+     */
+    registration: z.literal('failed').optional(),
+  }),
   z.object({ status: z.literal('off') }),
   z.object({
     status: z.literal('unavailable'),

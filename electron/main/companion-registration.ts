@@ -1,8 +1,9 @@
 // The browser companion's registration, the Electron way: at every start of the installed app
 // (an update moves the executable and the relay), after the window is up, the launch file and the
 // host manifests (electron/core/companion: registration-target.ts decides what, registration.ts
-// writes it); and `--unregister-companion`, which removes them for an uninstaller. Registration
-// never stops or fails the start: what goes wrong is logged.
+// writes it; on Windows the registry keys through the relay, relay-registry.ts); and
+// `--unregister-companion`, which removes them for an uninstaller. Registration never stops or
+// fails the start: what goes wrong is logged, and Settings says it could not be done.
 
 import { app } from 'electron';
 import { existsSync } from 'node:fs';
@@ -14,9 +15,10 @@ import {
   registrationTarget,
   relayPathOf,
   removeRegistration,
+  relayRegistry,
   type AppRun,
+  type CompanionControl,
   type PlaceInputs,
-  regExe,
 } from '../core/companion';
 import type { Logger } from '../core/logs/logger';
 
@@ -42,43 +44,54 @@ function placeInputs(): PlaceInputs {
   });
 }
 
-async function register(log: Logger): Promise<void> {
+/** Registers; `skipped` when this run does not register (development, or turned off). */
+async function register(log: Logger): Promise<'done' | 'failed' | 'skipped'> {
   const target = registrationTarget(thisRun());
   if (!target.register) {
     log.info('Companion registration: skipped', { why: target.why });
-    return;
+    return 'skipped';
   }
   if (!existsSync(target.relayPath)) {
-    log.warn('Companion registration: skipped, the relay is not installed', {
+    log.warn('Companion registration: not done, the relay is not installed', {
       relay: target.relayPath,
     });
-    return;
+    return 'failed';
   }
   const plan = registrationPlan({ ...placeInputs(), ...target });
-  const report = await applyRegistration(plan, regExe);
+  const report = await applyRegistration(plan, relayRegistry(target.relayPath));
   log.info('Companion registration', {
     written: report.written,
     unchanged: report.unchanged.length,
     ...(report.registryKeysSet.length === 0 ? {} : { registryKeysSet: report.registryKeysSet }),
   });
+  return 'done';
 }
 
-/** At start, once the window is up: registers in the background and logs what went wrong. */
-export function registerCompanionAtStart(log: Logger): void {
+/**
+ * At start, once the window is up: registers in the background, logs what went wrong and tells
+ * the companion's state (Settings), which says when the browsers may not find the app.
+ */
+export function registerCompanionAtStart(log: Logger, companion: CompanionControl): void {
   const scoped = log.child('companion');
-  void register(scoped).catch((error: unknown) =>
-    scoped.warn('Companion registration failed; the browser companion may not find the app', {
-      error,
-    }),
-  );
+  void register(scoped)
+    .catch((error: unknown) => {
+      scoped.warn('Companion registration failed; the browser companion may not find the app', {
+        error,
+      });
+      return 'failed' as const;
+    })
+    .then((outcome) => {
+      if (outcome !== 'skipped') companion.registered(outcome);
+    });
 }
 
 /** `--unregister-companion`: removes the launch file, the manifests and the keys; the exit code. */
 export async function unregisterCompanion(): Promise<number> {
   try {
+    const relayPath = relayPathOf(thisRun());
     const removed = await removeRegistration(
-      { ...placeInputs(), relayPath: relayPathOf(thisRun()) },
-      regExe,
+      { ...placeInputs(), relayPath },
+      relayRegistry(relayPath),
     );
     console.log(
       `Assistant Desktop: removed the browser companion's registration (${removed.length}).`,

@@ -223,5 +223,5 @@ export async function startShell(shell: Shell): Promise<void> {
   // Through the same guard as every other opener: a tray click, a second instance or a deep
   // link during the first window's creation still gives one window.
   if (!shell.launch.startedInBackground) await shell.windows.show();
-  registerCompanionAtStart(rootLog);
+  registerCompanionAtStart(rootLog, current.companion);
 }

@@ -10,6 +10,7 @@ mod frames;
 mod json;
 mod launch;
 mod places;
+mod registry;
 
 use frames::{Frame, Order, MAX_TO_APP, MAX_TO_EXTENSION};
 use std::env;
@@ -228,6 +229,12 @@ fn app_to_extension(mut app: Box<dyn Read + Send>, extension: Extension) -> io::
 }
 
 fn main() {
+    // Before env::args(), which would stop at a value that is not Unicode (a Windows path can be).
+    if env::args_os().nth(1).as_deref() == Some(std::ffi::OsStr::new("--registry")) {
+        // The app's registration with the browsers on Windows (registry.rs says why here).
+        let rest: Vec<Vec<u16>> = env::args_os().skip(2).map(|a| registry::wide(&a)).collect();
+        process::exit(registry::run(&rest));
+    }
     let args: Vec<String> = env::args().collect();
     let first = args.get(1).map(String::as_str).unwrap_or("");
     if first == "--version" {

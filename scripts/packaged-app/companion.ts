@@ -1,9 +1,10 @@
 // `--expect-companion`: the installed app registers the browser companion after its first window
 // (electron/main/companion-registration.ts). On the OS it was built for, with the launch check's
-// own companion folder (ASSISTANT_COMPANION_DIR), this waits for the launch file naming the
-// launched executable with --background, checks the relay electron-builder shipped is there and
-// executable, and on Windows that the manifest in that folder names it and that Chrome's HKCU key
-// (set through reg.exe) names the manifest. The release workflow runs it on every OS.
+// own companion folder (ASSISTANT_COMPANION_DIR), this waits until registration is whole: the
+// launch file naming the launched executable with --background, the relay electron-builder
+// shipped there and executable, and on Windows the manifest in that folder naming it and every
+// browser's HKCU key (set through the relay) naming the manifest, read back with reg.exe. The
+// release workflow runs it on every OS.
 
 import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -28,13 +29,116 @@ async function samePath(a: string, b: string): Promise<boolean> {
   return left === right;
 }
 
-async function waitForFile(file: string, timeoutMs: number): Promise<string | undefined> {
-  const deadline = Date.now() + timeoutMs;
+/** One look at the registration: everything found, or the first thing still missing or wrong. */
+export type Look = { done: true; found: string[] } | { done: false; missing: string };
+
+/** The wait's clock, a parameter so a test can run it without waiting. */
+export interface WaitClock {
+  now(): number;
+  pause(): Promise<void>;
+}
+
+const realClock: WaitClock = {
+  now: () => Date.now(),
+  pause: () => new Promise((resolve) => setTimeout(resolve, 250)),
+};
+
+/**
+ * Looks until one look finds the whole registration, or the deadline passes; then throws with
+ * what the last look was missing. The app writes the launch file first, then the manifest, then
+ * each browser's key, so seeing the first is no sign the last is there.
+ */
+export async function waitForRegistration(
+  look: () => Promise<Look>,
+  timeoutMs: number,
+  clock: WaitClock = realClock,
+): Promise<string[]> {
+  const deadline = clock.now() + timeoutMs;
   for (;;) {
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text !== undefined || Date.now() > deadline) return text;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    const result = await look();
+    if (result.done) return result.found;
+    if (clock.now() > deadline) {
+      throw new Error(`${result.missing} (after ${timeoutMs / 1000} s)`);
+    }
+    await clock.pause();
   }
+}
+
+/** Each browser's key, as the app registers them (set through the relay's --registry). */
+const REGISTRY_KEYS = [
+  'Software\\Google\\Chrome',
+  'Software\\Chromium',
+  'Software\\Microsoft\\Edge',
+  'Software\\BraveSoftware\\Brave-Browser',
+].map((browser) => `HKCU\\${browser}\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`);
+
+/** reg.exe's view of a key's default value, read independently of the app's own code. */
+async function registryNames(key: string, manifestPath: string): Promise<boolean> {
+  const output = await promisify(execFile)('reg', ['query', key, '/ve']).then(
+    ({ stdout }) => stdout,
+    () => '',
+  );
+  return output.includes(manifestPath);
+}
+
+/** One look at the launch file, the relay, and on Windows the manifest and every key. */
+async function lookOnce(
+  companionDir: string,
+  executable: string,
+  platform: NodeJS.Platform,
+): Promise<Look> {
+  const launchFile = path.join(companionDir, 'launch');
+  const launch = await readFile(launchFile, 'utf8').catch(() => undefined);
+  if (launch === undefined)
+    return { done: false, missing: `The app wrote no launch file at ${launchFile}.` };
+  const [program = '', flag] = launch.split(/\r?\n/);
+  if (!(await samePath(program, executable)) || flag !== '--background') {
+    return {
+      done: false,
+      missing: `The launch file says ${JSON.stringify(launch)}, not ${executable} --background.`,
+    };
+  }
+  const relay = path.join(
+    resourcesDirOf(executable, platform),
+    'relay',
+    platform === 'win32' ? 'assistant-relay.exe' : 'assistant-relay',
+  );
+  if (!existsSync(relay)) return { done: false, missing: `The relay is not shipped: no ${relay}.` };
+  if (platform !== 'win32') {
+    try {
+      accessSync(relay, constants.X_OK);
+    } catch {
+      return { done: false, missing: `The relay ${relay} is not executable.` };
+    }
+  }
+  const found = [`launch file ${launchFile}`, `relay ${relay}`];
+  if (platform !== 'win32') return { done: true, found };
+
+  const manifestPath = path.join(companionDir, `${NATIVE_HOST_NAME}.json`);
+  const text = await readFile(manifestPath, 'utf8').catch(() => undefined);
+  if (text === undefined)
+    return { done: false, missing: `The app wrote no manifest at ${manifestPath}.` };
+  let manifest;
+  try {
+    manifest = HostManifest.parse(JSON.parse(text));
+  } catch {
+    return { done: false, missing: `The manifest ${manifestPath} is not a host manifest: ${text}` };
+  }
+  if (!(await samePath(manifest.path, relay))) {
+    return {
+      done: false,
+      missing: `The host manifest names ${manifest.path}, not the shipped relay ${relay}.`,
+    };
+  }
+  for (const key of REGISTRY_KEYS) {
+    if (!(await registryNames(key, manifestPath))) {
+      return { done: false, missing: `${key} does not name ${manifestPath}.` };
+    }
+  }
+  return {
+    done: true,
+    found: [...found, `manifest ${manifestPath}`, ...REGISTRY_KEYS.map((key) => `registry ${key}`)],
+  };
 }
 
 /** What was found, line by line for the report; throws an Error saying what is wrong. */
@@ -43,37 +147,7 @@ export async function checkCompanionRegistration(
   executable: string,
   platform: NodeJS.Platform,
   timeoutMs: number,
+  clock?: WaitClock,
 ): Promise<string[]> {
-  const launchFile = path.join(companionDir, 'launch');
-  const launch = await waitForFile(launchFile, timeoutMs);
-  if (launch === undefined) {
-    throw new Error(`The app wrote no launch file at ${launchFile} within ${timeoutMs / 1000} s.`);
-  }
-  const [program = '', flag] = launch.split(/\r?\n/);
-  if (!(await samePath(program, executable)) || flag !== '--background') {
-    throw new Error(
-      `The launch file says ${JSON.stringify(launch)}, not ${executable} --background.`,
-    );
-  }
-  const relay = path.join(
-    resourcesDirOf(executable, platform),
-    'relay',
-    platform === 'win32' ? 'assistant-relay.exe' : 'assistant-relay',
-  );
-  if (!existsSync(relay)) throw new Error(`The relay is not shipped: no ${relay}.`);
-  if (platform !== 'win32') accessSync(relay, constants.X_OK);
-  const found = [`launch file ${launchFile}`, `relay ${relay}`];
-  if (platform !== 'win32') return found;
-
-  const manifestPath = path.join(companionDir, `${NATIVE_HOST_NAME}.json`);
-  const manifest = HostManifest.parse(JSON.parse(await readFile(manifestPath, 'utf8')));
-  if (!(await samePath(manifest.path, relay))) {
-    throw new Error(`The host manifest names ${manifest.path}, not the shipped relay ${relay}.`);
-  }
-  const key = `HKCU\\Software\\Google\\Chrome\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`;
-  const { stdout } = await promisify(execFile)('reg', ['query', key, '/ve']);
-  if (!stdout.includes(manifestPath)) {
-    throw new Error(`${key} does not name ${manifestPath}: ${stdout.trim()}`);
-  }
-  return [...found, `manifest ${manifestPath}`, `registry ${key}`];
+  return waitForRegistration(() => lookOnce(companionDir, executable, platform), timeoutMs, clock);
 }

@@ -1,8 +1,8 @@
 // The companion as the renderer's requests see it (`companion.browsers`, `companion.decide`,
 // `companion.revoke`, and the `companion.changed` event): core holds this from its start, and
-// the host process attaches the companion host once it has tried to start it. Until then, and
-// when it is off or could not listen, the requests answer that state rather than fail, so
-// Settings can say why there is nothing to list.
+// the host process attaches the companion host once it has tried to start it, and tells it how
+// registration with the browsers went. Until then, and when it is off or could not listen, the
+// requests answer that state rather than fail, so Settings can say why there is nothing to list.
 import type { CompanionChanged, CompanionState, EventName, EventPayload } from '../../contract';
 import type { CompanionHost, CompanionHostChange } from './host';
 
@@ -12,6 +12,8 @@ export type CompanionOutcome =
 export interface CompanionControl {
   /** The host process tried to start the companion; from now on the requests answer from it. */
   attach(outcome: CompanionOutcome): void;
+  /** How this start's registration with the browsers ended (electron/main/companion-registration.ts). */
+  registered(outcome: 'done' | 'failed'): void;
   state(): CompanionState;
   decide(origin: string, allow: boolean): Promise<CompanionState>;
   revoke(origin: string): Promise<CompanionState>;
@@ -24,6 +26,7 @@ type Emit = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 export function createCompanionControl(emit: Emit): CompanionControl {
   let outcome: CompanionOutcome = { kind: 'off' };
   let unsubscribe: (() => void) | undefined;
+  let registrationFailed = false;
   const hostOf = () => (outcome.kind === 'started' ? outcome.host : undefined);
 
   const state = (): CompanionState => {
@@ -32,7 +35,11 @@ export function createCompanionControl(emit: Emit): CompanionControl {
     const { status } = outcome.host;
     if (status.kind === 'elsewhere') return { status: 'unavailable', reason: 'elsewhere' };
     if (status.kind === 'refused') return { status: 'unavailable', reason: 'unsafe-folder' };
-    return { status: 'on', browsers: outcome.host.overview() };
+    return {
+      status: 'on',
+      browsers: outcome.host.overview(),
+      ...(registrationFailed ? { registration: 'failed' as const } : {}),
+    };
   };
   const changed = (change: CompanionChanged['change'], origin?: string) =>
     emit('companion.changed', {
@@ -51,6 +58,10 @@ export function createCompanionControl(emit: Emit): CompanionControl {
               changed(change.kind, change.origin),
             )
           : undefined;
+      changed('status');
+    },
+    registered(result) {
+      registrationFailed = result === 'failed';
       changed('status');
     },
     state,

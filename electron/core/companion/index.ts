@@ -20,9 +20,9 @@ export {
   registrationPlan,
   removeRegistration,
   UNREGISTER_FLAG,
-  type RegRunner,
+  type RegistryAccess,
 } from './registration';
-export { regExe } from './reg-exe';
+export { relayRegistry, RegistryError } from './relay-registry';
 export {
   registrationTarget,
   relayPathOf,

@@ -105,7 +105,10 @@ export function manifestFilePlaces({
 
 export interface RegistryPlace {
   browser: Browser;
-  /** Under HKEY_CURRENT_USER; its default value is the manifest file's path. */
+  /**
+   * Under HKEY_CURRENT_USER; its default value is the manifest file's path. The relay's
+   * `--registry` (relay/src/registry.rs) accepts these four keys and no other.
+   */
   key: string;
 }
 
@@ -114,22 +117,4 @@ export function registryPlaces(): RegistryPlace[] {
     browser,
     key: `HKCU\\${REGISTRY_KEYS[browser]}\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`,
   }));
-}
-
-/** One `reg.exe` call: its arguments as given to execFile (no shell, no quoting). */
-export interface RegCommand {
-  command: 'reg';
-  args: string[];
-}
-
-/** Registers the manifest at `manifestPath` for every browser (a key for one not installed is harmless). */
-export function registryAddPlan(manifestPath: string): RegCommand[] {
-  return registryPlaces().map(({ key }) => ({
-    command: 'reg',
-    args: ['add', key, '/ve', '/t', 'REG_SZ', '/d', manifestPath, '/f'],
-  }));
-}
-
-export function registryRemovalPlan(): RegCommand[] {
-  return registryPlaces().map(({ key }) => ({ command: 'reg', args: ['delete', key, '/f'] }));
 }

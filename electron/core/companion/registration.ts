@@ -2,18 +2,16 @@
 // executable and the relay) and undone on uninstall: the launch file the relay starts the app
 // with, and the native-messaging host manifest for each Chromium-family browser this user has
 // (files on macOS and Linux; on Windows one file in the companion folder that HKCU registry keys
-// point at, set with reg.exe). Nothing is rewritten when it is already right, so a start costs a
-// few reads.
+// point at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten when it
+// is already right, so a start costs a few reads.
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { CREATE_NEW_NO_FOLLOW, openNoFollow } from '../storage/private-files';
 import {
   hostManifest,
   manifestFilePlaces,
-  registryAddPlan,
-  registryRemovalPlan,
+  registryPlaces,
   type ManifestFilePlace,
-  type RegCommand,
 } from './manifests';
 import { pathsOf } from '../platform/paths';
 import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, type PlaceInputs } from './places';
@@ -50,11 +48,17 @@ export interface RegistrationPlan {
   /** macOS and Linux: every place a browser may look; written where the browser's folder exists. */
   manifestFiles: ManifestFilePlace[];
   /** Windows: the one manifest file, in the companion folder, and the keys pointing at it. */
-  windows?: { manifestPath: string; registry: RegCommand[] };
+  windows?: { manifestPath: string; keys: string[] };
 }
 
-/** Runs one reg.exe call without a shell; resolves with its output, rejects when it fails. */
-export type RegRunner = (args: readonly string[]) => Promise<string>;
+/** The default values of HKCU keys (Windows); each call rejects when the registry refused it. */
+export interface RegistryAccess {
+  /** The key's default value as a string, or undefined when the key or that value is missing. */
+  read(key: string): Promise<string | undefined>;
+  write(key: string, value: string): Promise<void>;
+  /** Removes the key; false when it was not there. */
+  remove(key: string): Promise<boolean>;
+}
 
 export interface RegistrationReport {
   written: string[];
@@ -95,7 +99,7 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
   };
   if (inputs.platform === 'win32') {
     const manifestPath = join(folder, `${NATIVE_HOST_NAME}.json`);
-    plan.windows = { manifestPath, registry: registryAddPlan(manifestPath) };
+    plan.windows = { manifestPath, keys: registryPlaces().map(({ key }) => key) };
   }
   return plan;
 }
@@ -164,7 +168,7 @@ async function ensurePrivateFolder(path: string): Promise<void> {
 /** Writes what the plan says; returns what was written and what was already right. */
 export async function applyRegistration(
   plan: RegistrationPlan,
-  reg: RegRunner,
+  registry: RegistryAccess,
 ): Promise<RegistrationReport> {
   const report: RegistrationReport = { written: [], unchanged: [], registryKeysSet: [] };
   const put = async (path: string, text: string | Buffer, mode: number): Promise<void> => {
@@ -191,34 +195,20 @@ export async function applyRegistration(
   }
   if (plan.windows !== undefined) {
     await put(plan.windows.manifestPath, plan.manifestText, 0o644);
-    report.registryKeysSet = await syncRegistry(plan.windows, reg);
+    report.registryKeysSet = await syncRegistry(plan.windows, registry);
   }
   return report;
-}
-
-/**
- * The default value `reg query <key> /ve` shows: the text after its type on the line that has
- * one. The value's label, "(Default)", is in the system's language, so it is not matched.
- */
-export function registryDefaultValue(output: string): string | undefined {
-  for (const line of output.split(/\r?\n/)) {
-    const match = /\sREG_SZ\s+(.*)$/.exec(line);
-    if (match?.[1] !== undefined) return match[1].trim();
-  }
-  return undefined;
 }
 
 /** Sets each browser's key that does not already name the manifest; returns the keys set. */
 export async function syncRegistry(
   windows: NonNullable<RegistrationPlan['windows']>,
-  reg: RegRunner,
+  registry: RegistryAccess,
 ): Promise<string[]> {
   const set: string[] = [];
-  for (const command of windows.registry) {
-    const key = command.args[1] ?? '';
-    const current = await reg(['query', key, '/ve']).then(registryDefaultValue, () => undefined);
-    if (current === windows.manifestPath) continue;
-    await reg(command.args);
+  for (const key of windows.keys) {
+    if ((await registry.read(key)) === windows.manifestPath) continue;
+    await registry.write(key, windows.manifestPath);
     set.push(key);
   }
   return set;
@@ -230,7 +220,10 @@ export interface RemovalInputs extends PlaceInputs {
 }
 
 /** Removes the launch file, every manifest file and (Windows) the registry keys; returns what went. */
-export async function removeRegistration(inputs: RemovalInputs, reg: RegRunner): Promise<string[]> {
+export async function removeRegistration(
+  inputs: RemovalInputs,
+  registry: RegistryAccess,
+): Promise<string[]> {
   const plan = registrationPlan({
     ...inputs,
     launchCommand: ['-'],
@@ -251,13 +244,9 @@ export async function removeRegistration(inputs: RemovalInputs, reg: RegRunner):
   for (const place of plan.manifestFiles) await remove(place.manifestPath);
   if (plan.windows !== undefined) {
     await remove(plan.windows.manifestPath);
-    for (const { args } of registryRemovalPlan()) {
-      // A key that is not there (a browser never installed) makes reg.exe fail: nothing to do.
-      const gone = await reg(args).then(
-        () => true,
-        () => false,
-      );
-      if (gone) removed.push(args[1] ?? '');
+    for (const key of plan.windows.keys) {
+      // A key that is not there (a browser never installed) is nothing to do.
+      if (await registry.remove(key)) removed.push(key);
     }
   }
   return removed;

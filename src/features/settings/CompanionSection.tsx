@@ -1,6 +1,7 @@
 // Settings → Browser companion: each browser that asked, its state in words, and what the user
-// can do about it (Allow / Deny while it waits, Revoke once allowed, confirmed inline). Kept live
-// by the host's companion.changed events (src/app/events.ts).
+// can do about it (Allow / Deny while it waits, Revoke once allowed, confirmed inline), and a
+// warning when this start could not register the app with the browsers. Kept live by the host's
+// companion.changed events (src/app/events.ts).
 import { useEffect, useState } from 'react';
 import type { CompanionBrowser, CompanionState } from '../../../electron/contract';
 import { formatRelative, isolate } from '../../lib/format';
@@ -141,6 +142,11 @@ export function CompanionSection() {
     >
       <p className="muted">{t('settings.companion.intro')}</p>
       {loadError ? <FormError error={loadError} /> : null}
+      {state?.status === 'on' && state.registration === 'failed' ? (
+        <p className="form-error" role="alert">
+          {t('settings.companion.registrationFailed')}
+        </p>
+      ) : null}
       {state === undefined ? null : state.status !== 'on' ? (
         <p className="subtle">{unavailableText(state, t)}</p>
       ) : state.browsers.length === 0 ? (

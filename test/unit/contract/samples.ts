@@ -327,7 +327,11 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   },
   navigate: { screen: 'deals', focus: 'search' },
   'inbox.changed': inbox,
-  'companion.changed': { change: 'decided', origin: companionOrigin, state: companionState },
+  'companion.changed': {
+    change: 'decided',
+    origin: companionOrigin,
+    state: { ...companionState, registration: 'failed' },
+  },
 };
 
 /** Inputs each request must refuse, with the field the error should name. */

@@ -1,4 +1,6 @@
-// Uninstalling removes the browser companion's registration: the NSIS include removes every
+// The NSIS installer and uninstaller stop the companion's relay before they touch files, as
+// electron-builder's own check closes the app. Uninstalling removes the browser companion's
+// registration: the NSIS include removes every
 // registry key and file registration writes on Windows (the names from the same data the app
 // uses), and the deb's post-removal script, run here as electron-builder renders it with stand-ins
 // for the system's commands, removes this package's manifests and launch file from a user's home
@@ -46,6 +48,45 @@ describe('the NSIS uninstaller (resources/installer.nsh)', () => {
       expect(companion).not.toMatch(/RMDir \/r/);
     },
   );
+});
+
+describe('the NSIS installer and uninstaller stop the relay (resources/installer.nsh)', () => {
+  const templates = join(repoRoot, 'node_modules', 'app-builder-lib', 'templates', 'nsis');
+  const macro = (text: string, name: string): string =>
+    new RegExp(`!macro ${name}\\r?\\n([\\s\\S]*?)!macroend`).exec(text)?.[1] ?? '';
+
+  it('closes the app as electron-builder does, then this user’s relays, before any file changes', async () => {
+    const ours = macro(
+      await readFile(join(repoRoot, 'resources', 'installer.nsh'), 'utf8'),
+      'customCheckAppRunning',
+    );
+    // electron-builder's CHECK_APP_RUNNING, which ours replaces: the same steps, in its order.
+    const builders = macro(
+      await readFile(join(templates, 'include', 'allowOnlyOneInstallerInstance.nsh'), 'utf8'),
+      'CHECK_APP_RUNNING',
+    );
+    const own = /!else\s*([\s\S]*?)!endif/.exec(builders)?.[1] ?? '';
+    const steps = (text: string) => [...text.matchAll(/!insertmacro (\w+)/g)].map((m) => m[1]);
+    expect(steps(own)).toEqual(['IS_POWERSHELL_AVAILABLE', '_CHECK_APP_RUNNING']);
+    expect(steps(ours)).toEqual(steps(own));
+    const kill = ours.indexOf('taskkill.exe');
+    expect(kill).toBeGreaterThan(ours.indexOf('_CHECK_APP_RUNNING'));
+    expect(ours).toMatch(
+      /nsExec::Exec `"\$SYSDIR\\taskkill\.exe" \/F \/IM assistant-relay\.exe \/FI "USERNAME eq \$R9"`/,
+    );
+    // Not the tree: the relay's child would be the app it started.
+    expect(ours).not.toMatch(/taskkill[^\n]*\/T\b/);
+    // Where electron-builder runs the check: before the installer extracts and the uninstaller
+    // removes files (installSection.nsh, uninstaller.nsh's un.onInit).
+    const install = await readFile(join(templates, 'installSection.nsh'), 'utf8');
+    expect(install.indexOf('CHECK_APP_RUNNING')).toBeGreaterThan(-1);
+    expect(install.indexOf('CHECK_APP_RUNNING')).toBeLessThan(
+      install.indexOf('installApplicationFiles'),
+    );
+    expect(await readFile(join(templates, 'uninstaller.nsh'), 'utf8')).toMatch(
+      /Function un\.checkAppRunning\r?\n\s*!insertmacro CHECK_APP_RUNNING/,
+    );
+  });
 });
 
 /** electron-builder's rendering of a package script (FpmTarget's writeConfigFile). */

@@ -13,6 +13,9 @@ import { getConfig } from 'app-builder-lib/out/util/config/config';
 import {
   checkCompanionRegistration,
   resourcesDirOf,
+  waitForRegistration,
+  type Look,
+  type WaitClock,
 } from '../../../scripts/packaged-app/companion';
 import {
   APP_NAMES,
@@ -145,6 +148,58 @@ describe('the command line', () => {
   });
 });
 
+/** A clock that moves only when the wait pauses: `step` ms per pause, nothing really waited. */
+function steppingClock(step: number): WaitClock & { pauses: number } {
+  let time = 0;
+  const clock = {
+    pauses: 0,
+    now: () => time,
+    pause: async () => {
+      clock.pauses += 1;
+      time += step;
+    },
+  };
+  return clock;
+}
+
+describe('--expect-companion’s wait for the whole registration', () => {
+  it('looks again until one look finds everything, not just the first file', async () => {
+    const looks: Look[] = [
+      { done: false, missing: 'no launch file' },
+      { done: false, missing: 'no manifest' },
+      { done: false, missing: 'Edge’s key does not name the manifest' },
+      { done: true, found: ['launch file', 'manifest', 'four keys'] },
+    ];
+    let looked = 0;
+    const clock = steppingClock(250);
+    const found = await waitForRegistration(
+      async () => looks[looked++] ?? { done: false, missing: 'looked too often' },
+      60_000,
+      clock,
+    );
+    expect(found).toEqual(['launch file', 'manifest', 'four keys']);
+    expect(looked).toBe(4);
+    expect(clock.pauses).toBe(3);
+  });
+
+  it('gives up after the deadline saying what the last look was missing', async () => {
+    let looked = 0;
+    const clock = steppingClock(250);
+    await expect(
+      waitForRegistration(
+        async () => {
+          looked += 1;
+          return { done: false, missing: looked < 3 ? 'no launch file' : 'Brave’s key is missing' };
+        },
+        1000,
+        clock,
+      ),
+    ).rejects.toThrow('Brave’s key is missing (after 1 s)');
+    // Looked at 0, 250, 500, 750, 1000 and once past the deadline.
+    expect(looked).toBe(6);
+  });
+});
+
 describe.skipIf(process.platform === 'win32')('--expect-companion’s check', () => {
   let work: string;
   let executable: string;
@@ -175,16 +230,16 @@ describe.skipIf(process.platform === 'win32')('--expect-companion’s check', ()
   });
 
   it('fails on a launch file naming another program, none at all, or a relay not shipped', async () => {
-    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 0)).rejects.toThrow(
       /no launch file/,
     );
     await writeFile(path.join(companion, 'launch'), '/opt/elsewhere/app\n--background\n');
-    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 0)).rejects.toThrow(
       /not .* --background/,
     );
     await writeFile(path.join(companion, 'launch'), `${executable}\n--background\n`);
     await rm(path.join(work, 'linux-unpacked', 'resources', 'relay'), { recursive: true });
-    await expect(checkCompanionRegistration(companion, executable, 'linux', 1000)).rejects.toThrow(
+    await expect(checkCompanionRegistration(companion, executable, 'linux', 0)).rejects.toThrow(
       /relay is not shipped/,
     );
   });

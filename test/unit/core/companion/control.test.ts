@@ -1,6 +1,6 @@
 // What the renderer's companion requests answer before, without and with a companion host: off,
-// unavailable with its reason (a socket folder open to others), and the host's browsers, each
-// change told as a companion.changed event carrying the whole state.
+// unavailable with its reason (a socket folder open to others), the host's browsers, and a
+// registration that failed, each change told as a companion.changed event carrying the whole state.
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -117,6 +117,26 @@ describe('the companion as the renderer asks about it', () => {
     expect(events.at(-1)).toEqual({ change: 'decided', origin: ORIGIN, state: decided });
     expect(await c.revoke(ORIGIN)).toEqual({ status: 'on', browsers: [] });
     expect(events.at(-1)?.change).toBe('revoked');
+    await host.stop();
+  });
+
+  it('says when this start could not register with the browsers, until a later try works', async () => {
+    work = await mkdtemp(join(tmpdir(), 'companion-control-'));
+    await mkdir(join(work, 'run'), { mode: 0o700 });
+    const host = await startCompanionHost({
+      backend,
+      log: createSilentLogger(),
+      dataDir: join(work, 'data'),
+      socketPath: testSocketPath(join(work, 'run'), 'companion'),
+      appVersion: '0.0.0-test',
+    });
+    const { control: c, events } = control();
+    c.attach({ kind: 'started', host });
+    c.registered('failed');
+    expect(c.state()).toEqual({ status: 'on', browsers: [], registration: 'failed' });
+    expect(events.at(-1)).toEqual({ change: 'status', state: c.state() });
+    c.registered('done');
+    expect(c.state()).toEqual({ status: 'on', browsers: [] });
     await host.stop();
   });
 });

@@ -8,8 +8,7 @@ import {
 import {
   hostManifest,
   manifestFilePlaces,
-  registryAddPlan,
-  registryRemovalPlan,
+  registryPlaces,
 } from '../../../../electron/core/companion/manifests';
 import {
   companionDir,
@@ -80,31 +79,17 @@ describe('where each browser looks for it', () => {
 
   it('Windows: no folders, but a key per browser under HKCU pointing at the manifest file', () => {
     expect(manifestFilePlaces({ platform: 'win32', home: 'C:\\Users\\mia' })).toEqual([]);
-    const manifest = 'C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\host.json';
-    expect(registryAddPlan(manifest)).toEqual(
+    expect(registryPlaces()).toEqual(
       [
-        'Software\\Google\\Chrome',
-        'Software\\Chromium',
-        'Software\\Microsoft\\Edge',
-        'Software\\BraveSoftware\\Brave-Browser',
-      ].map((browserKey) => ({
-        command: 'reg',
-        args: [
-          'add',
-          `HKCU\\${browserKey}\\NativeMessagingHosts\\${NAME}`,
-          '/ve',
-          '/t',
-          'REG_SZ',
-          '/d',
-          manifest,
-          '/f',
-        ],
+        ['chrome', 'Software\\Google\\Chrome'],
+        ['chromium', 'Software\\Chromium'],
+        ['edge', 'Software\\Microsoft\\Edge'],
+        ['brave', 'Software\\BraveSoftware\\Brave-Browser'],
+      ].map(([browser, browserKey]) => ({
+        browser,
+        key: `HKCU\\${browserKey}\\NativeMessagingHosts\\${NAME}`,
       })),
     );
-    expect(registryRemovalPlan()[2]).toEqual({
-      command: 'reg',
-      args: ['delete', `HKCU\\Software\\Microsoft\\Edge\\NativeMessagingHosts\\${NAME}`, '/f'],
-    });
   });
 });
 

@@ -1,6 +1,8 @@
 // Registration at start: what gets written where for a user with some browsers (a fake home),
 // nothing rewritten when it is already right, the launch file private, and removal. Windows's
-// registry steps run against a stand-in for reg.exe that keeps the keys in a map.
+// registry steps run against a stand-in that keeps the keys in a map, and on Windows (Wine in
+// `npm run test:windows`) against the registry itself through the built relay.
+import { execFile } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -9,18 +11,19 @@ import { hostManifest, registryPlaces } from '../../../../electron/core/companio
 import {
   applyRegistration,
   registrationPlan,
-  registryDefaultValue,
   removeRegistration,
   syncRegistry,
   type RegistrationInputs,
-  type RegRunner,
+  type RegistryAccess,
 } from '../../../../electron/core/companion/registration';
-import { regExe } from '../../../../electron/core/companion/reg-exe';
+import { relayRegistry } from '../../../../electron/core/companion/relay-registry';
+import { relayBinary } from '../../../support/relay-binary';
 
 const NAME = 'com.assistant.desktop.companion';
 const RELAY = '/opt/Assistant Desktop/resources/relay/assistant-relay';
 const LAUNCH = ['/opt/Assistant Desktop/assistant-desktop', '--background'];
-const noReg: RegRunner = () => Promise.reject(new Error('reg.exe is Windows only'));
+const windowsOnly = () => Promise.reject(new Error('the registry is Windows only'));
+const noReg: RegistryAccess = { read: windowsOnly, write: windowsOnly, remove: windowsOnly };
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
@@ -224,7 +227,7 @@ describe.skipIf(process.platform === 'win32')('registration on macOS, in a fake 
   });
 });
 
-describe('registration on Windows (the plan, and the registry through reg.exe)', () => {
+describe('registration on Windows (the plan, and the registry keys it sets)', () => {
   const inputs: RegistrationInputs = {
     platform: 'win32',
     env: { LOCALAPPDATA: 'C:\\Users\\mia\\AppData\\Local' },
@@ -240,29 +243,24 @@ describe('registration on Windows (the plan, and the registry through reg.exe)',
   };
   const manifestPath = `C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\${NAME}.json`;
 
-  /** reg.exe's add, query and delete over a map of keys to their default values. */
-  function fakeReg(keys: Map<string, string>): { run: RegRunner; calls: string[][] } {
-    const calls: string[][] = [];
-    const run: RegRunner = async (args) => {
-      calls.push([...args]);
-      const [verb, key = ''] = args;
-      if (verb === 'add') {
-        keys.set(key, args[args.indexOf('/d') + 1] ?? '');
-        return 'The operation completed successfully.\r\n';
-      }
-      const value = keys.get(key);
-      if (value === undefined)
-        throw new Error(
-          'ERROR: The system was unable to find the specified registry key or value.',
-        );
-      if (verb === 'delete') {
-        keys.delete(key);
-        return 'The operation completed successfully.\r\n';
-      }
-      // Windows in German labels the default value "(Standard)": only the type is relied on.
-      return `\r\n${key}\r\n    (Standard)    REG_SZ    ${value}\r\n\r\n`;
+  /** The registry's keys and their default values, in a map, with every call recorded. */
+  function fakeRegistry(keys: Map<string, string>): { registry: RegistryAccess; calls: string[] } {
+    const calls: string[] = [];
+    const registry: RegistryAccess = {
+      read: async (key) => {
+        calls.push('read');
+        return keys.get(key);
+      },
+      write: async (key, value) => {
+        calls.push('write');
+        keys.set(key, value);
+      },
+      remove: async (key) => {
+        calls.push('remove');
+        return keys.delete(key);
+      },
     };
-    return { run, calls };
+    return { registry, calls };
   }
 
   it('puts the manifest in the companion folder and points every browser’s key at it', () => {
@@ -272,19 +270,10 @@ describe('registration on Windows (the plan, and the registry through reg.exe)',
       'C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\launch',
     );
     expect(plan.launchFile.text).toBe(`${inputs.launchCommand.join('\n')}\n`);
-    expect(plan.windows?.manifestPath).toBe(manifestPath);
-    expect(plan.windows?.registry.map((command) => command.args)).toEqual(
-      registryPlaces().map(({ key }) => [
-        'add',
-        key,
-        '/ve',
-        '/t',
-        'REG_SZ',
-        '/d',
-        manifestPath,
-        '/f',
-      ]),
-    );
+    expect(plan.windows).toEqual({
+      manifestPath,
+      keys: registryPlaces().map(({ key }) => key),
+    });
   });
 
   it('sets only the keys that do not already name the manifest', async () => {
@@ -296,29 +285,24 @@ describe('registration on Windows (the plan, and the registry through reg.exe)',
       [chrome ?? '', manifestPath],
       [edge ?? '', 'C:\\old\\place.json'],
     ]);
-    const reg = fakeReg(keys);
-    expect(await syncRegistry(windows, reg.run)).toEqual([chromium, edge, brave]);
-    expect(reg.calls.filter(([verb]) => verb === 'add').map((args) => args[1])).toEqual([
-      chromium,
-      edge,
-      brave,
-    ]);
+    const fake = fakeRegistry(keys);
+    expect(await syncRegistry(windows, fake.registry)).toEqual([chromium, edge, brave]);
     expect([...keys.values()]).toEqual([manifestPath, manifestPath, manifestPath, manifestPath]);
-    // Next start: four queries, no add.
-    const next = fakeReg(keys);
-    expect(await syncRegistry(windows, next.run)).toEqual([]);
-    expect(next.calls.map(([verb]) => verb)).toEqual(['query', 'query', 'query', 'query']);
+    // Next start: four reads, no write.
+    const next = fakeRegistry(keys);
+    expect(await syncRegistry(windows, next.registry)).toEqual([]);
+    expect(next.calls).toEqual(['read', 'read', 'read', 'read']);
   });
 
-  it('reads the default value whatever the system calls it', () => {
-    expect(
-      registryDefaultValue(
-        '\r\nHKEY_CURRENT_USER\\X\r\n    (Default)    REG_SZ    C:\\a b\\c.json\r\n',
-      ),
-    ).toBe('C:\\a b\\c.json');
-    expect(
-      registryDefaultValue('\r\nHKEY_CURRENT_USER\\X\r\n    (Default)    REG_DWORD    0x1\r\n'),
-    ).toBeUndefined();
+  it('stops at a key the registry refuses, so the start can say registration failed', async () => {
+    const windows = registrationPlan(inputs).windows;
+    if (windows === undefined) throw new Error('no Windows plan');
+    const refusing: RegistryAccess = {
+      read: async () => undefined,
+      write: () => Promise.reject(new Error('Access is denied. (os error 5)')),
+      remove: async () => false,
+    };
+    await expect(syncRegistry(windows, refusing)).rejects.toThrow(/Access is denied/);
   });
 
   it('removes the keys that exist and passes over the others', async () => {
@@ -327,17 +311,17 @@ describe('registration on Windows (the plan, and the registry through reg.exe)',
       [chrome ?? '', manifestPath],
       [edge ?? '', manifestPath],
     ]);
-    const reg = fakeReg(keys);
+    const fake = fakeRegistry(keys);
     // The files are on a Windows disk this machine does not have: none is found, none removed.
-    expect(await removeRegistration(inputs, reg.run)).toEqual([chrome, edge]);
+    expect(await removeRegistration(inputs, fake.registry)).toEqual([chrome, edge]);
     expect(keys.size).toBe(0);
-    expect(reg.calls.filter(([verb]) => verb === 'delete')).toHaveLength(4);
+    expect(fake.calls).toEqual(['remove', 'remove', 'remove', 'remove']);
   });
 });
 
-// The registry itself, on Windows (under Wine in `npm run test:windows`): the keys written, read
-// back with reg.exe's own query (not from the plan), and removed. Whatever the user had under
-// those keys before is put back.
+// The registry itself, on Windows (under Wine in `npm run test:windows`): the keys written through
+// the built relay, read back with reg.exe's own query (not the code under test), and removed.
+// Whatever the user had under those keys before is put back.
 describe.runIf(process.platform === 'win32')('registration on Windows, in the registry', () => {
   const hostKeys = [
     'Software\\Google\\Chrome',
@@ -347,6 +331,15 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
   ].map((browser) => `HKCU\\${browser}\\NativeMessagingHosts\\${NAME}`);
   let local: string;
   let before: (string | undefined)[];
+
+  /** reg.exe, as a person would check by hand; its output is in the console's code page. */
+  const regExe = (args: string[]) =>
+    new Promise<string>((resolve, reject) => {
+      const reg = join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'reg.exe');
+      execFile(reg, args, { windowsHide: true }, (error, stdout) =>
+        error === null ? resolve(stdout) : reject(error),
+      );
+    });
 
   /** The key's default value as reg.exe prints it, or undefined when there is no such key. */
   async function readKey(key: string): Promise<string | undefined> {
@@ -368,27 +361,59 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     await rm(local, { recursive: true, force: true });
   });
 
-  it('points every browser’s key at the manifest, and removes them again', async () => {
-    const inputs: RegistrationInputs = {
-      platform: 'win32',
-      env: { LOCALAPPDATA: local },
-      home: local,
-      uid: -1,
-      username: userInfo().username,
-      launchCommand: ['C:\\Program Files\\Assistant Desktop\\A.exe', '--background'],
-      relayPath: 'C:\\Program Files\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
-    };
+  const inputsIn = (folder: string): RegistrationInputs => ({
+    platform: 'win32',
+    env: { LOCALAPPDATA: folder },
+    home: folder,
+    uid: -1,
+    username: userInfo().username,
+    launchCommand: ['C:\\Program Files\\Assistant Desktop\\A.exe', '--background'],
+    relayPath: 'C:\\Program Files\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
+  });
+
+  it('points every browser’s key at the manifest through the relay, and removes them again', async () => {
+    const inputs = inputsIn(local);
+    const registry = relayRegistry(relayBinary());
     const manifest = join(local, 'Assistant Desktop', 'companion', `${NAME}.json`);
-    const report = await applyRegistration(registrationPlan(inputs), regExe);
+    const report = await applyRegistration(registrationPlan(inputs), registry);
     expect(report.registryKeysSet).toEqual(hostKeys);
     expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => manifest));
     expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(inputs.relayPath));
 
     // The next start finds every key right and sets none.
-    expect((await applyRegistration(registrationPlan(inputs), regExe)).registryKeysSet).toEqual([]);
+    expect((await applyRegistration(registrationPlan(inputs), registry)).registryKeysSet).toEqual(
+      [],
+    );
 
-    const removed = await removeRegistration(inputs, regExe);
+    const removed = await removeRegistration(inputs, registry);
     expect(removed).toEqual(expect.arrayContaining([manifest, ...hostKeys]));
     expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => undefined));
+  });
+
+  it('keeps a profile folder’s name outside ASCII as it is, so the next start rewrites nothing', async () => {
+    // A user named Zoë with an emoji in her folder: UTF-16 from the app to the registry and back.
+    const folder = join(local, 'Zoë 😀');
+    await mkdir(folder);
+    const inputs = inputsIn(folder);
+    const registry = relayRegistry(relayBinary());
+    const manifest = join(folder, 'Assistant Desktop', 'companion', `${NAME}.json`);
+    expect((await applyRegistration(registrationPlan(inputs), registry)).registryKeysSet).toEqual(
+      hostKeys,
+    );
+    expect(await registry.read(hostKeys[0] ?? '')).toBe(manifest);
+    // reg.exe sees the key too (its output's code page aside, the file name is ASCII).
+    expect(await readKey(hostKeys[0] ?? '')).toMatch(new RegExp(`${NAME}\\.json$`));
+    expect((await applyRegistration(registrationPlan(inputs), registry)).registryKeysSet).toEqual(
+      [],
+    );
+  });
+
+  it('refuses, through the signed relay, any key but the four', async () => {
+    const registry = relayRegistry(relayBinary());
+    const run = 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+    await expect(registry.write(run, 'C:\\evil.exe')).rejects.toMatchObject({
+      name: 'RegistryError',
+      reason: 'refused',
+    });
   });
 });
