@@ -5,6 +5,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'n
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allowedOrigins } from '../../../../electron/core/companion/extension-ids';
 import { hostManifest, registryPlaces } from '../../../../electron/core/companion/manifests';
 import {
   applyRegistration,
@@ -20,6 +21,7 @@ import { regExe } from '../../../../electron/core/companion/reg-exe';
 const NAME = 'com.assistant.desktop.companion';
 const RELAY = '/opt/Assistant Desktop/resources/relay/assistant-relay';
 const LAUNCH = ['/opt/Assistant Desktop/assistant-desktop', '--background'];
+const ORIGINS = allowedOrigins('development');
 const noReg: RegRunner = () => Promise.reject(new Error('reg.exe is Windows only'));
 
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
@@ -56,6 +58,7 @@ describe.skipIf(process.platform === 'win32')(
         username: 'mia',
         launchCommand: LAUNCH,
         relayPath: RELAY,
+        allowedOrigins: ORIGINS,
       };
     });
     afterEach(async () => {
@@ -73,7 +76,7 @@ describe.skipIf(process.platform === 'win32')(
       expect(await modeOf(launchFile())).toBe(0o600);
       expect(await modeOf(join(home, '.config', 'assistant-desktop', 'companion'))).toBe(0o700);
       for (const manifest of [chromium(), braveFlatpak()]) {
-        expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(RELAY));
+        expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
         expect(await modeOf(manifest)).toBe(0o644);
       }
       // Chrome, Edge and the other Flatpaks are not installed: no folder of theirs appears.
@@ -211,13 +214,14 @@ describe.skipIf(process.platform === 'win32')('registration on macOS, in a fake 
       username: 'mia',
       launchCommand: ['/Applications/Assistant Desktop.app/Contents/MacOS/Assistant Desktop'],
       relayPath: RELAY,
+      allowedOrigins: ORIGINS,
     };
     const launchFile = join(support, 'Assistant Desktop', 'companion', 'launch');
     const chrome = join(support, 'Google', 'Chrome', 'NativeMessagingHosts', `${NAME}.json`);
     const report = await applyRegistration(registrationPlan(inputs), noReg);
     expect(report).toEqual({ written: [launchFile, chrome], unchanged: [], registryKeysSet: [] });
     expect(await modeOf(launchFile)).toBe(0o600);
-    expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY));
+    expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
     await expect(stat(join(home, 'cfg'))).rejects.toThrow();
     await expect(stat(join(home, '.config'))).rejects.toThrow();
     expect(await removeRegistration(inputs, noReg)).toEqual([launchFile, chrome]);
@@ -237,6 +241,7 @@ describe('registration on Windows (the plan, and the registry through reg.exe)',
     ],
     relayPath:
       'C:\\Users\\mia\\AppData\\Local\\Programs\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
+    allowedOrigins: ORIGINS,
   };
   const manifestPath = `C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\${NAME}.json`;
 
@@ -377,12 +382,15 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
       username: userInfo().username,
       launchCommand: ['C:\\Program Files\\Assistant Desktop\\A.exe', '--background'],
       relayPath: 'C:\\Program Files\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
+      allowedOrigins: ORIGINS,
     };
     const manifest = join(local, 'Assistant Desktop', 'companion', `${NAME}.json`);
     const report = await applyRegistration(registrationPlan(inputs), regExe);
     expect(report.registryKeysSet).toEqual(hostKeys);
     expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => manifest));
-    expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(inputs.relayPath));
+    expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(
+      hostManifest(inputs.relayPath, ORIGINS),
+    );
 
     // The next start finds every key right and sets none.
     expect((await applyRegistration(registrationPlan(inputs), regExe)).registryKeysSet).toEqual([]);
