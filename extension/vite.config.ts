@@ -1,12 +1,19 @@
 // The browser companion's extension (npm run build:extension): the side panel (panel.html and its
 // React code), the options page (options.html) and the service worker, built by Vite into
-// out/extension/, a folder Chromium loads unpacked, then zipped for the stores as
-// out/assistant-companion-<version>.zip.
+// out/extension/, a folder Chromium loads unpacked (its manifest carries the development key, for
+// the fixed development id), then zipped for the stores as out/assistant-companion-<version>.zip
+// with the same files but a manifest without `key` (the stores refuse one and assign their ids).
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { copyIcons, writeManifest, writeManifestWords, zipFolder } from './build/package-extension';
+import {
+  copyIcons,
+  storeManifest,
+  writeManifest,
+  writeManifestWords,
+  zipFolder,
+} from './build/package-extension';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const outDir = here('../out/extension');
@@ -22,7 +29,9 @@ function packageExtension(): Plugin {
       await writeManifest(here('./manifest.json'), outDir, version);
       await writeManifestWords(outDir);
       await copyIcons(here('../resources/icons'), outDir);
-      await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`));
+      await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`), {
+        'manifest.json': await storeManifest(outDir),
+      });
     },
   };
 }

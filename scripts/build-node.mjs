@@ -1,8 +1,21 @@
 // Bundles the Node side (Electron main and preload, the browser-mode host, the `assistant`
 // command, the demo service) into out/. Entry points that do not exist yet are skipped, so the
-// build works at every stage of the project.
+// build works at every stage of the project. The stores' extension ids, when given
+// (ASSISTANT_EXTENSION_IDS; scripts/published-extension-ids.ts), are baked into every bundle.
 import { build } from 'esbuild';
 import { existsSync, rmSync } from 'node:fs';
+import { tsImport } from 'tsx/esm/api';
+
+/** @type {typeof import('./published-extension-ids.ts')} */
+const storeIds = await tsImport('./published-extension-ids.ts', import.meta.url);
+const published = storeIds.publishedIdsForBuild(process.env);
+if (!published.ok) {
+  // A GitHub annotation in the release workflow, a plain line elsewhere.
+  const prefix = process.env.GITHUB_ACTIONS === 'true' ? '::error title=Extension ids::' : '';
+  console.error(`${prefix}${published.error}`);
+  process.exit(1);
+}
+if (published.warning !== undefined) console.warn(`build-node: ${published.warning}`);
 
 const entries = [
   { in: 'electron/main/index.ts', out: 'main/index', format: 'esm', external: ['electron'] },
@@ -48,6 +61,7 @@ for (const entry of entries) {
     external: entry.external ?? [],
     sourcemap: true,
     plugins: entry.englishOnly ? [zodEnglishOnly] : [],
+    define: storeIds.publishedIdsDefine(published.ids),
     logLevel: 'warning',
     // ESM bundles of CommonJS dependencies need a require of their own.
     banner:

@@ -1,6 +1,7 @@
 // What the build adds around Vite's output: the manifest with the app's version and the
 // development key (one source each: package.json and extension-ids.ts), the icons, and the store
-// zip of the whole folder.
+// zip of the whole folder, whose manifest is the same without `key`: the Chrome Web Store refuses
+// an upload with one, and each store gives the extension an id of its own.
 import { readdir, readFile, writeFile, mkdir, copyFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { DEVELOPMENT_EXTENSION_KEY } from '../../electron/core/companion/extension-ids';
@@ -10,14 +11,26 @@ import { zip } from './zip';
 
 const ICON_SIZES = [16, 32, 48, 128] as const;
 
+type Manifest = Record<string, unknown>;
+
+const manifestText = (manifest: Manifest) => `${JSON.stringify(manifest, null, 2)}\n`;
+
+/** The development folder's manifest: the app's version, and the key that fixes the id. */
 export async function writeManifest(
   sourceManifest: string,
   outDir: string,
   version: string,
 ): Promise<void> {
-  const manifest = JSON.parse(await readFile(sourceManifest, 'utf8')) as Record<string, unknown>;
+  const manifest = JSON.parse(await readFile(sourceManifest, 'utf8')) as Manifest;
   const built = { ...manifest, version, key: DEVELOPMENT_EXTENSION_KEY };
-  await writeFile(join(outDir, 'manifest.json'), `${JSON.stringify(built, null, 2)}\n`);
+  await writeFile(join(outDir, 'manifest.json'), manifestText(built));
+}
+
+/** The stores' manifest: the development one (as written in `outDir`) without `key`. */
+export async function storeManifest(outDir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+  const { key: _key, ...store } = manifest;
+  return manifestText(store);
 }
 
 /**
@@ -53,14 +66,25 @@ async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** Zips `folder`'s files at the archive's root, as the store wants them. */
-export async function zipFolder(folder: string, archive: string): Promise<void> {
+/**
+ * Zips `folder`'s files at the archive's root, as the store wants them; `replaced` gives other
+ * contents for some of them by their name in the archive (the store's manifest).
+ */
+export async function zipFolder(
+  folder: string,
+  archive: string,
+  replaced: Readonly<Record<string, string>> = {},
+): Promise<void> {
   const files = await filesUnder(folder);
   const entries = await Promise.all(
-    files.map(async (file) => ({
-      name: relative(folder, file).split(sep).join('/'),
-      data: await readFile(file),
-    })),
+    files.map(async (file) => {
+      const name = relative(folder, file).split(sep).join('/');
+      const replacement = Object.hasOwn(replaced, name) ? replaced[name] : undefined;
+      return {
+        name,
+        data: replacement === undefined ? await readFile(file) : Buffer.from(replacement),
+      };
+    }),
   );
   await writeFile(archive, zip(entries));
 }

@@ -2,7 +2,7 @@
 // (zlib.crc32), in a classic (not Zip64) archive. An extension is a few hundred kilobytes in a few
 // dozen files, far under the format's 4 GiB and 65,535-entry limits, so this is all the store's
 // upload needs; a library would add dependencies for features the package never uses.
-import { deflateRawSync, crc32 } from 'node:zlib';
+import { deflateRawSync, crc32, inflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
   /** The path inside the archive, with forward slashes. */
@@ -77,19 +77,44 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
   return Buffer.concat([...locals, central, end]);
 }
 
-/** The names an archive lists, read from its central directory (for the build test). */
-export function zipEntryNames(archive: Buffer): string[] {
+/** Each entry's name and where its local header starts, from the central directory. */
+function centralDirectory(archive: Buffer): Array<{ name: string; offset: number }> {
   const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0) throw new Error('Not a zip archive: no end of central directory.');
   const count = archive.readUInt16LE(end + 10);
   let at = archive.readUInt32LE(end + 16);
-  const names: string[] = [];
+  const entries: Array<{ name: string; offset: number }> = [];
   for (let i = 0; i < count; i += 1) {
     if (archive.readUInt32LE(at) !== 0x02014b50) throw new Error('Broken central directory.');
     const nameLength = archive.readUInt16LE(at + 28);
     const extra = archive.readUInt16LE(at + 30) + archive.readUInt16LE(at + 32);
-    names.push(archive.toString('utf8', at + 46, at + 46 + nameLength));
+    entries.push({
+      name: archive.toString('utf8', at + 46, at + 46 + nameLength),
+      offset: archive.readUInt32LE(at + 42),
+    });
     at += 46 + nameLength + extra;
   }
-  return names;
+  return entries;
+}
+
+/** The names an archive lists, read from its central directory (for the build test). */
+export function zipEntryNames(archive: Buffer): string[] {
+  return centralDirectory(archive).map((entry) => entry.name);
+}
+
+/**
+ * Every entry with its content (for the build test, which compares the store's files with the
+ * folder's): archives of `zip` only, each entry deflated with its sizes in its local header.
+ */
+export function readZip(archive: Buffer): ZipEntry[] {
+  return centralDirectory(archive).map(({ name, offset }) => {
+    if (archive.readUInt32LE(offset) !== 0x04034b50) throw new Error(`Broken entry ${name}.`);
+    if (archive.readUInt16LE(offset + 8) !== 8) throw new Error(`${name} is not deflated.`);
+    const compressed = archive.readUInt32LE(offset + 18);
+    const start =
+      offset + 30 + archive.readUInt16LE(offset + 26) + archive.readUInt16LE(offset + 28);
+    const data = inflateRawSync(archive.subarray(start, start + compressed));
+    if (crc32(data) !== archive.readUInt32LE(offset + 14)) throw new Error(`${name}: bad CRC-32.`);
+    return { name, data };
+  });
 }

@@ -1,5 +1,6 @@
 // The built extension (npm run build:extension): the fewest permissions that work, no remote code
-// and no eval, the development key that gives the fixed id, and a store zip of exactly the folder.
+// and no eval, the development key that gives the fixed id, and a store zip of exactly the folder
+// but for its manifest, which has no `key` (the Chrome Web Store refuses an upload with one).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import {
   extensionIdOf,
 } from '../../electron/core/companion/extension-ids';
 import { LANGUAGES } from '../../electron/domain/i18n/languages';
-import { zipEntryNames } from '../../extension/build/zip';
+import { readZip, zipEntryNames } from '../../extension/build/zip';
 
 const root = join(import.meta.dirname, '../..');
 const folder = join(root, 'out', 'extension');
@@ -28,6 +29,8 @@ const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
   options_ui?: { page: string; open_in_tab?: boolean };
   content_scripts?: unknown;
 };
+
+const archive = () => readFileSync(join(root, 'out', `assistant-companion-${version}.zip`));
 
 function files(): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -100,7 +103,26 @@ describe('the built extension', () => {
   });
 
   it('is zipped for the stores with exactly the folder’s files', () => {
-    const archive = readFileSync(join(root, 'out', `assistant-companion-${version}.zip`));
-    expect(zipEntryNames(archive).sort()).toEqual(files());
+    expect(zipEntryNames(archive()).sort()).toEqual(files());
+  });
+
+  it('gives the stores a manifest without `key`, otherwise the development folder’s', () => {
+    const store = readZip(archive()).find((entry) => entry.name === 'manifest.json');
+    const storeManifest = JSON.parse(store?.data.toString('utf8') ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(storeManifest).not.toHaveProperty('key');
+    const { key, ...rest } = manifest;
+    expect(extensionIdOf(key)).toBe(DEVELOPMENT_EXTENSION_ID);
+    expect(storeManifest).toEqual(rest);
+  });
+
+  it('zips every other file byte for byte as the development folder has it', () => {
+    const others = readZip(archive()).filter((entry) => entry.name !== 'manifest.json');
+    expect(others.length).toBe(files().length - 1);
+    for (const entry of others) {
+      expect(entry.data.equals(readFileSync(join(folder, entry.name))), entry.name).toBe(true);
+    }
   });
 });

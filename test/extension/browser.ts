@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hostManifest } from '../../electron/core/companion/manifests';
 import { NATIVE_HOST_NAME } from '../../electron/core/companion/places';
-import { DEVELOPMENT_EXTENSION_ID } from '../../electron/core/companion/extension-ids';
+import {
+  allowedOrigins,
+  DEVELOPMENT_EXTENSION_ID,
+} from '../../electron/core/companion/extension-ids';
 import { requireChromium } from '../support/chromium';
 import { relayBinary } from '../support/relay-binary';
 
@@ -42,7 +45,7 @@ export async function registerHost(profile: string): Promise<void> {
   await mkdir(hosts, { recursive: true });
   await writeFile(
     join(hosts, `${NATIVE_HOST_NAME}.json`),
-    JSON.stringify(hostManifest(relayBinary())),
+    JSON.stringify(hostManifest(relayBinary(), allowedOrigins('development'))),
   );
 }
 

@@ -31,10 +31,16 @@ export function browserNamed(processName: string | undefined): CompanionBrowserN
   return Object.hasOwn(NAMES, key) ? NAMES[key] : undefined;
 }
 
-/** Which build of the extension an origin is: the development id, a store's, or another. */
-export function extensionBuildOf(origin: string): 'development' | 'store' | 'other' {
+/**
+ * Which build of the extension an origin is: the development id, a store's (the ids this app was
+ * built with, the same list its installed host manifests allow), or another.
+ */
+export function extensionBuildOf(
+  origin: string,
+  published: readonly string[] = PUBLISHED_EXTENSION_IDS,
+): 'development' | 'store' | 'other' {
   const id = /^chrome-extension:\/\/([a-p]{32})\/$/.exec(origin)?.[1];
   if (id === DEVELOPMENT_EXTENSION_ID) return 'development';
-  if (id !== undefined && PUBLISHED_EXTENSION_IDS.includes(id)) return 'store';
+  if (id !== undefined && published.includes(id)) return 'store';
   return 'other';
 }

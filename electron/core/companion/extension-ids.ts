@@ -1,8 +1,10 @@
 // Which extensions the relay's host manifest lets in (`allowed_origins`). A Chromium extension's
 // id is derived from its public key: the first 128 bits of the key's SHA-256, written with the
 // letters a–p. The development build carries this fixed key in its manifest (`key`), so an
-// unpacked copy has the same id on every computer; the stores' ids are added once published
-// (Chrome Web Store and Edge Add-ons give different ids to the same extension).
+// unpacked copy has the same id on every computer. The stores refuse a manifest with `key` and
+// give the extension ids of their own (Chrome Web Store and Edge Add-ons give different ids to
+// the same upload): those are set when the app is built for a release (scripts/extension-ids.ts
+// reads ASSISTANT_EXTENSION_IDS; docs/releasing.md) and baked into the bundle.
 import { createHash } from 'node:crypto';
 
 /** The public half of the development key (DER SubjectPublicKeyInfo, base64); no secret. */
@@ -12,10 +14,35 @@ export const DEVELOPMENT_EXTENSION_KEY =
 /** `extensionIdOf(DEVELOPMENT_EXTENSION_KEY)`, kept as text so readers can search for it. */
 export const DEVELOPMENT_EXTENSION_ID = 'onobfabojmcojifpgelmncjhfafaoboe';
 
-/** The published ids (none yet): one per store. */
-export const PUBLISHED_EXTENSION_IDS: readonly string[] = [];
-
 export const EXTENSION_ID = /^[a-p]{32}$/;
+
+/**
+ * Replaced by the build (scripts/build-node.mjs, esbuild's `define`) with the ids it was given,
+ * already checked there; absent where the source runs unbundled (tests, tsx, Vite's config).
+ */
+declare const __ASSISTANT_PUBLISHED_EXTENSION_IDS__: readonly string[] | undefined;
+
+/** The stores' ids this bundle was built with: none in a developer's build. */
+export const PUBLISHED_EXTENSION_IDS: readonly string[] =
+  typeof __ASSISTANT_PUBLISHED_EXTENSION_IDS__ === 'undefined'
+    ? []
+    : __ASSISTANT_PUBLISHED_EXTENSION_IDS__;
+
+/** The installed app (`app.isPackaged`), or a run from the sources (dev, browser mode, tests). */
+export type AppBuildKind = 'packaged' | 'development';
+
+/**
+ * The extensions this run lets in: the installed app the stores' (a user installs the extension
+ * from a store), a run from the sources the unpacked development copy only. An installed app
+ * built without store ids (a developer's `npm run dist`; the build warned, and a release build
+ * refuses) falls back to the development id, so it still works with the unpacked extension.
+ */
+export function allowedExtensionIds(
+  kind: AppBuildKind,
+  published: readonly string[] = PUBLISHED_EXTENSION_IDS,
+): string[] {
+  return kind === 'packaged' && published.length > 0 ? [...published] : [DEVELOPMENT_EXTENSION_ID];
+}
 
 /** The id Chromium gives an extension whose manifest carries `key`. */
 export function extensionIdOf(key: string): string {
@@ -29,7 +56,10 @@ export function extensionOrigin(id: string): string {
   return `chrome-extension://${id}/`;
 }
 
-/** Every origin the host manifest allows: the stores' ids and the development id. */
-export function allowedOrigins(): string[] {
-  return [...PUBLISHED_EXTENSION_IDS, DEVELOPMENT_EXTENSION_ID].map(extensionOrigin);
+/** The host manifest's `allowed_origins` for this kind of run (see `allowedExtensionIds`). */
+export function allowedOrigins(
+  kind: AppBuildKind,
+  published: readonly string[] = PUBLISHED_EXTENSION_IDS,
+): string[] {
+  return allowedExtensionIds(kind, published).map(extensionOrigin);
 }

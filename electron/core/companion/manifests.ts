@@ -5,7 +5,6 @@
 // relay) for the browsers this user has, and removes them on uninstall (registration.ts).
 import { pathsOf } from '../platform/paths';
 import { NATIVE_HOST_NAME } from './places';
-import { allowedOrigins } from './extension-ids';
 
 export const BROWSERS = ['chrome', 'chromium', 'edge', 'brave'] as const;
 export type Browser = (typeof BROWSERS)[number];
@@ -18,13 +17,14 @@ export interface HostManifest {
   allowed_origins: string[];
 }
 
-export function hostManifest(relayPath: string): HostManifest {
+/** `allowedOrigins`: extension-ids.ts's `allowedOrigins(kind)` for this run (installed or not). */
+export function hostManifest(relayPath: string, allowedOrigins: readonly string[]): HostManifest {
   return {
     name: NATIVE_HOST_NAME,
     description: 'Assistant Desktop: lets the browser companion ask agents about your deals.',
     path: relayPath,
     type: 'stdio',
-    allowed_origins: allowedOrigins(),
+    allowed_origins: [...allowedOrigins],
   };
 }
 

@@ -3,6 +3,7 @@
 // registers at every start; a development run only when asked, so `npm run dev` and the tests
 // never touch the real user's browser profiles.
 import { pathsOf } from '../platform/paths';
+import { allowedOrigins, PUBLISHED_EXTENSION_IDS } from './extension-ids';
 import { BACKGROUND_FLAG } from './places';
 import { COMPANION_SWITCH_ENV } from './start';
 
@@ -20,7 +21,14 @@ export interface AppRun {
 
 export type RegistrationTarget =
   | { register: false; why: string }
-  | { register: true; launchCommand: string[]; relayPath: string; copyRelay: boolean };
+  | {
+      register: true;
+      launchCommand: string[];
+      relayPath: string;
+      copyRelay: boolean;
+      /** The installed app lets in the stores' extensions; a development run its own copy. */
+      allowedOrigins: string[];
+    };
 
 const relayName = (platform: NodeJS.Platform) =>
   platform === 'win32' ? 'assistant-relay.exe' : 'assistant-relay';
@@ -44,7 +52,11 @@ export function relayPathOf(run: AppRun): string {
     : join(run.install.appPath, 'relay', 'target', 'release', relayName(run.platform));
 }
 
-export function registrationTarget(run: AppRun): RegistrationTarget {
+/** `published`: the stores' extension ids this build carries (a parameter for the tests). */
+export function registrationTarget(
+  run: AppRun,
+  published: readonly string[] = PUBLISHED_EXTENSION_IDS,
+): RegistrationTarget {
   if (run.env[COMPANION_SWITCH_ENV] === 'off') {
     return { register: false, why: `${COMPANION_SWITCH_ENV}=off` };
   }
@@ -62,5 +74,6 @@ export function registrationTarget(run: AppRun): RegistrationTarget {
     relayPath: relayPathOf(run),
     // The AppImage's relay disappears with its mount: the browsers get a copy that stays.
     copyRelay: image !== undefined,
+    allowedOrigins: allowedOrigins(run.install.packaged ? 'packaged' : 'development', published),
   };
 }

@@ -24,6 +24,8 @@ export interface RegistrationInputs extends PlaceInputs {
   launchCommand: readonly string[];
   /** The relay the manifests point the browsers at. */
   relayPath: string;
+  /** The extensions the manifests let in (`allowedOrigins` of this kind of run). */
+  allowedOrigins: readonly string[];
   /**
    * Copy the relay into the companion folder and point the browsers at the copy: an AppImage's
    * own files exist only while it runs (it mounts itself in a new temporary folder each time).
@@ -80,7 +82,7 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
       ? { from: inputs.relayPath, to: relayCopyPath(inputs, inputs.relayPath) }
       : undefined;
   const relay = relayCopy?.to ?? inputs.relayPath;
-  const manifestText = `${JSON.stringify(hostManifest(relay), null, 2)}\n`;
+  const manifestText = `${JSON.stringify(hostManifest(relay, inputs.allowedOrigins), null, 2)}\n`;
   // Chromium follows XDG_CONFIG_HOME on Linux alone: on macOS and Windows it is not a browser's.
   const configHome = inputs.platform === 'linux' ? inputs.env.XDG_CONFIG_HOME : undefined;
   const plan: RegistrationPlan = {
@@ -228,6 +230,8 @@ export async function removeRegistration(
     ...inputs,
     launchCommand: ['-'],
     relayPath: inputs.relayPath ?? '',
+    // Removal reads the plan's places only, never the manifest's content.
+    allowedOrigins: [],
   });
   const removed: string[] = [];
   const remove = async (path: string): Promise<void> => {

@@ -3,7 +3,7 @@
 import { crc32, inflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { zip, zipEntryNames } from '../../../extension/build/zip';
+import { readZip, zip, zipEntryNames } from '../../../extension/build/zip';
 
 /** Each entry's name and inflated data, read from the local headers the central directory names. */
 function unzip(archive: Buffer): { name: string; data: Buffer }[] {
@@ -40,9 +40,19 @@ describe('the zip writer', () => {
           const archive = zip(files);
           expect(zipEntryNames(archive)).toEqual(files.map((f) => f.name));
           expect(unzip(archive)).toEqual(files);
+          // The build test's reader (the store manifest's check) agrees with this one.
+          expect(readZip(archive)).toEqual(files);
         },
       ),
     );
+  });
+
+  it('is read back by readZip only when intact: a changed byte fails its CRC', () => {
+    const data = Buffer.from('{"manifest_version":3,"version":"1.0.0"}');
+    const archive = zip([{ name: 'manifest.json', data }]);
+    const broken = Buffer.from(archive);
+    broken.writeUInt32LE((crc32(data) ^ 1) >>> 0, 14); // the local header's CRC
+    expect(() => readZip(broken)).toThrow(/CRC/);
   });
 
   it('makes the same bytes from the same files', () => {

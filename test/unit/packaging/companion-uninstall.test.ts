@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from 'app-builder-lib/out/util/config/config';
+import { allowedOrigins } from '../../../electron/core/companion/extension-ids';
 import { hostManifest, registryPlaces } from '../../../electron/core/companion/manifests';
 import { NATIVE_HOST_NAME } from '../../../electron/core/companion/places';
 
@@ -122,14 +123,17 @@ describe.skipIf(process.platform === 'win32')('the deb’s post-removal script',
   beforeEach(async () => {
     work = await mkdtemp(join(tmpdir(), 'after-remove-'));
     home = join(work, 'home', 'mia');
-    const manifest = `${JSON.stringify(hostManifest(relay), null, 2)}\n`;
+    const manifest = `${JSON.stringify(hostManifest(relay, allowedOrigins('packaged')), null, 2)}\n`;
     for (const file of [chrome(), edgeFlatpak()]) {
       await mkdir(join(file, '..'), { recursive: true });
       await writeFile(file, manifest);
     }
     // Another install's manifest (an AppImage's relay) is not this package's to remove.
     await mkdir(join(brave(), '..'), { recursive: true });
-    await writeFile(brave(), `${JSON.stringify(hostManifest('/home/mia/Apps/relay'), null, 2)}\n`);
+    await writeFile(
+      brave(),
+      `${JSON.stringify(hostManifest('/home/mia/Apps/relay', allowedOrigins('packaged')), null, 2)}\n`,
+    );
     await mkdir(join(launch(), '..'), { recursive: true });
     await writeFile(launch(), `${program}\n--background\n`);
   });

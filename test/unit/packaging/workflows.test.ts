@@ -285,6 +285,20 @@ describe('release.yml', () => {
     expect(imports?.['continue-on-error']).toBeUndefined();
   });
 
+  it('bakes the stores’ extension ids into every packaged build, and fails without them', () => {
+    const job = onlyJob(release, launches);
+    // Job-wide, so npm ci's prepare, Build and test:build all bundle them (the last one before
+    // electron-builder is what ships).
+    expect(job.env).toMatchObject({
+      ASSISTANT_EXTENSION_IDS: '${{ vars.EXTENSION_IDS }}',
+      ASSISTANT_REQUIRE_EXTENSION_IDS: '1',
+    });
+    for (const step of job.steps) {
+      expect(step.env?.ASSISTANT_EXTENSION_IDS, step.name).toBeUndefined();
+      expect(step.env?.ASSISTANT_REQUIRE_EXTENSION_IDS, step.name).toBeUndefined();
+    }
+  });
+
   it('builds the extension’s store zip and attaches it with the installers', () => {
     const job = onlyJob(release, runs(/^npm run build:extension$/));
     const kept = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));

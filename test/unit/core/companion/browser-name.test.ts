@@ -26,9 +26,12 @@ describe('naming the browser from the relay’s parent process', () => {
 });
 
 describe('which build of the extension an origin is', () => {
-  it('knows the development id and nothing else yet', () => {
+  it('knows the development id, the stores’ ids the app was built with, and nothing else', () => {
     expect(extensionBuildOf(`chrome-extension://${DEVELOPMENT_EXTENSION_ID}/`)).toBe('development');
     expect(extensionBuildOf(`chrome-extension://${'a'.repeat(32)}/`)).toBe('other');
+    expect(extensionBuildOf(`chrome-extension://${'a'.repeat(32)}/`, ['a'.repeat(32)])).toBe(
+      'store',
+    );
     expect(extensionBuildOf('https://example.com/')).toBe('other');
   });
 });

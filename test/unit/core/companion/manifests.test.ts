@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowedOrigins,
   DEVELOPMENT_EXTENSION_ID,
   DEVELOPMENT_EXTENSION_KEY,
   EXTENSION_ID,
   extensionIdOf,
+  PUBLISHED_EXTENSION_IDS,
 } from '../../../../electron/core/companion/extension-ids';
 import {
   hostManifest,
@@ -25,9 +27,38 @@ describe('the extension ids', () => {
   });
 });
 
+describe('which extensions each kind of run lets in', () => {
+  const CHROME_STORE = 'aaaabbbbccccddddeeeeffffgggghhhh';
+  const EDGE_STORE = 'hhhhggggffffeeeeddddccccbbbbaaaa';
+  const origin = (id: string) => `chrome-extension://${id}/`;
+
+  it('the installed app built with the stores’ ids: those, and not the development id', () => {
+    expect(allowedOrigins('packaged', [CHROME_STORE, EDGE_STORE])).toEqual([
+      origin(CHROME_STORE),
+      origin(EDGE_STORE),
+    ]);
+  });
+
+  it('a run from the sources: the development id only, whatever ids the build had', () => {
+    expect(allowedOrigins('development', [CHROME_STORE, EDGE_STORE])).toEqual([
+      origin(DEVELOPMENT_EXTENSION_ID),
+    ]);
+    expect(allowedOrigins('development', [])).toEqual([origin(DEVELOPMENT_EXTENSION_ID)]);
+  });
+
+  it('an installed app built without ids (a developer’s dist): the development id', () => {
+    expect(allowedOrigins('packaged', [])).toEqual([origin(DEVELOPMENT_EXTENSION_ID)]);
+  });
+
+  it('unbundled, as here, no store ids are baked in', () => {
+    expect(PUBLISHED_EXTENSION_IDS).toEqual([]);
+  });
+});
+
 describe('the host manifest', () => {
-  it('names the relay, stdio, and only the extension’s own origins', () => {
-    expect(hostManifest('/opt/Assistant Desktop/resources/assistant-relay')).toEqual({
+  it('names the relay, stdio, and the origins it is given', () => {
+    const origins = allowedOrigins('development');
+    expect(hostManifest('/opt/Assistant Desktop/resources/assistant-relay', origins)).toEqual({
       name: NAME,
       description: expect.any(String) as string,
       path: '/opt/Assistant Desktop/resources/assistant-relay',

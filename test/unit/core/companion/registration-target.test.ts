@@ -6,6 +6,7 @@ import {
   relayPathOf,
   type AppRun,
 } from '../../../../electron/core/companion/registration-target';
+import { DEVELOPMENT_EXTENSION_ID } from '../../../../electron/core/companion/extension-ids';
 
 const installed: AppRun = {
   platform: 'linux',
@@ -13,6 +14,10 @@ const installed: AppRun = {
   execPath: '/opt/Assistant Desktop/assistant-desktop',
   install: { packaged: true, resourcesPath: '/opt/Assistant Desktop/resources' },
 };
+/** The stores' ids a release build carries. */
+const STORES = ['aaaabbbbccccddddeeeeffffgggghhhh', 'hhhhggggffffeeeeddddccccbbbbaaaa'];
+const origin = (id: string) => `chrome-extension://${id}/`;
+
 const development: AppRun = {
   platform: 'linux',
   env: {},
@@ -21,12 +26,13 @@ const development: AppRun = {
 };
 
 describe('what a run registers', () => {
-  it('the installed app: its executable started in the background, its own relay', () => {
-    expect(registrationTarget(installed)).toEqual({
+  it('the installed app: its executable started in the background, its own relay, the stores’ extensions', () => {
+    expect(registrationTarget(installed, STORES)).toEqual({
       register: true,
       launchCommand: ['/opt/Assistant Desktop/assistant-desktop', '--background'],
       relayPath: '/opt/Assistant Desktop/resources/relay/assistant-relay',
       copyRelay: false,
+      allowedOrigins: STORES.map(origin),
     });
   });
 
@@ -36,13 +42,15 @@ describe('what a run registers', () => {
       why: 'a development run (ASSISTANT_COMPANION_REGISTER=1 registers it)',
     });
     expect(
-      registrationTarget({ ...development, env: { ASSISTANT_COMPANION_REGISTER: '1' } }),
+      registrationTarget({ ...development, env: { ASSISTANT_COMPANION_REGISTER: '1' } }, STORES),
     ).toEqual({
       register: true,
       // Electron needs the app's folder before the flag.
       launchCommand: ['/src/app/node_modules/electron/dist/electron', '/src/app', '--background'],
       relayPath: '/src/app/relay/target/release/assistant-relay',
       copyRelay: false,
+      // Only the unpacked development copy, even in a build that carries the stores' ids.
+      allowedOrigins: [origin(DEVELOPMENT_EXTENSION_ID)],
     });
   });
 
@@ -64,11 +72,12 @@ describe('what a run registers', () => {
       execPath: '/tmp/.mount_assistXyZ/assistant-desktop',
       install: { packaged: true, resourcesPath: '/tmp/.mount_assistXyZ/resources' },
     };
-    expect(registrationTarget(mounted)).toEqual({
+    expect(registrationTarget(mounted, STORES)).toEqual({
       register: true,
       launchCommand: ['/home/mia/Apps/assistant-desktop.AppImage', '--background'],
       relayPath: '/tmp/.mount_assistXyZ/resources/relay/assistant-relay',
       copyRelay: true,
+      allowedOrigins: STORES.map(origin),
     });
     // APPIMAGE set in a development shell changes nothing there.
     const asked = { ASSISTANT_COMPANION_REGISTER: '1', APPIMAGE: '/x.AppImage' };

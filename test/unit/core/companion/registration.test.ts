@@ -7,6 +7,7 @@ import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'n
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allowedOrigins } from '../../../../electron/core/companion/extension-ids';
 import { hostManifest, registryPlaces } from '../../../../electron/core/companion/manifests';
 import {
   applyRegistration,
@@ -22,6 +23,7 @@ import { relayBinary } from '../../../support/relay-binary';
 const NAME = 'com.assistant.desktop.companion';
 const RELAY = '/opt/Assistant Desktop/resources/relay/assistant-relay';
 const LAUNCH = ['/opt/Assistant Desktop/assistant-desktop', '--background'];
+const ORIGINS = allowedOrigins('development');
 const windowsOnly = () => Promise.reject(new Error('the registry is Windows only'));
 const noReg: RegistryAccess = { read: windowsOnly, write: windowsOnly, remove: windowsOnly };
 
@@ -59,6 +61,7 @@ describe.skipIf(process.platform === 'win32')(
         username: 'mia',
         launchCommand: LAUNCH,
         relayPath: RELAY,
+        allowedOrigins: ORIGINS,
       };
     });
     afterEach(async () => {
@@ -76,7 +79,7 @@ describe.skipIf(process.platform === 'win32')(
       expect(await modeOf(launchFile())).toBe(0o600);
       expect(await modeOf(join(home, '.config', 'assistant-desktop', 'companion'))).toBe(0o700);
       for (const manifest of [chromium(), braveFlatpak()]) {
-        expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(RELAY));
+        expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
         expect(await modeOf(manifest)).toBe(0o644);
       }
       // Chrome, Edge and the other Flatpaks are not installed: no folder of theirs appears.
@@ -214,13 +217,14 @@ describe.skipIf(process.platform === 'win32')('registration on macOS, in a fake 
       username: 'mia',
       launchCommand: ['/Applications/Assistant Desktop.app/Contents/MacOS/Assistant Desktop'],
       relayPath: RELAY,
+      allowedOrigins: ORIGINS,
     };
     const launchFile = join(support, 'Assistant Desktop', 'companion', 'launch');
     const chrome = join(support, 'Google', 'Chrome', 'NativeMessagingHosts', `${NAME}.json`);
     const report = await applyRegistration(registrationPlan(inputs), noReg);
     expect(report).toEqual({ written: [launchFile, chrome], unchanged: [], registryKeysSet: [] });
     expect(await modeOf(launchFile)).toBe(0o600);
-    expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY));
+    expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
     await expect(stat(join(home, 'cfg'))).rejects.toThrow();
     await expect(stat(join(home, '.config'))).rejects.toThrow();
     expect(await removeRegistration(inputs, noReg)).toEqual([launchFile, chrome]);
@@ -240,6 +244,7 @@ describe('registration on Windows (the plan, and the registry keys it sets)', ()
     ],
     relayPath:
       'C:\\Users\\mia\\AppData\\Local\\Programs\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
+    allowedOrigins: ORIGINS,
   };
   const manifestPath = `C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\${NAME}.json`;
 
@@ -369,6 +374,7 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     username: userInfo().username,
     launchCommand: ['C:\\Program Files\\Assistant Desktop\\A.exe', '--background'],
     relayPath: 'C:\\Program Files\\Assistant Desktop\\resources\\relay\\assistant-relay.exe',
+    allowedOrigins: ORIGINS,
   });
 
   it('points every browser’s key at the manifest through the relay, and removes them again', async () => {
@@ -378,7 +384,9 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     const report = await applyRegistration(registrationPlan(inputs), registry);
     expect(report.registryKeysSet).toEqual(hostKeys);
     expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => manifest));
-    expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(inputs.relayPath));
+    expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(
+      hostManifest(inputs.relayPath, ORIGINS),
+    );
 
     // The next start finds every key right and sets none.
     expect((await applyRegistration(registrationPlan(inputs), registry)).registryKeysSet).toEqual(
