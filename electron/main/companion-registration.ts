@@ -63,6 +63,7 @@ async function register(log: Logger): Promise<'done' | 'failed' | 'skipped'> {
     written: report.written,
     unchanged: report.unchanged.length,
     ...(report.registryKeysSet.length === 0 ? {} : { registryKeysSet: report.registryKeysSet }),
+    ...(report.removed.length === 0 ? {} : { removedUnreachable: report.removed }),
   });
   return 'done';
 }

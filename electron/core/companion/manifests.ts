@@ -1,8 +1,10 @@
 // The native-messaging host manifest that tells a Chromium-family browser where the relay is, and
-// where each browser looks for it, as data: per-user folders on macOS and Linux (Flatpak builds
-// keep theirs inside their sandbox's folder), registry keys under HKCU on Windows whose default
-// value is the manifest file's path. The app writes them at every start (an update moves the
-// relay) for the browsers this user has, and removes them on uninstall (registration.ts).
+// where each browser looks for it, as data: per-user folders on macOS and Linux, registry keys
+// under HKCU on Windows whose default value is the manifest file's path. The app writes them at
+// every start (an update moves the relay) for the browsers this user has, and removes them on
+// uninstall (registration.ts). Only where the relay can run: a Flatpak browser's sandbox neither
+// sees the installed relay nor the socket folder under XDG_RUNTIME_DIR, and Snap's Chromium does
+// not start native-messaging hosts at all (its folder, ~/snap/chromium/, is never written).
 import { pathsOf } from '../platform/paths';
 import { NATIVE_HOST_NAME } from './places';
 
@@ -31,8 +33,6 @@ export function hostManifest(relayPath: string, allowedOrigins: readonly string[
 /** A browser's manifest file; written only when `browserDir` exists (the user has it). */
 export interface ManifestFilePlace {
   browser: Browser;
-  /** The Flatpak application id, for a Flatpak build. */
-  flatpak?: string;
   /** The browser's own folder for this user. */
   browserDir: string;
   manifestPath: string;
@@ -71,19 +71,23 @@ export interface PlatformHome {
   configHome?: string;
 }
 
-/** macOS and Linux (Flatpak included); none on Windows, which uses the registry. */
+const manifestPathIn = (platform: NodeJS.Platform, browserDir: string): string =>
+  pathsOf(platform).join(browserDir, 'NativeMessagingHosts', `${NATIVE_HOST_NAME}.json`);
+
+/**
+ * macOS and Linux: the browsers installed from the vendor's or the distribution's package (on
+ * Linux, never a Flatpak or Snap build); none on Windows, which uses the registry.
+ */
 export function manifestFilePlaces({
   platform,
   home,
   configHome,
 }: PlatformHome): ManifestFilePlace[] {
   const { join } = pathsOf(platform);
-  const file = `${NATIVE_HOST_NAME}.json`;
-  const place = (browser: Browser, browserDir: string, flatpak?: string): ManifestFilePlace => ({
+  const place = (browser: Browser, browserDir: string): ManifestFilePlace => ({
     browser,
-    ...(flatpak === undefined ? {} : { flatpak }),
     browserDir,
-    manifestPath: join(browserDir, 'NativeMessagingHosts', file),
+    manifestPath: manifestPathIn(platform, browserDir),
   });
   if (platform === 'darwin') {
     const support = join(home, 'Library', 'Application Support');
@@ -91,16 +95,23 @@ export function manifestFilePlaces({
   }
   if (platform === 'win32') return [];
   const config = configHome ?? join(home, '.config');
-  return [
-    ...BROWSERS.map((browser) => place(browser, join(config, ...LINUX_DIRS[browser]))),
-    ...BROWSERS.map((browser) =>
-      place(
-        browser,
-        join(home, '.var', 'app', FLATPAK_IDS[browser], 'config', ...LINUX_DIRS[browser]),
-        FLATPAK_IDS[browser],
-      ),
+  return BROWSERS.map((browser) => place(browser, join(config, ...LINUX_DIRS[browser])));
+}
+
+/**
+ * Linux: the manifests earlier versions wrote for the browsers' Flatpak builds, whose sandbox can
+ * run neither the relay they name nor reach the app's socket. Removed at every start and on
+ * uninstall, never written.
+ */
+export function unreachableManifestPaths({ platform, home }: PlatformHome): string[] {
+  if (platform !== 'linux') return [];
+  const { join } = pathsOf(platform);
+  return BROWSERS.map((browser) =>
+    manifestPathIn(
+      platform,
+      join(home, '.var', 'app', FLATPAK_IDS[browser], 'config', ...LINUX_DIRS[browser]),
     ),
-  ];
+  );
 }
 
 export interface RegistryPlace {

@@ -11,6 +11,7 @@ import {
   hostManifest,
   manifestFilePlaces,
   registryPlaces,
+  unreachableManifestPaths,
   type ManifestFilePlace,
 } from './manifests';
 import { pathsOf } from '../platform/paths';
@@ -49,6 +50,8 @@ export interface RegistrationPlan {
   manifestText: string;
   /** macOS and Linux: every place a browser may look; written where the browser's folder exists. */
   manifestFiles: ManifestFilePlace[];
+  /** Linux: manifests an earlier version wrote where the relay cannot run (Flatpak): removed. */
+  unreachableManifests: string[];
   /** Windows: the one manifest file, in the companion folder, and the keys pointing at it. */
   windows?: { manifestPath: string; keys: string[] };
 }
@@ -67,6 +70,8 @@ export interface RegistrationReport {
   unchanged: string[];
   /** Windows: the keys set now (the others already named the manifest). */
   registryKeysSet: string[];
+  /** Manifests removed because no browser reading them can run the relay (Flatpak). */
+  removed: string[];
 }
 
 export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
@@ -97,6 +102,10 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
       ...(configHome !== undefined && pathsOf(inputs.platform).isAbsolute(configHome)
         ? { configHome }
         : {}),
+    }),
+    unreachableManifests: unreachableManifestPaths({
+      platform: inputs.platform,
+      home: inputs.home,
     }),
   };
   if (inputs.platform === 'win32') {
@@ -167,12 +176,28 @@ async function ensurePrivateFolder(path: string): Promise<void> {
   if ((info.mode & 0o077) !== 0) await chmod(path, 0o700);
 }
 
+/** Removes the file (a link itself, never what it points at); whether there was one. */
+async function removeIfPresent(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+  } catch {
+    return false;
+  }
+  await rm(path, { force: true });
+  return true;
+}
+
 /** Writes what the plan says; returns what was written and what was already right. */
 export async function applyRegistration(
   plan: RegistrationPlan,
   registry: RegistryAccess,
 ): Promise<RegistrationReport> {
-  const report: RegistrationReport = { written: [], unchanged: [], registryKeysSet: [] };
+  const report: RegistrationReport = {
+    written: [],
+    unchanged: [],
+    registryKeysSet: [],
+    removed: [],
+  };
   const put = async (path: string, text: string | Buffer, mode: number): Promise<void> => {
     if (await alreadyWritten(path, text, mode)) {
       report.unchanged.push(path);
@@ -194,6 +219,9 @@ export async function applyRegistration(
     if (!(await isFolder(place.browserDir))) continue;
     await mkdir(dirname(place.manifestPath), { recursive: true });
     await put(place.manifestPath, plan.manifestText, 0o644);
+  }
+  for (const path of plan.unreachableManifests) {
+    if (await removeIfPresent(path)) report.removed.push(path);
   }
   if (plan.windows !== undefined) {
     await put(plan.windows.manifestPath, plan.manifestText, 0o644);
@@ -235,17 +263,12 @@ export async function removeRegistration(
   });
   const removed: string[] = [];
   const remove = async (path: string): Promise<void> => {
-    try {
-      await lstat(path);
-    } catch {
-      return;
-    }
-    await rm(path, { force: true });
-    removed.push(path);
+    if (await removeIfPresent(path)) removed.push(path);
   };
   await remove(plan.launchFile.path);
   if (inputs.relayPath !== undefined) await remove(relayCopyPath(inputs, inputs.relayPath));
   for (const place of plan.manifestFiles) await remove(place.manifestPath);
+  for (const path of plan.unreachableManifests) await remove(path);
   if (plan.windows !== undefined) {
     await remove(plan.windows.manifestPath);
     for (const key of plan.windows.keys) {

@@ -11,6 +11,7 @@ import {
   hostManifest,
   manifestFilePlaces,
   registryPlaces,
+  unreachableManifestPaths,
 } from '../../../../electron/core/companion/manifests';
 import {
   companionDir,
@@ -69,21 +70,30 @@ describe('the host manifest', () => {
 });
 
 describe('where each browser looks for it', () => {
-  it('Linux: the four browsers’ config folders, then their Flatpak builds', () => {
+  it('Linux: the four browsers’ config folders, never a Flatpak’s or a Snap’s', () => {
     const places = manifestFilePlaces({ platform: 'linux', home: '/home/mia' });
     expect(places.map((p) => p.manifestPath)).toEqual([
       `/home/mia/.config/google-chrome/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.config/chromium/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.config/microsoft-edge/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.config/BraveSoftware/Brave-Browser/NativeMessagingHosts/${NAME}.json`,
+    ]);
+    // A Flatpak's sandbox cannot run the relay nor reach the socket; Snap's Chromium starts no
+    // native-messaging host: neither gets a manifest.
+    for (const place of places) expect(place.manifestPath).not.toMatch(/\.var\/app|\/snap\//);
+    const xdg = manifestFilePlaces({ platform: 'linux', home: '/home/mia', configHome: '/cfg' });
+    expect(xdg[1]?.browserDir).toBe('/cfg/chromium');
+  });
+
+  it('Linux: where earlier versions wrote the Flatpak builds’ manifests, to remove them', () => {
+    expect(unreachableManifestPaths({ platform: 'linux', home: '/home/mia' })).toEqual([
       `/home/mia/.var/app/com.google.Chrome/config/google-chrome/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.var/app/org.chromium.Chromium/config/chromium/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.var/app/com.microsoft.Edge/config/microsoft-edge/NativeMessagingHosts/${NAME}.json`,
       `/home/mia/.var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser/NativeMessagingHosts/${NAME}.json`,
     ]);
-    expect(places[4]).toMatchObject({ browser: 'chrome', flatpak: 'com.google.Chrome' });
-    const xdg = manifestFilePlaces({ platform: 'linux', home: '/home/mia', configHome: '/cfg' });
-    expect(xdg[1]?.browserDir).toBe('/cfg/chromium');
+    expect(unreachableManifestPaths({ platform: 'darwin', home: '/Users/mia' })).toEqual([]);
+    expect(unreachableManifestPaths({ platform: 'win32', home: 'C:\\Users\\mia' })).toEqual([]);
   });
 
   it('macOS: Application Support', () => {

@@ -71,18 +71,19 @@ describe.skipIf(process.platform === 'win32')(
     it('writes the launch file and a manifest for each browser the user has, and no other', async () => {
       const report = await applyRegistration(registrationPlan(inputs), noReg);
       expect(report).toEqual({
-        written: [launchFile(), chromium(), braveFlatpak()],
+        written: [launchFile(), chromium()],
         unchanged: [],
         registryKeysSet: [],
+        removed: [],
       });
       expect(await readFile(launchFile(), 'utf8')).toBe(`${LAUNCH.join('\n')}\n`);
       expect(await modeOf(launchFile())).toBe(0o600);
       expect(await modeOf(join(home, '.config', 'assistant-desktop', 'companion'))).toBe(0o700);
-      for (const manifest of [chromium(), braveFlatpak()]) {
-        expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
-        expect(await modeOf(manifest)).toBe(0o644);
-      }
-      // Chrome, Edge and the other Flatpaks are not installed: no folder of theirs appears.
+      expect(JSON.parse(await readFile(chromium(), 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
+      expect(await modeOf(chromium())).toBe(0o644);
+      // Brave's Flatpak is installed, but its sandbox could not run the relay: no manifest.
+      await expect(stat(braveFlatpak())).rejects.toThrow();
+      // Chrome and Edge are not installed: no folder of theirs appears.
       await expect(stat(join(home, '.config', 'google-chrome'))).rejects.toThrow();
       await expect(stat(join(home, '.config', 'microsoft-edge'))).rejects.toThrow();
     });
@@ -92,7 +93,7 @@ describe.skipIf(process.platform === 'win32')(
       const before = (await stat(chromium())).mtimeMs;
       const again = await applyRegistration(registrationPlan(inputs), noReg);
       expect(again.written).toEqual([]);
-      expect(again.unchanged).toEqual([launchFile(), chromium(), braveFlatpak()]);
+      expect(again.unchanged).toEqual([launchFile(), chromium()]);
       expect((await stat(chromium())).mtimeMs).toBe(before);
 
       // An update moved the app: the manifests follow the relay, the launch file the executable.
@@ -101,7 +102,7 @@ describe.skipIf(process.platform === 'win32')(
         relayPath: '/opt/Assistant Desktop 2/resources/relay/assistant-relay',
       };
       const after = await applyRegistration(registrationPlan(moved), noReg);
-      expect(after.written).toEqual([chromium(), braveFlatpak()]);
+      expect(after.written).toEqual([chromium()]);
       expect(JSON.parse(await readFile(chromium(), 'utf8')).path).toBe(moved.relayPath);
     });
 
@@ -130,6 +131,22 @@ describe.skipIf(process.platform === 'win32')(
       expect(report.written).toEqual([
         join(config, 'assistant-desktop', 'companion', 'launch'),
         join(config, 'google-chrome', 'NativeMessagingHosts', `${NAME}.json`),
+      ]);
+    });
+
+    it('removes a Flatpak build’s manifest an earlier version wrote, at start and on uninstall', async () => {
+      await mkdir(join(braveFlatpak(), '..'), { recursive: true });
+      await writeFile(braveFlatpak(), JSON.stringify(hostManifest(RELAY, ORIGINS)));
+      const report = await applyRegistration(registrationPlan(inputs), noReg);
+      expect(report.removed).toEqual([braveFlatpak()]);
+      await expect(stat(braveFlatpak())).rejects.toThrow();
+      // The browser's own folder stays: only our file goes.
+      expect((await stat(join(braveFlatpak(), '..'))).isDirectory()).toBe(true);
+
+      await writeFile(braveFlatpak(), JSON.stringify(hostManifest(RELAY, ORIGINS)));
+      expect(await removeRegistration(inputs, noReg)).toEqual([
+        launchFile(),
+        chromium(),
         braveFlatpak(),
       ]);
     });
@@ -141,7 +158,7 @@ describe.skipIf(process.platform === 'win32')(
       const appImage = { ...inputs, relayPath: mounted, copyRelay: true };
       const copy = join(home, '.config', 'assistant-desktop', 'companion', 'assistant-relay');
       const report = await applyRegistration(registrationPlan(appImage), noReg);
-      expect(report.written).toEqual([copy, launchFile(), chromium(), braveFlatpak()]);
+      expect(report.written).toEqual([copy, launchFile(), chromium()]);
       expect(await readFile(copy, 'utf8')).toBe('relay v1');
       expect(await modeOf(copy)).toBe(0o700);
       expect(JSON.parse(await readFile(chromium(), 'utf8')).path).toBe(copy);
@@ -167,7 +184,6 @@ describe.skipIf(process.platform === 'win32')(
         launchFile(),
         copy,
         chromium(),
-        braveFlatpak(),
       ]);
     });
 
@@ -180,11 +196,7 @@ describe.skipIf(process.platform === 'win32')(
 
     it('removes the launch file and every manifest, and is content when they are gone', async () => {
       await applyRegistration(registrationPlan(inputs), noReg);
-      expect(await removeRegistration(inputs, noReg)).toEqual([
-        launchFile(),
-        chromium(),
-        braveFlatpak(),
-      ]);
+      expect(await removeRegistration(inputs, noReg)).toEqual([launchFile(), chromium()]);
       await expect(stat(launchFile())).rejects.toThrow();
       await expect(stat(chromium())).rejects.toThrow();
       // The browsers' own folders stay.
@@ -222,7 +234,12 @@ describe.skipIf(process.platform === 'win32')('registration on macOS, in a fake 
     const launchFile = join(support, 'Assistant Desktop', 'companion', 'launch');
     const chrome = join(support, 'Google', 'Chrome', 'NativeMessagingHosts', `${NAME}.json`);
     const report = await applyRegistration(registrationPlan(inputs), noReg);
-    expect(report).toEqual({ written: [launchFile, chrome], unchanged: [], registryKeysSet: [] });
+    expect(report).toEqual({
+      written: [launchFile, chrome],
+      unchanged: [],
+      registryKeysSet: [],
+      removed: [],
+    });
     expect(await modeOf(launchFile)).toBe(0o600);
     expect(JSON.parse(await readFile(chrome, 'utf8'))).toEqual(hostManifest(RELAY, ORIGINS));
     await expect(stat(join(home, 'cfg'))).rejects.toThrow();
