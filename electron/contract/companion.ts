@@ -30,6 +30,16 @@ export const CompanionBrowser = z.object({
 export type CompanionBrowser = z.infer<typeof CompanionBrowser>;
 
 /**
+ * Why the browsers may not find the app after this start:
+ * `failed`: registration could not write a registry key or a manifest;
+ * `disk-image`, `translocated` (macOS): it refused to, because the app runs from a disk image or
+ * from the temporary copy macOS makes of an app opened where it was downloaded, paths that go
+ * away (core/companion/install-location.ts); Settings says how to move it to Applications.
+ */
+export const CompanionRegistrationProblem = z.enum(['failed', 'disk-image', 'translocated']);
+export type CompanionRegistrationProblem = z.infer<typeof CompanionRegistrationProblem>;
+
+/**
  * `on`: serving; `registration` says when the browsers may not find it.
  * `off`: turned off for this run (ASSISTANT_COMPANION=off, or browser mode started without it).
  * `unavailable`: it tried and could not serve: another instance serves it, the socket's folder
@@ -39,12 +49,8 @@ export const CompanionState = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('on'),
     browsers: z.array(CompanionBrowser).max(1000),
-    /**
-     * `failed`: this start could not register the app with the browsers (a registry key or a
-     * manifest could not be written), so a browser may not find it. Absent until it has tried,
-     * and when it worked.
-     */
-    registration: z.literal('failed').optional(),
+    /** Absent until registration has tried, and when it worked. */
+    registration: CompanionRegistrationProblem.optional(),
   }),
   z.object({ status: z.literal('off') }),
   z.object({

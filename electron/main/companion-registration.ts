@@ -3,7 +3,8 @@
 // host manifests (electron/core/companion: registration-target.ts decides what, registration.ts
 // writes it; on Windows the registry keys through the relay, relay-registry.ts); and
 // `--unregister-companion`, which removes them for an uninstaller. Registration never stops or
-// fails the start: what goes wrong is logged, and Settings says it could not be done.
+// fails the start: what goes wrong is logged, and Settings says it could not be done, or (a macOS
+// app running from a disk image or a translocated copy) how to move the app to Applications.
 
 import { app } from 'electron';
 import { existsSync } from 'node:fs';
@@ -21,6 +22,7 @@ import {
   type PlaceInputs,
 } from '../core/companion';
 import type { Logger } from '../core/logs/logger';
+import type { CompanionRegistrationProblem } from '../contract';
 
 /** Electron's facts about this run; app.getAppPath() only in development (packaged: app.asar). */
 function thisRun(): AppRun {
@@ -44,12 +46,15 @@ function placeInputs(): PlaceInputs {
   });
 }
 
-/** Registers; `skipped` when this run does not register (development, or turned off). */
-async function register(log: Logger): Promise<'done' | 'failed' | 'skipped'> {
+/**
+ * Registers; `skipped` when this run does not register (development, or turned off), the
+ * problem when it refused the app's place.
+ */
+async function register(log: Logger): Promise<'done' | 'skipped' | CompanionRegistrationProblem> {
   const target = registrationTarget(thisRun());
   if (!target.register) {
     log.info('Companion registration: skipped', { why: target.why });
-    return 'skipped';
+    return target.problem ?? 'skipped';
   }
   if (!existsSync(target.relayPath)) {
     log.warn('Companion registration: not done, the relay is not installed', {

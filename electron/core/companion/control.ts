@@ -3,7 +3,13 @@
 // the host process attaches the companion host once it has tried to start it, and tells it how
 // registration with the browsers went. Until then, and when it is off or could not listen, the
 // requests answer that state rather than fail, so Settings can say why there is nothing to list.
-import type { CompanionChanged, CompanionState, EventName, EventPayload } from '../../contract';
+import type {
+  CompanionChanged,
+  CompanionRegistrationProblem,
+  CompanionState,
+  EventName,
+  EventPayload,
+} from '../../contract';
 import type { CompanionHost, CompanionHostChange } from './host';
 
 export type CompanionOutcome =
@@ -12,8 +18,11 @@ export type CompanionOutcome =
 export interface CompanionControl {
   /** The host process tried to start the companion; from now on the requests answer from it. */
   attach(outcome: CompanionOutcome): void;
-  /** How this start's registration with the browsers ended (electron/main/companion-registration.ts). */
-  registered(outcome: 'done' | 'failed'): void;
+  /**
+   * How this start's registration with the browsers ended (electron/main/companion-registration.ts):
+   * done, failed, or refused for the app's place (macOS: a disk image, a translocated copy).
+   */
+  registered(outcome: 'done' | CompanionRegistrationProblem): void;
   state(): CompanionState;
   decide(origin: string, allow: boolean): Promise<CompanionState>;
   revoke(origin: string): Promise<CompanionState>;
@@ -26,7 +35,7 @@ type Emit = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 export function createCompanionControl(emit: Emit): CompanionControl {
   let outcome: CompanionOutcome = { kind: 'off' };
   let unsubscribe: (() => void) | undefined;
-  let registrationFailed = false;
+  let registration: CompanionRegistrationProblem | undefined;
   const hostOf = () => (outcome.kind === 'started' ? outcome.host : undefined);
 
   const state = (): CompanionState => {
@@ -38,7 +47,7 @@ export function createCompanionControl(emit: Emit): CompanionControl {
     return {
       status: 'on',
       browsers: outcome.host.overview(),
-      ...(registrationFailed ? { registration: 'failed' as const } : {}),
+      ...(registration === undefined ? {} : { registration }),
     };
   };
   const changed = (change: CompanionChanged['change'], origin?: string) =>
@@ -61,7 +70,7 @@ export function createCompanionControl(emit: Emit): CompanionControl {
       changed('status');
     },
     registered(result) {
-      registrationFailed = result === 'failed';
+      registration = result === 'done' ? undefined : result;
       changed('status');
     },
     state,

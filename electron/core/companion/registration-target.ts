@@ -1,9 +1,11 @@
 // What this run of the app registers with the browsers, from facts about the run: whether it is
 // the installed app, where its relay is and how the relay starts it again. The installed app
 // registers at every start; a development run only when asked, so `npm run dev` and the tests
-// never touch the real user's browser profiles.
+// never touch the real user's browser profiles. A macOS app running from a disk image or a
+// translocated copy registers nothing (install-location.ts).
 import { pathsOf } from '../platform/paths';
 import { allowedOrigins, PUBLISHED_EXTENSION_IDS } from './extension-ids';
+import { installLocationProblem, type InstallLocationProblem } from './install-location';
 import { BACKGROUND_FLAG } from './places';
 import { COMPANION_SWITCH_ENV } from './start';
 
@@ -20,7 +22,12 @@ export interface AppRun {
 }
 
 export type RegistrationTarget =
-  | { register: false; why: string }
+  | {
+      register: false;
+      why: string;
+      /** The app runs from a place that goes away (macOS): Settings says how to move it. */
+      problem?: InstallLocationProblem;
+    }
   | {
       register: true;
       launchCommand: string[];
@@ -62,6 +69,16 @@ export function registrationTarget(
   }
   if (!run.install.packaged && run.env[REGISTER_SWITCH_ENV] !== '1') {
     return { register: false, why: `a development run (${REGISTER_SWITCH_ENV}=1 registers it)` };
+  }
+  const problem = run.install.packaged
+    ? installLocationProblem(run.platform, run.execPath)
+    : undefined;
+  if (problem !== undefined) {
+    return {
+      register: false,
+      why: `the app runs from ${run.execPath} (${problem}), which goes away: move it to Applications`,
+      problem,
+    };
   }
   const image = appImage(run);
   return {

@@ -3,7 +3,11 @@
 // warning when this start could not register the app with the browsers. Kept live by the host's
 // companion.changed events (src/app/events.ts).
 import { useEffect, useState } from 'react';
-import type { CompanionBrowser, CompanionState } from '../../../electron/contract';
+import type {
+  CompanionBrowser,
+  CompanionRegistrationProblem,
+  CompanionState,
+} from '../../../electron/contract';
 import { formatRelative, isolate } from '../../lib/format';
 import { useTranslator } from '../../platform/i18n';
 import type { Translator } from '../../../electron/domain/i18n/translator';
@@ -44,6 +48,22 @@ function unavailableText(state: Exclude<CompanionState, { status: 'on' }>, t: Tr
     case 'failed':
       return t('settings.companion.failed');
   }
+}
+
+/** Why the browsers may not find the app: registration failed, or (macOS) how to move it. */
+function RegistrationProblem({ problem }: { problem: CompanionRegistrationProblem }) {
+  const { t } = useTranslator();
+  return (
+    <p className="form-error" role="alert" data-problem={problem}>
+      {t(
+        problem === 'disk-image'
+          ? 'settings.companion.moveDiskImage'
+          : problem === 'translocated'
+            ? 'settings.companion.moveTranslocated'
+            : 'settings.companion.registrationFailed',
+      )}
+    </p>
+  );
 }
 
 function BrowserActions({ browser }: { browser: CompanionBrowser }) {
@@ -142,10 +162,8 @@ export function CompanionSection() {
     >
       <p className="muted">{t('settings.companion.intro')}</p>
       {loadError ? <FormError error={loadError} /> : null}
-      {state?.status === 'on' && state.registration === 'failed' ? (
-        <p className="form-error" role="alert">
-          {t('settings.companion.registrationFailed')}
-        </p>
+      {state?.status === 'on' && state.registration !== undefined ? (
+        <RegistrationProblem problem={state.registration} />
       ) : null}
       {state === undefined ? null : state.status !== 'on' ? (
         <p className="subtle">{unavailableText(state, t)}</p>

@@ -5,7 +5,7 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompanionChanged } from '../../../../electron/contract';
+import { CompanionState, type CompanionChanged } from '../../../../electron/contract';
 import { createCompanionControl } from '../../../../electron/core/companion/control';
 import { startCompanionHost } from '../../../../electron/core/companion/host';
 import { createSilentLogger } from '../../../../electron/core/logs/logger';
@@ -137,6 +137,13 @@ describe('the companion as the renderer asks about it', () => {
     expect(events.at(-1)).toEqual({ change: 'status', state: c.state() });
     c.registered('done');
     expect(c.state()).toEqual({ status: 'on', browsers: [] });
+    // macOS: refused for the app's place (a disk image, a translocated copy), Settings says how
+    // to move it; what the renderer receives passes the contract's schema.
+    for (const problem of ['disk-image', 'translocated'] as const) {
+      c.registered(problem);
+      expect(c.state()).toEqual({ status: 'on', browsers: [], registration: problem });
+      expect(CompanionState.parse(c.state())).toEqual(c.state());
+    }
     await host.stop();
   });
 });

@@ -54,6 +54,56 @@ describe('what a run registers', () => {
     });
   });
 
+  it('a macOS app in Applications: its executable and its relay inside the bundle', () => {
+    const app = '/Applications/Assistant Desktop.app/Contents';
+    expect(
+      registrationTarget(
+        {
+          platform: 'darwin',
+          env: {},
+          execPath: `${app}/MacOS/Assistant Desktop`,
+          install: { packaged: true, resourcesPath: `${app}/Resources` },
+        },
+        STORES,
+      ),
+    ).toEqual({
+      register: true,
+      launchCommand: [`${app}/MacOS/Assistant Desktop`, '--background'],
+      relayPath: `${app}/Resources/relay/assistant-relay`,
+      copyRelay: false,
+      allowedOrigins: STORES.map(origin),
+    });
+  });
+
+  it('nothing from a macOS disk image or a translocated copy, saying which for Settings', () => {
+    const run = (app: string): AppRun => ({
+      platform: 'darwin',
+      env: {},
+      execPath: `${app}/Contents/MacOS/Assistant Desktop`,
+      install: { packaged: true, resourcesPath: `${app}/Contents/Resources` },
+    });
+    expect(registrationTarget(run('/Volumes/Assistant Desktop/Assistant Desktop.app'))).toEqual({
+      register: false,
+      why: expect.stringMatching(/move it to Applications/) as string,
+      problem: 'disk-image',
+    });
+    expect(
+      registrationTarget(
+        run('/private/var/folders/ab/cd/T/AppTranslocation/0A1B/d/Assistant Desktop.app'),
+      ),
+    ).toMatchObject({ register: false, problem: 'translocated' });
+    // A development run from such a place is the developer's business: asked, it registers.
+    expect(
+      registrationTarget({
+        ...development,
+        platform: 'darwin',
+        execPath:
+          '/Volumes/Work/app/node_modules/electron/dist/Electron.app/Contents/MacOS/Electron',
+        env: { ASSISTANT_COMPANION_REGISTER: '1' },
+      }),
+    ).toMatchObject({ register: true });
+  });
+
   it('nothing at all with ASSISTANT_COMPANION=off, installed or asked', () => {
     for (const run of [installed, development]) {
       expect(
