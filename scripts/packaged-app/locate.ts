@@ -84,3 +84,13 @@ export function packagedExecutable(
     ...executableInFolder(platform, names).split('/'),
   );
 }
+
+/**
+ * Where the deb installs the executable: electron-builder's fpm target puts the unpacked app in
+ * /opt/<sanitized productName>/ (FpmTarget: `${installPrefix}/${sanitizedProductName}`), and
+ * its postinst links /usr/bin/<executableName> to it. release.yml's Linux leg launches this with
+ * `--executable`, after `apt-get install`.
+ */
+export function installedDebExecutable(names: PackagedAppNames = APP_NAMES): string {
+  return path.posix.join('/opt', names.productName, names.linuxExecutableName);
+}

@@ -14,7 +14,8 @@ Options:
   --release <dir>         electron-builder's output folder (default: release)
   --arch <arch>           which build to launch: x64, arm64, ia32, armv7l, universal
                           (default: this machine's, ${process.arch})
-  --executable <file>     launch this file instead of the one in the release folder
+  --executable <file>     launch this file instead of the one in the release folder, such as
+                          the installed deb's /opt/Assistant Desktop/assistant-desktop
   --expect-origin <url>   the origin the first window must show (default: app://assistant)
   --timeout <seconds>     for each step: start, first window, briefing (default: 60)
   --screenshot <file>     save the first window as a PNG, whether the check passed or not

@@ -146,6 +146,19 @@ describe('what the installers depend on', () => {
     expect(config.mac?.entitlementsInherit).toBe('resources/entitlements.mac.plist');
   });
 
+  it('signs an unsigned macOS build ad hoc as a whole bundle, from a hook in the repository', async () => {
+    const config = await load();
+    // electron-builder resolves a hook starting with "." against the project and refuses one
+    // outside it; the hook itself leaves every other OS alone (mac-signing.test.ts).
+    expect(config.afterSign).toBe('./scripts/mac-signing/after-sign.mjs');
+    const hook = (await import(path.join(repoRoot, String(config.afterSign)))) as {
+      default: unknown;
+    };
+    expect(typeof hook.default).toBe('function');
+    // The fuses' own re-signing stays: it keeps the main binary runnable between the two.
+    expect(config.electronFuses?.resetAdHocDarwinSignature).toBe(true);
+  });
+
   it('grants only JIT and network-client entitlements', async () => {
     const config = await load();
     const plist = readFileSync(path.join(repoRoot, config.mac?.entitlements ?? ''), 'utf8');
@@ -156,15 +169,33 @@ describe('what the installers depend on', () => {
     ]);
   });
 
-  it('builds AppImage and deb on Linux with a desktop entry in Office and Network', async () => {
+  it('builds the deb alone on Linux, with a desktop entry in Office and Network', async () => {
     const config = await load();
-    expect(targetsOf(config.linux)).toEqual([
-      { target: 'AppImage', arch: ['x64'] },
-      { target: 'deb', arch: ['x64'] },
-    ]);
+    // The deb installs an AppArmor profile (Ubuntu 24.04's restriction on user namespaces); an
+    // AppImage, which cannot, would not start there with the sandbox on.
+    expect(targetsOf(config.linux)).toEqual([{ target: 'deb', arch: ['x64'] }]);
+    expect(config.deb?.appArmorProfile ?? undefined).toBeUndefined();
     expect(config.linux?.category?.split(';')).toEqual(['Office', 'Network']);
     expect(config.linux?.executableName).toBe('assistant-desktop');
     expect(config.linux?.maintainer).toMatch(/<.+@.+>/);
+  });
+
+  it('gives the deb electron-builder’s AppArmor profile, installed at /etc/apparmor.d/assistant-desktop', async () => {
+    // What release.yml's Linux leg relies on when it launches the installed deb with the
+    // restriction in force: the profile lets the installed executable use user namespaces; the
+    // postinst installs it where the workflow looks; our own post-removal script removes it.
+    const config = await load();
+    const templates = path.join(repoRoot, 'node_modules', 'app-builder-lib', 'templates', 'linux');
+    const profile = readFileSync(path.join(templates, 'apparmor-profile.tpl'), 'utf8');
+    expect(profile).toMatch(
+      /^profile "\$\{executable\}" "\/opt\/\$\{sanitizedProductName\}\/\$\{executable\}"/m,
+    );
+    expect(profile).toMatch(/^\s*userns,$/m);
+    expect(config.deb?.afterInstall ?? undefined).toBeUndefined();
+    const postinst = readFileSync(path.join(templates, 'after-install.tpl'), 'utf8');
+    expect(postinst).toContain("APPARMOR_PROFILE_TARGET='/etc/apparmor.d/${executable}'");
+    const postrm = readFileSync(path.join(repoRoot, String(config.deb?.afterRemove)), 'utf8');
+    expect(postrm).toContain("APPARMOR_PROFILE_DEST='/etc/apparmor.d/${executable}'");
   });
 
   it('gives the deb its homepage from package.json, not from the clone’s git origin', () => {

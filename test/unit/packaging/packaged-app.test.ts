@@ -4,6 +4,7 @@
 // launch itself runs in
 // test/integration/packaged-app/launch.test.ts.
 
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import {
 } from '../../../scripts/packaged-app/companion';
 import {
   APP_NAMES,
+  installedDebExecutable,
   LocateError,
   packagedExecutable,
   unpackedFolderName,
@@ -68,6 +70,30 @@ describe('where electron-builder leaves the unpacked app', () => {
     expect(config.linux?.executableName).toBe(APP_NAMES.linuxExecutableName);
     // No defaultArch anywhere: electron-builder's default, x64, is the one without a suffix.
     expect(JSON.stringify(config)).not.toContain('defaultArch');
+  });
+});
+
+describe('where the deb installs the app (release.yml launches it there on Linux)', () => {
+  it('is /opt/<productName>/<executableName>, spaces and all, with its resources beside it', () => {
+    expect(installedDebExecutable()).toBe('/opt/Assistant Desktop/assistant-desktop');
+    expect(resourcesDirOf(installedDebExecutable(), 'linux')).toBe(
+      '/opt/Assistant Desktop/resources',
+    );
+  });
+
+  it('is what the release’s Linux leg passes to --executable, as one argument', () => {
+    const workflow = readFileSync(path.join(repoRoot, '.github/workflows/release.yml'), 'utf8');
+    expect(workflow).toContain(`--executable "${installedDebExecutable()}"`);
+    // The shell hands the quoted path over whole; the parser keeps it so.
+    const parsed = parseCommandLine([
+      '--executable',
+      installedDebExecutable(),
+      '--expect-companion',
+    ]);
+    expect(parsed).toMatchObject({
+      help: false,
+      options: { executable: installedDebExecutable(), expectCompanion: true, appArgs: [] },
+    });
   });
 });
 

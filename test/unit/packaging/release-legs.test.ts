@@ -23,6 +23,7 @@ import { legProblems } from './support/leg-check';
 import {
   builderInputs,
   nodeBundles,
+  INSTALLED_DEB,
   outPathsNamed,
   RELAY,
   suiteReads,
@@ -250,6 +251,17 @@ describe('a leg that would fail on its runner fails here', () => {
       }),
     ).toEqual([
       `release.yml package (Windows): "${check}" runs \`tsx scripts/relay-imports/cli.ts relay/target/release/assistant-relay.exe\`, which reads ${RELAY}: no earlier step makes it`,
+    ]);
+  });
+
+  it('the Linux launch of the installed deb without the step that installs it', () => {
+    const launch = 'Launch the installed app (Linux, under Xvfb)';
+    expect(
+      problemsOf('release.yml', (w) =>
+        withoutStep(w, 'package', "Install the deb, with AppArmor's restriction in force (Linux)"),
+      ),
+    ).toEqual([
+      `release.yml package (Linux): "${launch}" runs \`tsx scripts/launch-packaged.ts --executable "/opt/Assistant Desktop/assistant-desktop" --expect-companion --screenshot "$RUNNER_TEMP/first-window.png"\`, which reads ${INSTALLED_DEB}: no earlier step makes it`,
     ]);
   });
 

@@ -243,11 +243,56 @@ describe('release.yml', () => {
       expect(step['continue-on-error']).toBeUndefined();
     }
     // The installed app's companion registration is checked there too, on every OS.
-    for (const step of launchSteps) expect(step.run).toContain(' -- --expect-companion');
+    for (const step of launchSteps)
+      expect(step.run?.split(' -- ')[1]).toMatch(/--expect-companion\b/);
     expect(launchSteps.map((step) => [step.if, step.run?.split(' -- ')[0]])).toEqual([
       ["runner.os == 'Linux'", 'xvfb-run -a npm run launch-packaged'],
       ["runner.os != 'Linux'", 'npm run launch-packaged'],
     ]);
+  });
+
+  it('launches on Linux the deb users get, installed by apt, with the AppArmor restriction on', () => {
+    const job = onlyJob(release, launches);
+    const packaged = stepIndex(job, runs(/npx electron-builder "--\$PLATFORM"/));
+    const install = stepIndex(job, runs(/sudo apt-get install -y -qq \.\/release\/\*\.deb/));
+    const launch = stepIndex(job, (step) => step.if === "runner.os == 'Linux'" && launches(step));
+    expect(install).toBeGreaterThan(packaged);
+    expect(launch).toBeGreaterThan(install);
+    const installStep = job.steps[install];
+    expect(installStep?.if).toBe("runner.os == 'Linux'");
+    // The restriction is put back (and checked) before the install, whose postinst then loads
+    // the deb's AppArmor profile, the one thing that lets the installed app's sandbox start.
+    const lines = (installStep?.run ?? '').split('\n');
+    const back = lines.findIndex((line) => /apparmor_restrict_unprivileged_userns=1$/.test(line));
+    const apt = lines.findIndex((line) => line.includes('apt-get install'));
+    expect(back).toBeGreaterThanOrEqual(0);
+    expect(back).toBeLessThan(apt);
+    expect(installStep?.run).toContain('test -f /etc/apparmor.d/assistant-desktop');
+    // The installed executable, where the deb puts it (/opt/<productName>/<executableName>).
+    expect(job.steps[launch]?.run).toContain(
+      '--executable "/opt/Assistant Desktop/assistant-desktop"',
+    );
+    // Nothing in between turns the restriction off again (workflowProblems checks it too).
+    for (const step of job.steps.slice(install + 1, launch)) {
+      expect(step.run ?? '').not.toMatch(/apparmor_restrict_unprivileged_userns/);
+    }
+    // The AppImage is no longer built or kept (docs/releasing.md says why).
+    expect(jobText(job)).not.toMatch(/AppImage/);
+  });
+
+  it('verifies each macOS bundle’s signature after packaging, before the launch', () => {
+    const job = onlyJob(release, launches);
+    const packaged = stepIndex(job, runs(/npx electron-builder "--\$PLATFORM"/));
+    const verify = stepIndex(job, runs(/codesign --verify --deep --strict/));
+    const launch = stepIndex(job, (step) => step.if === "runner.os != 'Linux'" && launches(step));
+    expect(verify).toBeGreaterThan(packaged);
+    expect(verify).toBeLessThan(launch);
+    const step = job.steps[verify];
+    expect(step?.if).toBe("runner.os == 'macOS'");
+    expect(step?.['continue-on-error']).toBeUndefined();
+    // Every .app electron-builder left (release/mac/ and release/mac-arm64/), not only the one launched.
+    expect(step?.run).toMatch(/for app in release\/mac\*\/\*\.app; do/);
+    expect(step?.run).toContain('codesign --verify --deep --strict --verbose=2 "$app"');
   });
 
   it('builds and tests the browser companion’s relay on each OS before packaging it', () => {
@@ -400,6 +445,41 @@ describe('what no workflow may break', () => {
     ).toEqual([
       'desktop: "Desktop journeys in real Electron (Linux, under Xvfb)" launches a browser or the app before the Linux sandbox step',
     ]);
+  });
+
+  it('is broken by a Linux launch of the packaged app with the restriction off or no sandbox', () => {
+    const installStep = (w: Workflow): WorkflowStep => {
+      const step = job(w, 'package').steps.find((s) => /apt-get install .*\.deb/.test(s.run ?? ''));
+      if (step === undefined) throw new Error('no deb install step');
+      return step;
+    };
+    const launchStep = (w: Workflow): WorkflowStep => {
+      const step = job(w, 'package').steps.find(
+        (s) => s.if === "runner.os == 'Linux'" && /launch-packaged/.test(s.run ?? ''),
+      );
+      if (step === undefined) throw new Error('no Linux launch step');
+      return step;
+    };
+    const launchName = 'Launch the installed app (Linux, under Xvfb)';
+    expect(
+      changed('release.yml', (w) => {
+        const step = installStep(w);
+        step.run = (step.run ?? '').replace(/^.*userns=1\n/m, '');
+      }),
+    ).toEqual([
+      `package: "${launchName}" launches the packaged app with AppArmor's user-namespace restriction turned off`,
+    ]);
+    expect(
+      changed('release.yml', (w) => {
+        const step = launchStep(w);
+        step.run = `${step.run ?? ''} -- --no-sandbox`;
+      }),
+    ).toEqual([`package: "${launchName}" launches the packaged app without its sandbox`]);
+    expect(
+      changed('release.yml', (w) => {
+        launchStep(w).env = { ELECTRON_DISABLE_SANDBOX: '1' };
+      }),
+    ).toEqual([`package: "${launchName}" launches the packaged app without its sandbox`]);
   });
 
   it('is broken by real-Electron journeys launched without the sandbox on Linux', () => {

@@ -9,6 +9,7 @@ import {
   builderInputs,
   CHROMIUM,
   ELECTRON,
+  INSTALLED_DEB,
   nodeBundles,
   RELAY,
   RELEASE,
@@ -82,14 +83,25 @@ export const RULES: readonly Rule[] = [
     effect: (m) => ({ reads: (m[1] ?? '').includes('relay/target/release/') ? [RELAY] : [] }),
   },
   { pattern: /^electron-builder\b/, effect: () => ({ reads: builderInputs(), makes: [RELEASE] }) },
-  { pattern: /^tsx scripts\/launch-packaged\.ts\b/, effect: () => ({ reads: [RELEASE] }) },
+  {
+    // Linux: the deb electron-builder made, installed where it puts the app.
+    pattern: /^apt-get install (?:-\S+ )*\.\/release\/\S+\.deb$/,
+    effect: () => ({ reads: [RELEASE], makes: [INSTALLED_DEB] }),
+  },
+  {
+    // The unpacked build in release/, or (--executable /opt/…) the installed deb.
+    pattern: /^tsx scripts\/launch-packaged\.ts\b(.*)$/,
+    effect: (m) => ({
+      reads: [/--executable "?\/opt\//.test(m[1] ?? '') ? INSTALLED_DEB : RELEASE],
+    }),
+  },
   // The whole suite on a clean machine: `npm test` builds before each suite that reads a build.
   { pattern: /^bash \.ci\/run$/, effect: () => ({}) },
 ];
 
 /** Programs that test or package: each must have a rule, or the model would miss its reads. */
 const NEEDS_A_RULE =
-  /^(vitest|playwright(?! install)|electron-builder|tsx scripts\/(launch-packaged|relay-imports)|bash \.ci\/)/;
+  /^(vitest|playwright(?! install)|electron-builder|tsx scripts\/(launch-packaged|relay-imports)|bash \.ci\/|apt-get install .*\.\/release\/)/;
 
 export function effectOf(command: string): Effect | undefined {
   for (const rule of RULES) {

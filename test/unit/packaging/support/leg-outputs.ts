@@ -15,6 +15,7 @@ export const RELAY = 'the relay (relay/target/release)';
 export const ELECTRON = "Electron's binary (node_modules/electron/dist)";
 export const CHROMIUM = "Playwright's Chromium";
 export const RELEASE = "electron-builder's output (release/)";
+export const INSTALLED_DEB = 'the deb installed by apt (/opt/Assistant Desktop)';
 
 export interface Effect {
   makes?: readonly string[];

@@ -158,6 +158,10 @@ export function lintWorkflows(file?: string): Promise<LintRun> {
 
 /** The step that lets Chromium's sandbox use user namespaces on Ubuntu 24.04 runners. */
 const SANDBOX_STEP = /\bkernel\.apparmor_restrict_unprivileged_userns=0\b/;
+/** A step that puts Ubuntu 24.04's restriction back, as a salesperson's machine has it. */
+const RESTRICTION_BACK = /\bkernel\.apparmor_restrict_unprivileged_userns=1\b/;
+/** The packaged app's launch check. */
+const PACKAGED_LAUNCH = /\bnpm run launch-packaged\b/;
 /**
  * Steps that launch a browser or the app: the test scripts (but the relay's, Rust unit tests
  * alone) and the packaged-app launch.
@@ -182,6 +186,31 @@ function mayRunOnLinux(step: WorkflowStep): boolean {
 
 const label = (step: WorkflowStep) => step.name ?? step.run ?? step.uses ?? '(unnamed step)';
 
+/** The Linux launches of the packaged app made with the restriction off or the sandbox off. */
+function packagedLaunchProblems(id: string, job: WorkflowJob, linuxSteps: WorkflowStep[]) {
+  const problems: string[] = [];
+  // Ubuntu 24.04's default is the restriction on; only a step turning it off changes that.
+  let restricted = true;
+  for (const step of linuxSteps) {
+    const run = step.run ?? '';
+    if (PACKAGED_LAUNCH.test(run)) {
+      if (!restricted) {
+        problems.push(
+          `${id}: "${label(step)}" launches the packaged app with AppArmor's user-namespace restriction turned off`,
+        );
+      }
+      if (UNSANDBOXED.test(JSON.stringify({ env: { ...job.env, ...step.env }, run }))) {
+        problems.push(`${id}: "${label(step)}" launches the packaged app without its sandbox`);
+      }
+    }
+    // Within one step, what it does last decides.
+    const off = run.search(SANDBOX_STEP);
+    const on = run.search(RESTRICTION_BACK);
+    if (off >= 0 || on >= 0) restricted = on > off;
+  }
+  return problems;
+}
+
 /**
  * What breaks the promises the workflows make, job by job (empty when they keep them):
  * - a matrix lets every leg finish (`fail-fast: false`), so one OS failing cancels no other;
@@ -190,7 +219,10 @@ const label = (step: WorkflowStep) => step.name ?? step.run ?? step.uses ?? '(un
  * - the real-Electron journeys on Linux run sandboxed, as the app ships: not as root (a
  *   container, sudo), never with --no-sandbox or Electron's sandbox switches, and with
  *   ASSISTANT_REQUIRE_ELECTRON=1 (which makes the journeys fail rather than skip, and refuse
- *   root: test/desktop/driver/electron-sandbox.ts).
+ *   root: test/desktop/driver/electron-sandbox.ts);
+ * - the packaged app is launched on Linux as a salesperson's Ubuntu runs it: with AppArmor's
+ *   user-namespace restriction in force (turned back on after the tests' step turned it off),
+ *   and never with its sandbox switched off.
  */
 export function workflowProblems(workflow: Workflow): string[] {
   const problems: string[] = [];
@@ -210,6 +242,7 @@ export function workflowProblems(workflow: Workflow): string[] {
         );
       }
     }
+    problems.push(...packagedLaunchProblems(id, job, linuxSteps));
     const journeys = linuxSteps.filter((step) => /\bnpm run test:desktop\b/.test(step.run ?? ''));
     for (const step of journeys) {
       if (job.container !== undefined || /\bsudo\b/.test(step.run ?? '')) {
