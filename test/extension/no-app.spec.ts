@@ -1,6 +1,7 @@
 // The panel on a computer where the app is missing, then installed but not running: the browser's
 // own "host not found" and the relay's "app not running" said in plain words, each with Try again,
-// in the browser's language (German here: the panel negotiates it as the renderer does).
+// in the browser's language (German here: the panel negotiates it as the renderer does); on
+// Linux, "not installed" also names the browsers the companion works with there.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,8 @@ test('the panel says the app is not installed, then that it is not running, in G
   await expect(notice).toHaveAttribute('data-state', 'not-installed');
   await expect(panel.locator('html')).toHaveAttribute('lang', 'de');
   await expect(notice).toContainText('Assistant Desktop ist auf diesem Computer nicht installiert');
+  // These tests run Chromium on Linux, where a missing app may be a Snap or Flatpak browser.
+  await expect(notice).toContainText('Unter Linux funktioniert der Begleiter mit Google Chrome');
 
   await registerHost(browser.profile);
   await notice.getByRole('button', { name: 'Erneut versuchen' }).click();

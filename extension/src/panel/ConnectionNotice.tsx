@@ -41,9 +41,12 @@ const OFFERS_RETRY: ReadonlySet<ConnectionKind> = new Set([
 export function ConnectionNotice({
   state,
   onRetry,
+  linux,
 }: {
   state: ConnectionState;
   onRetry: () => void;
+  /** On Linux a missing app may be a Snap or Flatpak browser: the panel says which ones work. */
+  linux: boolean;
 }) {
   const t = useT();
   const words = wordsFor(state);
@@ -51,6 +54,9 @@ export function ConnectionNotice({
   return (
     <section className="panel-notice" role="status" aria-live="polite" data-state={state.kind}>
       <p>{t(words)}</p>
+      {linux && state.kind === 'not-installed' ? (
+        <p className="muted">{t('panel.connection.linuxBrowsers')}</p>
+      ) : null}
       {OFFERS_RETRY.has(state.kind) ? (
         <Button size="sm" onClick={onRetry}>
           {t('panel.connection.retry')}

@@ -1,5 +1,6 @@
 // The side panel: the connection's state until the app serves it, then the tab's deal.
 import { useT } from '../../../src/platform/i18n';
+import { runsOnLinux } from './browser-os';
 import { ConnectionNotice } from './ConnectionNotice';
 import { DealLookup } from './DealLookup';
 import { usePanel } from './store';
@@ -16,7 +17,11 @@ export function Panel({
   const connection = usePanel((s) => s.connection);
   return (
     <main className="panel" aria-label={t('panel.label')}>
-      <ConnectionNotice state={connection} onRetry={onRetry} />
+      <ConnectionNotice
+        state={connection}
+        onRetry={onRetry}
+        linux={runsOnLinux(navigator.userAgent)}
+      />
       {connection.kind === 'ready' ? <DealLookup onOpenOptions={onOpenOptions} /> : null}
     </main>
   );
