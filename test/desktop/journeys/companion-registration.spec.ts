@@ -19,7 +19,7 @@ test.skip(
 );
 test.skip(
   process.platform !== 'linux',
-  "Linux's places and modes (~/.config, Flatpak, 0600/0644): macOS's are registration.test.ts's, Windows's the registry's",
+  "Linux's places and modes (~/.config, no Flatpak, 0600/0644): macOS's are registration.test.ts's, Windows's the registry's",
 );
 
 test('the installed app registers the companion at start, and --unregister-companion removes it', async ({
@@ -35,20 +35,22 @@ test('the installed app registers the companion at start, and --unregister-compa
     const relay = join(resources, 'relay', 'assistant-relay');
     await copyFile(relayBinary(), relay);
 
-    // A user with Chrome and Chromium's Flatpak, and no Edge or Brave.
+    // A user with Chrome, and Chromium as a Flatpak (whose sandbox can neither run the relay nor
+    // reach the socket folder: no manifest goes there), and no Edge or Brave.
     const userDataDir = join(work, 'profile');
     const home = join(userDataDir, 'home');
     await mkdir(join(home, '.config', 'google-chrome'), { recursive: true });
-    await mkdir(join(home, '.var', 'app', 'org.chromium.Chromium', 'config', 'chromium'), {
-      recursive: true,
-    });
+    const flatpakChromium = join(
+      home,
+      '.var',
+      'app',
+      'org.chromium.Chromium',
+      'config',
+      'chromium',
+    );
+    await mkdir(flatpakChromium, { recursive: true });
     const manifests = [
       join(home, '.config', 'google-chrome', 'NativeMessagingHosts', `${NAME}.json`),
-      join(
-        home,
-        '.var/app/org.chromium.Chromium/config/chromium/NativeMessagingHosts',
-        `${NAME}.json`,
-      ),
     ];
     const launchFile = join(home, '.config', 'assistant-desktop', 'companion', 'launch');
     const env = {
@@ -78,6 +80,7 @@ test('the installed app registers the companion at start, and --unregister-compa
       expect((await stat(manifest)).mode & 0o777).toBe(0o644);
     }
     await expect(stat(join(home, '.config', 'microsoft-edge'))).rejects.toThrow();
+    await expect(stat(join(flatpakChromium, 'NativeMessagingHosts'))).rejects.toThrow();
     const writtenAt = (await stat(manifests[0] ?? '')).mtimeMs;
     expect(await first.quit()).toBe(0);
 
