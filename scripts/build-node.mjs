@@ -23,9 +23,24 @@ const entries = [
   { in: 'electron/web/cli.ts', out: 'web/cli', format: 'esm' },
   // Split: each command's code is a chunk loaded when it runs, so `assistant --version` starts
   // fast (out/cli is emptied first, so chunks of earlier builds do not pile up).
-  { in: 'electron/cli/main.ts', out: 'cli/main', format: 'esm', split: true, englishOnly: true },
+  {
+    in: 'electron/cli/main.ts',
+    out: 'cli/main',
+    format: 'esm',
+    split: true,
+    englishOnly: true,
+    lazyRequire: true,
+  },
   { in: 'electron/demo-service/cli.ts', out: 'demo-service/cli', format: 'esm' },
 ];
+
+const EAGER_REQUIRE =
+  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+// The command's chunks each carry the banner, and an ES import of node:module costs milliseconds
+// that `assistant --version` cannot spare: its require is made on first use (esbuild's __require
+// only ever calls it). Nothing in the command needs one today.
+const LAZY_REQUIRE =
+  "const require = (id) => process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
 
 // zod's namespace carries every language's error messages (40% of its code); the command speaks
 // English only, so its bundle gets just that one. Less to load: `assistant status` stays in
@@ -65,10 +80,6 @@ for (const entry of entries) {
     logLevel: 'warning',
     // ESM bundles of CommonJS dependencies need a require of their own.
     banner:
-      entry.format === 'esm'
-        ? {
-            js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-          }
-        : undefined,
+      entry.format === 'esm' ? { js: entry.lazyRequire ? LAZY_REQUIRE : EAGER_REQUIRE } : undefined,
   });
 }
