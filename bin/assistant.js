@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The `assistant` command: runs the built CLI (npm ci / npm run build:node produce it).
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// node:fs and node:url are taken as CommonJS takes them, not by ES import: an ES import of a
+// built-in builds its whole namespace (node:fs's pulls in its streams and promises), a few
+// milliseconds that `assistant --version` would spend before doing anything.
+const { existsSync } = process.getBuiltinModule('node:fs');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
 
 const builtUrl = new URL('../out/cli/main.js', import.meta.url);
 if (!existsSync(fileURLToPath(builtUrl))) {

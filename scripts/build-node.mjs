@@ -23,9 +23,24 @@ const entries = [
   { in: 'electron/web/cli.ts', out: 'web/cli', format: 'esm' },
   // Split: each command's code is a chunk loaded when it runs, so `assistant --version` starts
   // fast (out/cli is emptied first, so chunks of earlier builds do not pile up).
-  { in: 'electron/cli/main.ts', out: 'cli/main', format: 'esm', split: true, englishOnly: true },
+  {
+    in: 'electron/cli/main.ts',
+    out: 'cli/main',
+    format: 'esm',
+    split: true,
+    englishOnly: true,
+    lazyRequire: true,
+  },
   { in: 'electron/demo-service/cli.ts', out: 'demo-service/cli', format: 'esm' },
 ];
+
+const EAGER_REQUIRE =
+  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+// The command's chunks each carry the banner, and an ES import of node:module costs milliseconds
+// that `assistant --version` cannot spare: its require is made on first use (esbuild's __require
+// only ever calls it). Nothing in the command needs one today.
+const LAZY_REQUIRE =
+  "const require = (id) => process.getBuiltinModule('node:module').createRequire(import.meta.url)(id);";
 
 // zod's namespace carries every language's error messages (40% of its code); the command speaks
 // English only, so its bundle gets just that one. Less to load: `assistant status` stays in
@@ -45,6 +60,27 @@ const zodEnglishOnly = {
   },
 };
 
+// The same for our own catalogues: the command speaks English only (it never sets core's words
+// to another language), so its node translator gets the English catalogue for every language
+// instead of all eight: about 3 MiB less for `assistant status` (docs/performance.md).
+const cataloguesEnglishOnly = {
+  name: 'catalogues-english-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/catalogues$/ }, (args) =>
+      /[\\/]domain[\\/]i18n[\\/]node-translator\.ts$/.test(args.importer)
+        ? { path: 'catalogues-en', namespace: 'catalogues-english-only' }
+        : undefined,
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'catalogues-english-only' }, () => ({
+      contents:
+        "import en from './locales/en';\n" +
+        "export const CATALOGUES = { en, de: en, fr: en, es: en, 'pt-BR': en, ja: en, 'zh-CN': en, ar: en };",
+      resolveDir: 'electron/domain/i18n',
+      loader: 'ts',
+    }));
+  },
+};
+
 for (const entry of entries) {
   if (!existsSync(entry.in)) continue;
   if (entry.split) rmSync(`out/${entry.out.split('/')[0]}`, { recursive: true, force: true });
@@ -60,15 +96,11 @@ for (const entry of entries) {
     format: entry.format,
     external: entry.external ?? [],
     sourcemap: true,
-    plugins: entry.englishOnly ? [zodEnglishOnly] : [],
+    plugins: entry.englishOnly ? [zodEnglishOnly, cataloguesEnglishOnly] : [],
     define: storeIds.publishedIdsDefine(published.ids),
     logLevel: 'warning',
     // ESM bundles of CommonJS dependencies need a require of their own.
     banner:
-      entry.format === 'esm'
-        ? {
-            js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
-          }
-        : undefined,
+      entry.format === 'esm' ? { js: entry.lazyRequire ? LAZY_REQUIRE : EAGER_REQUIRE } : undefined,
   });
 }

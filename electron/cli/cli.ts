@@ -2,11 +2,12 @@
 // streams, an interrupt signal) to an exit code, so tests can run it in-process as well as
 // through a real child process. main.ts wires it to the process.
 //
-// Only parsing and printing load up front: the commands, the API client and the embedded demo
-// service are imported when a command runs (the build splits them into chunks), so `--version`,
-// `--help` and usage errors start about as fast as Node itself.
-import { APP_VERSION } from '../core/api/headers';
-import { AssistantError, toAssistantError } from '../core/errors';
+// Only parsing and printing load up front: the commands, the API client, zod, core's words (the
+// catalogues and FormatJS) and the embedded demo service are imported when a command runs (the
+// build splits them into chunks), so `--version`, `--help` and usage errors start about as fast
+// as Node itself. test/build/cli-startup-graph.test.ts holds the built start-up path to that.
+import { APP_VERSION } from '../core/app-version';
+import { AssistantError } from '../core/assistant-error';
 import { parseCommandLine, type Command } from './args';
 import type { CommandContext, CommandResult } from './commands/context';
 import type { Connection } from './connection';
@@ -14,6 +15,7 @@ import { ENV_TOKEN } from './environment';
 import { EXIT, exitCodeFor, type ExitCode } from './exit-codes';
 import { errorLine, PROGRAM, usageLine } from './format/errors';
 import { Output, type WritableLike } from './output';
+import { checkedCommand } from './run-input';
 
 const FLUSH_LIMIT_MS = 2_000;
 
@@ -59,9 +61,12 @@ async function dispatch(command: Command, ctx: CommandContext): CommandResult {
 }
 
 /** Anything thrown, as an AssistantError; our own bugs are reported as such, not as network trouble. */
-function asAssistantError(thrown: unknown): AssistantError {
+async function asAssistantError(thrown: unknown): Promise<AssistantError> {
+  if (thrown instanceof AssistantError) return thrown;
+  // Its messages need core's words: loaded only when something failed.
+  const { toAssistantError } = await import('../core/errors');
   const error = toAssistantError(thrown);
-  if (error.kind !== 'internal' || thrown instanceof AssistantError) return error;
+  if (error.kind !== 'internal') return error;
   const message = thrown instanceof Error ? thrown.message : String(thrown);
   return new AssistantError({
     kind: 'internal',
@@ -87,6 +92,8 @@ async function runCommand(
 
   let connection: Connection | undefined;
   try {
+    // Bad input is refused before anything is sent, or even a demo service started.
+    const checked = await checkedCommand(command);
     const { connect, resolveTarget } = await import('./connection');
     const target = resolveTarget(baseUrl, deps.env);
     if (target.kind === 'embedded') {
@@ -96,10 +103,10 @@ async function runCommand(
     }
     connection = await connect(target);
     output.addSecret(connection.token);
-    return await dispatch(command, { output, connection, json, signal: controller.signal });
+    return await dispatch(checked, { output, connection, json, signal: controller.signal });
   } catch (thrown) {
     if (output.stdoutClosed) return EXIT.ok;
-    const error = asAssistantError(thrown);
+    const error = await asAssistantError(thrown);
     if (error.kind === 'aborted' && controller.signal.aborted) {
       output.errLine(`${PROGRAM}: interrupted`);
       return EXIT.interrupted;
@@ -147,10 +154,6 @@ export async function runCli(deps: CliDeps): Promise<ExitCode> {
     case 'usage-error':
       output.errLine(usageLine(parsed.message, parsed.helpCommand));
       code = EXIT.usage;
-      break;
-    case 'input-error':
-      output.errLine(errorLine(parsed.error));
-      code = exitCodeFor(parsed.error);
       break;
     case 'run':
       code = await runCommand(

@@ -1,6 +1,6 @@
 // The command's exit codes, promised in `--help` and docs/command-line.md: scripts branch on them, so each
 // error kind maps to exactly one code and the table below is the single source of truth.
-import type { AssistantError } from '../core/errors';
+import type { AssistantError } from '../core/assistant-error';
 
 export const EXIT = {
   ok: 0,

@@ -1,5 +1,5 @@
 // Help texts, built from the command table so they cannot drift from what the parser accepts.
-import { APP_VERSION } from '../core/api/headers';
+import { APP_VERSION } from '../core/app-version';
 import {
   COMMANDS,
   GROUPS,

@@ -8,7 +8,6 @@
 // a connection failure rejects with Node's own error, whose `code` (ECONNREFUSED…) the client
 // reports as "could not reach the service".
 import http from 'node:http';
-import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { FetchLike } from '../core/api/config';
 
@@ -40,7 +39,8 @@ export const httpFetch: FetchLike = (input, init = {}) => {
       reject(signal.reason);
       return;
     }
-    const transport = url.protocol === 'https:' ? https : http;
+    // node:https brings TLS (about 3 MiB): loaded only for an https address, not for a local one.
+    const transport = url.protocol === 'https:' ? process.getBuiltinModule('node:https') : http;
     const request = transport.request(url, { method, headers, signal }, (incoming) => {
       const status = incoming.statusCode ?? 0;
       const responseHeaders = new Headers();

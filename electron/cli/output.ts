@@ -2,7 +2,7 @@
 // stderr. Every write passes through here so the session token is cut out of all of it, a
 // closed pipe (`assistant deals | head -1`) ends the command quietly instead of with EPIPE, and
 // the last bytes are flushed before the process exits.
-import { redactSecret } from '../core/api/headers';
+import { redactSecret } from '../core/redact';
 import { colourWanted, createStyle, type Style } from './format/style';
 
 /** The part of a Node writable stream we use; tests pass an in-memory one. */

@@ -1,6 +1,6 @@
 // Errors as the one line a person (or a support ticket) needs: what happened, then the code and
 // the service's request id. Never a stack trace; the token is cut out by the output layer.
-import type { AssistantError } from '../../core/errors';
+import type { AssistantError } from '../../core/assistant-error';
 import { oneLine } from './text';
 
 export const PROGRAM = 'assistant';

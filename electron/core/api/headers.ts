@@ -10,13 +10,14 @@
 // header is the only cookie sent. Node's fetch (undici) has no cookie jar, ignores `credentials`
 // and does not treat Cookie as a forbidden header, so the same code path works in both runtimes.
 
-import packageJson from '../../../package.json' with { type: 'json' };
+import { APP_VERSION } from '../app-version';
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 import { SESSION_COOKIE, type ClientConfig, type SessionCredential } from './config';
 
 export const APP_NAME = 'AssistantDesktop';
-export const APP_VERSION: string = packageJson.version;
+export { APP_VERSION };
+export { redactSecret } from '../redact';
 
 /** `AssistantDesktop/0.1.0 (linux; node 20.20.0)`; hosts may pass their own via config. */
 export function defaultUserAgent(
@@ -82,10 +83,4 @@ export function buildRequestHeaders(
   }
   headers.set('Cookie', `${SESSION_COOKIE}=${options.token}`);
   return headers;
-}
-
-/** Replaces any occurrence of the session value in text that may reach a log or the renderer. */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (secret === undefined || secret.length < 4) return text;
-  return text.split(secret).join('[redacted]');
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, type Parsed } from '../../../electron/cli/args';
 import { COMMANDS } from '../../../electron/cli/commands/table';
+import { checkedCommand } from '../../../electron/cli/run-input';
 
 const DEAL = '4623f483-b85d-5178-8205-db9d660593ee';
 
@@ -42,7 +43,7 @@ describe('commands', () => {
     expect(command(['runs', 'cancel', 'r1']).command).toEqual({ name: 'runs cancel', runId: 'r1' });
   });
 
-  it('runs start checks and tidies the run input', () => {
+  it('runs start checks and tidies the run input (run-input.ts, before anything is sent)', async () => {
     const parsed = command([
       'runs',
       'start',
@@ -53,7 +54,7 @@ describe('commands', () => {
       '--message=-dash first',
       '--follow',
     ]);
-    expect(parsed.command).toEqual({
+    expect(await checkedCommand(parsed.command)).toEqual({
       name: 'runs start',
       follow: true,
       input: {
@@ -160,12 +161,12 @@ describe('run input refused before anything is sent', () => {
     [['--agent', 'coach', '--deal', DEAL, '--message', 'x'], 'agentId'],
     [['--agent', 'a.b', '--deal', DEAL, '--message', '  '], 'input.message'],
     [['--agent', 'a.b', '--deal', '42', '--message', 'x'], 'context.dealId'],
-  ])('%j → invalid_input on %s', (options, field) => {
+  ])('%j → invalid_input on %s', async (options, field) => {
     const parsed = parseCommandLine(['runs', 'start', ...options]);
-    expect(parsed.kind).toBe('input-error');
-    if (parsed.kind === 'input-error') {
-      expect(parsed.error.kind).toBe('invalid_input');
-      expect(parsed.error.field).toBe(field);
-    }
+    if (parsed.kind !== 'run') throw new Error(`not a run: ${parsed.kind}`);
+    await expect(checkedCommand(parsed.command)).rejects.toMatchObject({
+      kind: 'invalid_input',
+      field,
+    });
   });
 });

@@ -1,0 +1,99 @@
+// After `npm run build`: what `assistant --version` and `--help` load. Node evaluates every module
+// a file imports statically before it runs a line, so the command's start-up cost is the static
+// import graph of out/cli/main.js; commands, the client, zod, core's words (FormatJS and the
+// catalogues) and the demo service must be behind a dynamic import(). Checked on the built chunks
+// (not by timing): esbuild names each source file it bundles in a `// path` comment.
+
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoPath } from './support/repo';
+
+/** Specifiers of a module's static imports (`import … from "x"`, `import "x"`), not import(). */
+function staticImports(source: string): string[] {
+  const found = source.matchAll(/^import\s+(?:[^'";]+?\s+from\s+)?["']([^"']+)["'];?\s*$/gm);
+  return [...new Set([...found].map((m) => m[1] ?? ''))];
+}
+
+/** The source files esbuild bundled into a chunk, from its `// path` comments. */
+function bundledSources(source: string): string[] {
+  return [...source.matchAll(/^\/\/ (\S+\.(?:ts|js|mjs|cjs|json))$/gm)].map((m) => m[1] ?? '');
+}
+
+interface StartGraph {
+  files: string[];
+  bytes: number;
+  sources: string[];
+  builtins: string[];
+}
+
+function startGraph(entry: string): StartGraph {
+  const files: string[] = [];
+  const builtins = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (files.includes(file)) continue;
+    files.push(file);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (specifier.startsWith('.')) queue.push(path.resolve(path.dirname(file), specifier));
+      else builtins.add(specifier);
+    }
+  }
+  return {
+    files,
+    bytes: files.reduce((sum, file) => sum + statSync(file).size, 0),
+    sources: files.flatMap((file) => bundledSources(readFileSync(file, 'utf8'))),
+    builtins: [...builtins],
+  };
+}
+
+let graph: StartGraph;
+
+beforeAll(() => {
+  graph = startGraph(repoPath('out/cli/main.js'));
+});
+
+describe('the start-up path of the `assistant` command (out/cli/main.js)', () => {
+  it('is readable: esbuild named the sources in it (the build is not minified)', () => {
+    expect(graph.sources).toContain('electron/cli/main.ts');
+    expect(graph.sources).toContain('electron/cli/args.ts');
+    expect(graph.sources).toContain('electron/cli/help.ts');
+  });
+
+  it('loads no dependency: no zod, no FormatJS, nothing from node_modules', () => {
+    expect(graph.sources.filter((s) => s.includes('node_modules/'))).toEqual([]);
+  });
+
+  it('loads neither the client, core’s words and catalogues, nor a command or the demo service', () => {
+    const heavy = graph.sources.filter(
+      (s) =>
+        s.startsWith('electron/core/api/') ||
+        s.startsWith('electron/core/i18n/') ||
+        s.startsWith('electron/domain/i18n/') ||
+        s.startsWith('electron/core/stream/') ||
+        s.startsWith('electron/cli/commands/read') ||
+        s.startsWith('electron/cli/commands/runs') ||
+        s.startsWith('electron/demo-service/') ||
+        s === 'electron/core/errors.ts' ||
+        s === 'electron/contract/zod.ts',
+    );
+    expect(heavy).toEqual([]);
+  });
+
+  it('imports no built-in module as an ES module (each builds its whole namespace first)', () => {
+    expect(graph.builtins).toEqual([]);
+  });
+
+  it('stays small: under 64 KB in all', () => {
+    // About 36 KB when written: the parser, the help texts and the output layer.
+    expect(graph.bytes).toBeLessThan(64 * 1024);
+  });
+
+  it('reaches the commands only through import(): they exist, but outside this graph', () => {
+    const main = readFileSync(repoPath('out/cli/main.js'), 'utf8');
+    const dynamic = [...main.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+    expect(dynamic.some((s) => s?.includes('/read-'))).toBe(true);
+    expect(dynamic.some((s) => s?.includes('/connection-'))).toBe(true);
+  });
+});
