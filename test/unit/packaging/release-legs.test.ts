@@ -117,6 +117,7 @@ describe('what the legs are checked against', () => {
     ]);
     expect(suiteReads('test/build')).toEqual([
       'out/assistant-companion-*.zip',
+      'out/cli',
       'out/extension',
       'out/preload',
       'out/renderer',
