@@ -2,11 +2,12 @@
 // the browsers where it is: Settings → Browser companion says so in the salesperson's words and
 // what to do, instead of the panel saying only that the app is not installed. The double only:
 // a development binary is not an installed app.
-import { copyFile, cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, repo, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { testSocketPath } from '../../support/socket-path';
+import { installedResources } from './support';
 
 test.skip(
   ({ driverKind }) => driverKind === 'electron',
@@ -18,10 +19,7 @@ test('an installed app without its relay says in Settings that the browsers may 
 }) => {
   const work = await mkdtemp(join(tmpdir(), 'assistant-companion-no-relay-'));
   try {
-    // The installed app's resources, the relay left out.
-    const resources = join(work, 'resources');
-    await cp(join(repo, 'resources', 'tray'), join(resources, 'tray'), { recursive: true });
-    await copyFile(join(repo, 'resources', 'icon.png'), join(resources, 'icon.png'));
+    const { resources } = await installedResources(work, { relay: false });
     const userDataDir = join(work, 'profile');
     await mkdir(join(userDataDir, 'home'), { recursive: true });
     const app = await launchApp({

@@ -4,12 +4,12 @@
 // resources; a start in the background opens no window and rewrites nothing; and
 // `--unregister-companion` removes them and exits. The double only: a development binary is not an
 // installed app.
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, repo, test } from '../fixtures';
-import { relayBinary } from '../../support/relay-binary';
+import { expect, test } from '../fixtures';
 import { testSocketPath } from '../../support/socket-path';
+import { installedResources } from './support';
 
 const NAME = 'com.assistant.desktop.companion';
 
@@ -27,13 +27,7 @@ test('the installed app registers the companion at start, and --unregister-compa
 }) => {
   const work = await mkdtemp(join(tmpdir(), 'assistant-companion-registration-'));
   try {
-    // The installed app's resources: what electron-builder's extraResources put there.
-    const resources = join(work, 'resources');
-    await cp(join(repo, 'resources', 'tray'), join(resources, 'tray'), { recursive: true });
-    await copyFile(join(repo, 'resources', 'icon.png'), join(resources, 'icon.png'));
-    await mkdir(join(resources, 'relay'));
-    const relay = join(resources, 'relay', 'assistant-relay');
-    await copyFile(relayBinary(), relay);
+    const { resources, relay } = await installedResources(work);
 
     // A user with Chrome, and Chromium as a Flatpak (whose sandbox can neither run the relay nor
     // reach the socket folder: no manifest goes there), and no Edge or Brave.

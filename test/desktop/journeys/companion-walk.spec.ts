@@ -4,16 +4,15 @@
 // pointing at the built relay), a fake Salesforce deal page is opened, the app asks Allow in its
 // message box, the panel shows the deal, and an answer asked there streams to its end, is copied,
 // and is listed in the app's own window: the same run on both sides.
-import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { NATIVE_HOST_NAME } from '../../../electron/core/companion/places';
 import type { DoubleLaunch } from '../double';
 import type { DesktopApp } from '../driver/types';
-import { expect, repo, test } from '../fixtures';
+import { expect, test } from '../fixtures';
 import { demoCrmDeals } from '../../support/demo-crm-deals';
-import { relayBinary } from '../../support/relay-binary';
 import { testSocketPath } from '../../support/socket-path';
 import {
   launchWithExtension,
@@ -22,7 +21,7 @@ import {
   type ExtensionBrowser,
 } from '../../extension/browser';
 import { startCrmPages, type CrmPages } from '../../extension/crm-pages';
-import { invoke, ok, signIn } from './support';
+import { installedResources, invoke, ok, signIn } from './support';
 
 test.skip(
   ({ driverKind }) => driverKind === 'electron',
@@ -56,12 +55,7 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   work = await mkdtemp(join(tmpdir(), 'assistant-companion-walk-'));
   demo = await startDemoService({ profile: 'salesforce', pacing: 2_000, password: 'demo' });
 
-  // The installed app's resources, the relay among them (as in companion-registration.spec.ts).
-  const resources = join(work, 'resources');
-  await cp(join(repo, 'resources', 'tray'), join(resources, 'tray'), { recursive: true });
-  await copyFile(join(repo, 'resources', 'icon.png'), join(resources, 'icon.png'));
-  await mkdir(join(resources, 'relay'));
-  await copyFile(relayBinary(), join(resources, 'relay', 'assistant-relay'));
+  const { resources } = await installedResources(work);
 
   // A user with Chromium: its config folder is the browser's profile below, so the manifest the
   // app registers there is the one Chromium reads (<user-data-dir>/NativeMessagingHosts).

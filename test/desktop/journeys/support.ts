@@ -2,12 +2,13 @@
 
 import type { Page } from '@playwright/test';
 import { ServerResponse } from 'node:http';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DemoService } from '../../../electron/demo-service';
 import type { DesktopApp } from '../driver/types';
-import { expect } from '../fixtures';
+import { expect, repo } from '../fixtures';
+import { relayBinary } from '../../support/relay-binary';
 
 /** Calls the contract from the page exactly as the renderer does, through window.assistant. */
 export function invoke<T = unknown>(page: Page, name: string, input: unknown = {}): Promise<T> {
@@ -137,4 +138,23 @@ export async function sessionStatus(page: Page) {
   return ok<{ signedIn: boolean; expired: boolean; storage: string; storageReason?: string }>(
     await invoke(page, 'session.status'),
   );
+}
+
+/**
+ * An installed app's resources folder in `folder`: what electron-builder's extraResources put
+ * there (tray images, icon) and, unless left out, the companion's relay. The relay's path.
+ */
+export async function installedResources(
+  folder: string,
+  { relay = true }: { relay?: boolean } = {},
+): Promise<{ resources: string; relay: string }> {
+  const resources = join(folder, 'resources');
+  await cp(join(repo, 'resources', 'tray'), join(resources, 'tray'), { recursive: true });
+  await copyFile(join(repo, 'resources', 'icon.png'), join(resources, 'icon.png'));
+  const relayPath = join(resources, 'relay', 'assistant-relay');
+  if (relay) {
+    await mkdir(join(resources, 'relay'));
+    await copyFile(relayBinary(), relayPath);
+  }
+  return { resources, relay: relayPath };
 }

@@ -31,6 +31,19 @@ function control() {
   return { control: made, events };
 }
 
+/** A companion host in a folder of its own (removed after each test). */
+async function startedHost() {
+  work = await mkdtemp(join(tmpdir(), 'companion-control-'));
+  await mkdir(join(work, 'run'), { mode: 0o700 });
+  return startCompanionHost({
+    backend,
+    log: createSilentLogger(),
+    dataDir: join(work, 'data'),
+    socketPath: testSocketPath(join(work, 'run'), 'companion'),
+    appVersion: '0.0.0-test',
+  });
+}
+
 describe('the companion as the renderer asks about it', () => {
   it('is off until a host is attached, and says it could not start', async () => {
     const { control: c, events } = control();
@@ -88,15 +101,7 @@ describe('the companion as the renderer asks about it', () => {
   );
 
   it('lists the host’s decisions and tells each change with the state after it', async () => {
-    work = await mkdtemp(join(tmpdir(), 'companion-control-'));
-    await mkdir(join(work, 'run'), { mode: 0o700 });
-    const host = await startCompanionHost({
-      backend,
-      log: createSilentLogger(),
-      dataDir: join(work, 'data'),
-      socketPath: testSocketPath(join(work, 'run'), 'companion'),
-      appVersion: '0.0.0-test',
-    });
+    const host = await startedHost();
     const { control: c, events } = control();
     c.attach({ kind: 'started', host });
     expect(c.state()).toEqual({ status: 'on', browsers: [] });
@@ -121,15 +126,7 @@ describe('the companion as the renderer asks about it', () => {
   });
 
   it('says when this start could not register with the browsers, until a later try works', async () => {
-    work = await mkdtemp(join(tmpdir(), 'companion-control-'));
-    await mkdir(join(work, 'run'), { mode: 0o700 });
-    const host = await startCompanionHost({
-      backend,
-      log: createSilentLogger(),
-      dataDir: join(work, 'data'),
-      socketPath: testSocketPath(join(work, 'run'), 'companion'),
-      appVersion: '0.0.0-test',
-    });
+    const host = await startedHost();
     const { control: c, events } = control();
     c.attach({ kind: 'started', host });
     c.registered('failed');
