@@ -116,10 +116,18 @@ async function openPage(host: BrowserMode) {
   const runEnded = async (runId: string): Promise<void> => {
     while (!ended.has(runId)) await new Promise((resolve) => setTimeout(resolve, 20));
   };
-  /** The run as a page loads it: its snapshot. */
+  /**
+   * The ended run as a page loads it: its snapshot, once that says it ended. runs.changed can
+   * tell the end while the last coalesced batch is still to be sent; until it is, a snapshot
+   * leaves the end out (the batch after its seq brings it).
+   */
   const snapshot = async (runId: string): Promise<LiveRun | undefined> => {
-    const live = await call('runs.live', {});
-    return (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+    for (;;) {
+      const live = await call('runs.live', {});
+      const run = (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+      if (run?.done !== false) return run;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
   return { call, runEnded, snapshot, largestFrame: () => largestFrame, close: () => ws.close() };
 }
