@@ -16,11 +16,15 @@ import { z } from 'zod';
 const NATIVE_HOST_NAME = 'com.assistant.desktop.companion';
 const HostManifest = z.object({ name: z.literal(NATIVE_HOST_NAME), path: z.string() });
 
-/** Where electron-builder's extraResources land beside the executable. */
+/**
+ * Where electron-builder's extraResources land beside the executable, by the platform's own path
+ * rules (not this computer's: the Windows run found a deb's path joined with backslashes).
+ */
 export function resourcesDirOf(executable: string, platform: NodeJS.Platform): string {
+  const paths = platform === 'win32' ? path.win32 : path.posix;
   return platform === 'darwin'
-    ? path.join(path.dirname(executable), '..', 'Resources')
-    : path.join(path.dirname(executable), 'resources');
+    ? paths.join(paths.dirname(executable), '..', 'Resources')
+    : paths.join(paths.dirname(executable), 'resources');
 }
 
 async function samePath(a: string, b: string): Promise<boolean> {

@@ -277,5 +277,8 @@ describe.skipIf(process.platform === 'win32')('--expect-companion’s check', ()
     expect(resourcesDirOf('/r/linux-unpacked/assistant-desktop', 'linux')).toBe(
       '/r/linux-unpacked/resources',
     );
+    expect(resourcesDirOf('C:\\r\\win-unpacked\\Assistant Desktop.exe', 'win32')).toBe(
+      'C:\\r\\win-unpacked\\resources',
+    );
   });
 });
