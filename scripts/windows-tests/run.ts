@@ -40,23 +40,15 @@ function windowsNode(cache: string, npmCli: string): string {
   return binary;
 }
 
-/** The relay built for Windows with Debian's Rust and MinGW, as the Windows tests expect it. */
-async function buildRelay(checkoutRoot: string): Promise<void> {
-  const result = spawnSync(
-    '/usr/bin/cargo',
-    ['build', '--release', '--quiet', '--target', RELAY_TARGET],
-    {
-      cwd: join(repo, 'relay'),
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        // Debian's rustc has the Windows standard library (libstd-rust-dev-windows); rustup's
-        // earlier on PATH may not.
-        RUSTC: '/usr/bin/rustc',
-        CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER: 'x86_64-w64-mingw32-gcc',
-      },
-    },
-  );
+/**
+ * The relay linked for Windows, as the Windows tests expect it: built by `check:relay-windows`
+ * (Debian's Rust and MinGW, in relay/; it links when MinGW is there, which missingTools checked),
+ * so its choice of compiler, target and linker lives in one place.
+ */
+async function buildRelay(checkoutRoot: string, npmCli: string): Promise<void> {
+  const result = spawnSync(process.execPath, [npmCli, 'run', '--silent', 'check:relay-windows'], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) fail('the relay did not build for Windows');
   const built = join(repo, 'relay', 'target', RELAY_TARGET, 'release', 'assistant-relay.exe');
   const expected = join(checkoutRoot, 'relay', 'target', 'release');
@@ -79,7 +71,7 @@ if (spawnSync(process.execPath, [npmCli, 'run', 'build:node'], { stdio: 'inherit
 const wine = await preparePrefix(join(cache, 'prefix'));
 const node = windowsNode(cache, npmCli);
 const checkout = await prepareCheckout(repo, join(cache, 'checkout'), npmCli);
-await buildRelay(checkout.root);
+await buildRelay(checkout.root, npmCli);
 
 // Wine's gaps, bridged in the test process only (each file says which and why).
 const bridges = ['defer-keepalive.cjs', 'split-writev.cjs'].map((file) =>
