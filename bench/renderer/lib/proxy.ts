@@ -89,6 +89,10 @@ function forward(
 ): void {
   const url = req.url ?? '/';
   const headers = { ...req.headers, host: upstream.url.host };
+  // The minimal page is the proxy's own page: upstream it stands for one of the service's own
+  // pages (the demo service refuses an Origin of another site).
+  if (headers.origin !== undefined && headers.origin !== 'null')
+    headers.origin = upstream.url.origin;
   if (body !== undefined) {
     delete headers['transfer-encoding'];
     headers['content-length'] = String(body.length);

@@ -1,4 +1,5 @@
 // One measured run on each side. The app: the user's path (Deals → a deal → Ask an agent: agent
+import { z } from 'zod';
 // and message, Ask → the live run panel), with the proxy adding the demo keys for the answer's
 // length and pace to the POST the core sends. The minimal page: its own POST and EventSource.
 // Both are timed the same way: from the proxy receiving the stream request to the probe seeing
@@ -98,13 +99,19 @@ export async function appRun<T = undefined>(
 ): Promise<RunMeasurement<T | undefined>> {
   const { page } = setup.app;
   const { expected, timeoutMs } = options;
+  const shownRunIds = await evaluateParsed(
+    page,
+    `Array.from(document.querySelectorAll('article[data-run-id]'), (a) => a.dataset.runId ?? '')`,
+    z.array(z.string()),
+  );
   await armProbe(page, {
     rootSelector: OUTPUT_REGION,
     mode: 'scan',
     expectedLength: expected.text.length,
     expectedTail: expected.tail,
-    // The run panel shows the end too before the next run starts.
-    finished: { container: 'article', selector: '[aria-live]', text: 'Run succeeded' },
+    // The run panel shows the end too before the next run starts: its announcement reads
+    // "<agent>: Done" (electron/domain/runs/status-words.ts, English).
+    finished: { container: 'article', selector: '[aria-live]', textEnd: ': Done' },
   });
   setup.proxy.inject({
     tokens: expected.tokens,
@@ -114,6 +121,15 @@ export async function appRun<T = undefined>(
     const log = await started(setup.proxy.expectStream(15_000), async () => {
       await page.getByRole('textbox', { name: 'Message' }).fill(options.input.message);
       await page.getByRole('button', { name: 'Ask', exact: true }).click();
+      // Under the deal's form a live answer does not pull the page along (OutputView's
+      // followLive): the reader goes to its latest words (End on the answer), and from then on
+      // the page follows it. Without this only the answer's first blocks are ever in the DOM (it
+      // is virtualised). The new run's answer is the one not stale when the probe was armed.
+      const fresh = shownRunIds.map((id) => `:not([data-run-id=${JSON.stringify(id)}])`).join('');
+      await page
+        .locator(`article[data-run-id]${fresh} ${OUTPUT_REGION}`)
+        .first()
+        .press('End', { timeout: 15_000 });
     });
     const extra = during ? await during(log, setup.app) : undefined;
     await waitForCompletion(page, timeoutMs);

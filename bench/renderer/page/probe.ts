@@ -112,7 +112,7 @@ function isDone(): boolean {
   const container = currentRoot(config.rootSelector)?.closest(finished.container);
   const shown = container?.querySelectorAll(finished.selector) ?? [];
   for (let i = 0; i < shown.length; i += 1) {
-    if (shown[i]?.textContent === finished.text) return true;
+    if (shown[i]?.textContent?.endsWith(finished.textEnd) === true) return true;
   }
   return false;
 }

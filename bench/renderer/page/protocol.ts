@@ -17,10 +17,11 @@ export const ProbeConfig = z.object({
   expectedTail: z.string(),
   /**
    * The page shows the run's end too (the app's status line): inside the root's closest
-   * `container`, an element matching `selector` reads `text`. Absent: the text alone is enough.
+   * `container`, an element matching `selector` has text ending with `textEnd` (the line names
+   * the agent first: "Deal coach: Done"). Absent: the text alone is enough.
    */
   finished: z
-    .object({ container: z.string().min(1), selector: z.string().min(1), text: z.string() })
+    .object({ container: z.string().min(1), selector: z.string().min(1), textEnd: z.string() })
     .optional(),
 });
 export type ProbeConfig = z.infer<typeof ProbeConfig>;
