@@ -1,8 +1,14 @@
-// Where the session may travel in plain http: only to this computer. Every service address (the
-// settings, ASSISTANT_BASE_URL, the command line) must be https unless its host is loopback, so
-// the session token never crosses a network in clear text; and none may carry a user name or
-// password, which would otherwise be stored in settings.json and copied into logs and
-// diagnostics. Shared by the settings schema (the renderer's form shows the message) and core
+// What a service address or sign-in page may be. Every such address (Settings, the settings file,
+// ASSISTANT_BASE_URL, the command line's --base-url, browser mode) goes through `addressRefusal`,
+// so each place refuses the same addresses for the same reason:
+// - https unless its host is loopback, so the session token never crosses a network in clear
+//   text;
+// - no user name or password, no query and no fragment: each is where a secret hides
+//   (`https://user:pw@…`, `…?token=…`, `#access_token=…`), and the address is stored in
+//   settings.json and shown in logs and diagnostics. The service needs none of them: spec §2 makes
+//   `{base_url}` a path every request is appended to, and §5 says nothing of how a session is
+//   obtained, so the sign-in page needs no parameter either (docs/configuration.md).
+// Shared by the settings schema (the renderer's form shows the message beside the field) and core
 // (which refuses before anything is sent).
 
 /** 127.0.0.0/8, ::1 and `localhost`, as WHATWG URL parsing spells a hostname. */
@@ -29,3 +35,32 @@ export function hasCredentials(url: URL): boolean {
 
 export const CREDENTIALS_IN_URL_MESSAGE =
   'Leave the user name and password out of the address (nothing before an @): sign in through the app instead, so they are never stored in your settings or written to a log.';
+
+/**
+ * Whether the address has a query or a fragment, even an empty one (`…/assistant?` parses with
+ * an empty `search`, yet keeps its `?`, which would end up in the middle of every request path).
+ */
+export function hasQueryOrFragment(url: URL): boolean {
+  return url.search !== '' || url.hash !== '' || /[?#]/.test(url.href);
+}
+
+export const QUERY_IN_URL_MESSAGE =
+  'End the address before any ? or #: what follows them often holds a key or password, which would then be stored in your settings and written to a log. Sign in through the app instead.';
+
+/** Why an address may not be used as a service or sign-in address, the first reason only. */
+export type AddressRefusal = 'insecure' | 'credentials' | 'query-or-fragment';
+
+/** The one rule every place that takes a service or sign-in address applies; undefined: usable. */
+export function addressRefusal(url: URL): AddressRefusal | undefined {
+  if (!isAllowedServiceUrl(url)) return 'insecure';
+  if (hasCredentials(url)) return 'credentials';
+  if (hasQueryOrFragment(url)) return 'query-or-fragment';
+  return undefined;
+}
+
+/** The sentence shown beside the field for each refusal (the renderer translates it). */
+export const ADDRESS_REFUSAL_MESSAGES: Readonly<Record<AddressRefusal, string>> = {
+  insecure: INSECURE_SERVICE_URL_MESSAGE,
+  credentials: CREDENTIALS_IN_URL_MESSAGE,
+  'query-or-fragment': QUERY_IN_URL_MESSAGE,
+};

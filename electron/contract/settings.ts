@@ -3,33 +3,28 @@
 import { z } from './zod';
 import { checkAccelerator } from '../domain/shortcuts/accelerator';
 import { languageChoiceSchema } from '../domain/i18n/languages';
-import {
-  CREDENTIALS_IN_URL_MESSAGE,
-  INSECURE_SERVICE_URL_MESSAGE,
-  hasCredentials,
-  isAllowedServiceUrl,
-} from './service-url';
+import { ADDRESS_REFUSAL_MESSAGES, addressRefusal } from './service-url';
 
 /**
- * A service address or sign-in page: https, or http on this computer only, and no user name or
- * password in it (service-url.ts).
+ * A service address or sign-in page: https, or http on this computer only, and no user name,
+ * password, query or fragment in it (service-url.ts: the rule core applies to the other ways in).
  */
 const HttpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter an https:// address.' })
-  // Zod runs these even after the format check failed; a text that is no URL at all passes
-  // them (the format check has said why), rather than throwing out of safeParse.
-  .refine((value) => whenUrl(value, isAllowedServiceUrl), INSECURE_SERVICE_URL_MESSAGE)
-  .refine((value) => whenUrl(value, (url) => !hasCredentials(url)), CREDENTIALS_IN_URL_MESSAGE);
-
-function whenUrl(value: string, check: (url: URL) => boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return true;
-  }
-  return check(url);
-}
+  .superRefine((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      // Zod runs this even after the format check failed; a text that is no URL at all passes
+      // here (the format check has said why), rather than throwing out of safeParse.
+      return;
+    }
+    const refusal = addressRefusal(url);
+    if (refusal !== undefined) {
+      context.addIssue({ code: 'custom', message: ADDRESS_REFUSAL_MESSAGES[refusal] });
+    }
+  });
 
 const ClockTime = z
   .string()

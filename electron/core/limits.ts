@@ -15,6 +15,15 @@ export interface AnswerLimits {
 
 const MEGABYTE = 1024 * 1024;
 
+/**
+ * One event of a run as its transcript stores it, a JSON line: what counts against
+ * `maxRunBytes`, in the app (runs/transcript-store.ts) and the command line (cli/run-bound.ts)
+ * alike, so both stop following a run at the same size.
+ */
+export function runEventLine(event: unknown, position: string): string {
+  return `${JSON.stringify({ pos: position, event })}\n`;
+}
+
 export const DEFAULT_ANSWER_LIMITS: AnswerLimits = {
   maxBodyBytes: 10 * MEGABYTE,
   maxRunBytes: 20 * MEGABYTE,

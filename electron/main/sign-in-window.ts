@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { BrowserWindow, session, type Cookie, type Session } from 'electron';
 import type { Logger } from '../core/logs/logger';
+import { addressForLog } from '../core/redact';
 import { checkSignInUrl } from '../core/security/navigation';
 import { sessionTokenFrom } from '../core/security/session-cookie';
 import { assignRole, guardSessionPermissions } from './security';
@@ -98,7 +99,8 @@ export function openSignInWindow(options: SignInOptions): Promise<string | undef
     window.on('closed', () => finish(undefined));
     window.once('ready-to-show', () => window.show());
     window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
-      if (isMainFrame) log.warn('The sign-in page failed to load', { code, description, url });
+      if (isMainFrame)
+        log.warn('The sign-in page failed to load', { code, description, url: addressForLog(url) });
       if (isMainFrame && !window.isVisible()) window.show();
     });
     window.loadURL(signInUrl).catch(() => {

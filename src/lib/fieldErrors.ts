@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   CREDENTIALS_IN_URL_MESSAGE,
   INSECURE_SERVICE_URL_MESSAGE,
+  QUERY_IN_URL_MESSAGE,
 } from '../../electron/contract/service-url';
 import type { MessageId } from '../../electron/domain/i18n/messages';
 import type { Translator } from '../../electron/domain/i18n/translator';
@@ -17,6 +18,7 @@ const CONTRACT_SENTENCES: Readonly<Record<string, MessageId>> = {
   'Enter an https:// address.': 'settings.field.httpsAddress',
   [INSECURE_SERVICE_URL_MESSAGE]: 'settings.field.insecureAddress',
   [CREDENTIALS_IN_URL_MESSAGE]: 'settings.field.credentialsInAddress',
+  [QUERY_IN_URL_MESSAGE]: 'settings.field.queryInAddress',
   'Use a 24-hour time such as 08:30.': 'settings.field.clockTime24',
   'That is too long for a shortcut.': 'settings.shortcut.tooLong',
 };

@@ -9,6 +9,8 @@ import { EXIT, type ExitCode } from '../exit-codes';
 import { PROGRAM } from '../format/errors';
 import { oneLine } from '../format/text';
 import { FollowPrinter } from '../follow-printer';
+import { RunBound } from '../run-bound';
+import { ANSWER_TOO_LONG_CODE } from '../../core/runs/run-bound';
 import { printJson, type CommandContext, type CommandResult } from './context';
 
 function cancelHint(ctx: CommandContext, runId: string): string {
@@ -21,6 +23,8 @@ function cancelHint(ctx: CommandContext, runId: string): string {
 export async function followToEnd(ctx: CommandContext, runId: string): Promise<ExitCode> {
   const api = ctx.connection.api;
   const printer = new FollowPrinter(ctx.output, ctx.json, runId);
+  const bound = new RunBound();
+  let overBound = false;
   const follow = followRun({
     config: ctx.connection.config,
     runId,
@@ -28,8 +32,13 @@ export async function followToEnd(ctx: CommandContext, runId: string): Promise<E
     getRunRecord: async (id, signal) => (await api.getRun(id, { signal })).data.data,
   });
   try {
-    for await (const batch of follow.batches()) {
+    following: for await (const batch of follow.batches()) {
       for (const item of batch) {
+        if (!bound.take(item)) {
+          overBound = true;
+          follow.close();
+          break following;
+        }
         if (printer.take(item) === 'stop') follow.close();
       }
     }
@@ -40,6 +49,15 @@ export async function followToEnd(ctx: CommandContext, runId: string): Promise<E
     follow.close();
   }
 
+  if (overBound) {
+    printer.endLine();
+    throw new AssistantError({
+      kind: 'bad_response',
+      code: ANSWER_TOO_LONG_CODE,
+      message: `The run sent more than ${bound.size}, more than the app keeps of one run: ${cancelHint(ctx, runId)}.`,
+      retryable: false,
+    });
+  }
   if (ctx.output.stdoutClosed) return EXIT.ok;
   if (ctx.signal.aborted) {
     printer.endLine();

@@ -1,7 +1,7 @@
 // Building request URLs from `{base_url}` (spec §2: the base itself is the metadata endpoint and
 // every other path is appended to it) without letting a caller-supplied id escape its segment.
 
-import { hasCredentials, isAllowedServiceUrl } from '../../contract/service-url';
+import { addressRefusal } from '../../contract/service-url';
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 
@@ -11,8 +11,8 @@ export type Query = Record<string, QueryValue>;
 /**
  * Checks the configured base URL and returns it without trailing slashes, so `base + '/runs'`
  * never produces `//runs`. Only https (http on loopback only: every request goes through here, so
- * no session is ever sent in clear text over a network), no query or fragment (they would end up
- * in the middle of every path).
+ * no session is ever sent in clear text over a network), no user name, password, query or
+ * fragment (they would end up in the middle of every path, and in logs: service-url.ts).
  */
 export function normaliseBaseUrl(baseUrl: string): string {
   let url: URL;
@@ -24,14 +24,16 @@ export function normaliseBaseUrl(baseUrl: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw invalidBase(coreWords().t('errors.address.notHttps'));
   }
-  if (!isAllowedServiceUrl(url)) {
-    throw invalidBase(coreWords().t('errors.address.plainHttp', { origin: url.origin }));
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw invalidBase(coreWords().t('errors.address.queryOrFragment'));
-  }
-  if (hasCredentials(url)) {
-    throw invalidBase(coreWords().t('errors.address.credentials'));
+  // The contract's rule, so an address refused in Settings is refused here for the same reason.
+  switch (addressRefusal(url)) {
+    case 'insecure':
+      throw invalidBase(coreWords().t('errors.address.plainHttp', { origin: url.origin }));
+    case 'credentials':
+      throw invalidBase(coreWords().t('errors.address.credentials'));
+    case 'query-or-fragment':
+      throw invalidBase(coreWords().t('errors.address.queryOrFragment'));
+    case undefined:
+      break;
   }
   return url.href.replace(/\/+$/, '');
 }

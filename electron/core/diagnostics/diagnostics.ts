@@ -2,6 +2,7 @@
 // errors with request ids) and nothing they must not see (no token, no message contents).
 import type { AppInfo, Connectivity, ErrorData, SessionStatus, Settings } from '../../contract';
 import type { SecretRegistry } from '../logs/redact';
+import { addressForLog } from '../redact';
 
 export interface ErrorRecord {
   at: string;
@@ -45,7 +46,7 @@ export function formatDiagnostics(input: DiagnosticsInput, secrets: SecretRegist
     'Versions:',
     ...Object.entries(input.app.versions).map(([name, version]) => `  ${name}: ${version}`),
     '',
-    `Service: ${input.app.service.baseUrl}${input.app.service.demo ? ' (embedded demo service)' : ''}`,
+    `Service: ${addressForLog(input.app.service.baseUrl)}${input.app.service.demo ? ' (embedded demo service)' : ''}`,
     `Connectivity: ${input.connectivity.state} since ${input.connectivity.since}`,
     `Session: ${input.session.signedIn ? 'signed in' : input.session.expired ? 'expired' : 'signed out'}, stored ${input.session.storage}${input.session.storageReason ? ` (${input.session.storageReason})` : ''}`,
     `Live runs: ${input.liveRuns}`,
@@ -53,7 +54,7 @@ export function formatDiagnostics(input: DiagnosticsInput, secrets: SecretRegist
     `Log file: ${input.logFile ?? '(none)'}`,
     '',
     'Settings:',
-    ...JSON.stringify(input.settings, null, 2)
+    ...JSON.stringify(settingsForIt(input.settings), null, 2)
       .split('\n')
       .map((line) => `  ${line}`),
     '',
@@ -68,4 +69,15 @@ export function formatDiagnostics(input: DiagnosticsInput, secrets: SecretRegist
   ];
   // Settings hold no secret today; scrubbing anyway keeps a future field from leaking one.
   return secrets.scrub(lines.join('\n'));
+}
+
+/** The settings as IT sees them: the addresses without user info, query or fragment. */
+function settingsForIt(settings: Settings): Settings {
+  const address = (value: string | null): string | null =>
+    value === null ? null : addressForLog(value);
+  return {
+    ...settings,
+    serviceBaseUrl: address(settings.serviceBaseUrl),
+    signInUrl: address(settings.signInUrl),
+  };
 }

@@ -28,7 +28,7 @@ import {
 } from '../storage/private-files';
 import { systemClock, type Clock, type TimerHandle } from '../clock';
 import { anchorOf, NOT_AN_ID } from '../stream/positions';
-import { DEFAULT_ANSWER_LIMITS } from '../limits';
+import { DEFAULT_ANSWER_LIMITS, runEventLine } from '../limits';
 
 export const TranscriptMeta = z.object({
   version: z.literal(1),
@@ -318,7 +318,7 @@ export class TranscriptWriter {
    */
   append(event: RunEvent, position: string): boolean {
     if (this.closed) return true;
-    const line = `${JSON.stringify({ pos: position, event })}\n`;
+    const line = runEventLine(event, position);
     const bytes = Buffer.byteLength(line);
     if (this.totalBytes + bytes > this.maxBytes) return false;
     this.totalBytes += bytes;

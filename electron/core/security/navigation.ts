@@ -3,7 +3,7 @@
 // sign-in flow but never to local files, scripts or the app itself. New windows are never created
 // by pages: a web link opens in the user's browser instead.
 
-import { isLoopbackHostname } from '../../contract/service-url';
+import { addressRefusal, isLoopbackHostname } from '../../contract/service-url';
 import { isSameOrigin, originOf } from './app-origin';
 import { checkExternalUrl } from './external-url';
 
@@ -68,8 +68,10 @@ export function decideSignInNavigation(
 }
 
 /**
- * The sign-in URL from settings must itself be a web page before a window is opened on it: https,
- * or plain http on loopback only (a password typed into a plain-http page elsewhere is exposed).
+ * The sign-in URL from settings must itself be a web page before a window is opened on it: the
+ * contract's address rule (service-url.ts), so one typed elsewhere than Settings (an older
+ * settings file) is refused too: https, or plain http on loopback only (a password typed into a
+ * plain-http page elsewhere is exposed), and no user name, password, query or fragment.
  */
 export function checkSignInUrl(
   raw: string,
@@ -80,11 +82,23 @@ export function checkSignInUrl(
   } catch {
     return { ok: false, reason: 'not an absolute URL' };
   }
-  if (url.username !== '' || url.password !== '') {
-    return { ok: false, reason: 'URLs carrying credentials are refused' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return {
+      ok: false,
+      reason: 'the sign-in page must be https (plain http only on this computer)',
+    };
   }
-  if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname))) {
-    return { ok: true, url: url.href };
+  switch (addressRefusal(url)) {
+    case 'insecure':
+      return {
+        ok: false,
+        reason: 'the sign-in page must be https (plain http only on this computer)',
+      };
+    case 'credentials':
+      return { ok: false, reason: 'URLs carrying credentials are refused' };
+    case 'query-or-fragment':
+      return { ok: false, reason: 'the sign-in page address may not carry a query or fragment' };
+    case undefined:
+      return { ok: true, url: url.href };
   }
-  return { ok: false, reason: 'the sign-in page must be https (plain http only on this computer)' };
 }

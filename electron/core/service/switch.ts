@@ -6,6 +6,7 @@ import type { Settings } from '../../contract';
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
+import { addressForLog } from '../redact';
 import type { SessionService } from '../session';
 import type { SwitchableClient } from './switchable-client';
 import type { ServiceTargets } from './target';
@@ -46,7 +47,11 @@ export function createServiceSwitch(
       return;
     }
     const target = targets.current();
-    options.log.info('Service changed', { baseUrl: target.baseUrl, demo: target.demo });
+    // main.log is read by whoever helps the user: the address without anything a secret hides in.
+    options.log.info('Service changed', {
+      baseUrl: addressForLog(target.baseUrl),
+      demo: target.demo,
+    });
     // First, before anything awaits: nothing of the old service may run with the new session.
     const reason = serviceChangedError();
     options.client.use(target.baseUrl, reason);
