@@ -262,6 +262,16 @@ export function walkCrm(addresses: CrmAddresses): void {
       await expect(heading).toHaveText(first.deal.title);
       await expect(panel.getByText('Found by name', { exact: true })).toBeVisible();
 
+      // A tab change the panel cannot read (here over its schema's bounds, sent by the worker as
+      // a page of the extension could): the deal goes at once, and the panel reads its tab
+      // itself, which is closed now, so no deal.
+      await crmPage.close();
+      await browser.worker.evaluate(
+        `chrome.runtime.sendMessage({ type: 'tab-deal-changed', tabId: ${tabId}, deal: null, title: 'x'.repeat(600) })`,
+      );
+      await expect(heading).toHaveCount(0);
+      await expect(panel.getByText('This page isn’t a deal.')).toBeVisible();
+
       // Another company's host with the same number: the user's deal is not shown there until
       // the user says that host is their company's CRM too.
       const foreignPage = await browser.context.newPage();
@@ -282,7 +292,7 @@ export function walkCrm(addresses: CrmAddresses): void {
       await confirm.click();
       await expect(foreignPanel.getByRole('heading', { level: 1 })).toHaveText(first.deal.title);
       await audit(foreignPanel, 'the panel after confirming a host');
-      await Promise.all([panel, foreignPanel, crmPage, foreignPage].map((page) => page.close()));
+      await Promise.all([panel, foreignPanel, foreignPage].map((page) => page.close()));
     });
   }
 
