@@ -3,12 +3,16 @@
 // answer.
 import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../chrome';
+import { loadCustomHosts } from '../custom-domains/stored';
 import { CRM_NAMES, type CrmName } from '../deal-address';
 
 export interface Preferences {
   lastAgent(): Promise<string | undefined>;
   rememberAgent(agentId: string): Promise<void>;
-  /** The hosts of `crm` the panel has shown deals from (the user's company's CRM). */
+  /**
+   * The hosts of `crm` the user's company's CRM answers at: those the panel has shown deals from,
+   * and those the user added for it in Options (adding one says it is theirs).
+   */
   crmHosts(crm: CrmName): Promise<string[]>;
   rememberCrmHost(crm: CrmName, host: string): Promise<void>;
 }
@@ -41,7 +45,9 @@ export function chromePreferences(chrome: ChromeApi): Preferences {
       await chrome.storage.local.set({ [LAST_AGENT]: agentId });
     },
     async crmHosts(crm) {
-      return (await storedHosts())[crm] ?? [];
+      const [seen, added] = await Promise.all([storedHosts(), loadCustomHosts(chrome)]);
+      const own = added.filter((entry) => entry.crm === crm).map((entry) => entry.host);
+      return [...new Set([...(seen[crm] ?? []), ...own])];
     },
     async rememberCrmHost(crm, host) {
       const stored = await storedHosts();
