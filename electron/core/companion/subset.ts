@@ -160,6 +160,11 @@ function invalidInput(error: z.ZodError): Result<never> {
   };
 }
 
+/** What the answer says of a matched deal's host (one that `differs` is never matched). */
+function hostAnswer(deal: Deal, host: string): 'agrees' | 'unstated' {
+  return hostCheck(deal, host) === 'agrees' ? 'agrees' : 'unstated';
+}
+
 async function findByCrmRecord(
   dispatch: Dispatch,
   input: unknown,
@@ -185,7 +190,7 @@ async function findByCrmRecord(
     return answer({
       deal,
       matchedBy: 'record-id',
-      host: hostCheck(deal, host) === 'agrees' ? 'agrees' : 'unstated',
+      host: hostAnswer(deal, host),
     });
   }
   if (title !== undefined) {
@@ -200,7 +205,7 @@ async function findByCrmRecord(
       return answer({
         deal: only,
         matchedBy: 'title',
-        host: hostCheck(only, host) === 'agrees' ? 'agrees' : 'unstated',
+        host: hostAnswer(only, host),
       });
     }
   }
