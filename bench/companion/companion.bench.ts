@@ -204,7 +204,11 @@ async function measureLookup(
     const shownAt = z.number().parse(await panel.evaluate('window.benchShown'));
     // The panel's next calls (the deal's runs, its meeting) answered before the direct lookup.
     await new Promise((resolve) => setTimeout(resolve, BETWEEN_NAVIGATIONS_MS));
-    const ms = await host.lookup({ crm: 'salesforce', recordId: deal.shownId });
+    const ms = await host.lookup({
+      crm: 'salesforce',
+      recordId: deal.shownId,
+      host: new URL(salesforceAddress(deal)).hostname,
+    });
     if (round < 2) continue;
     navigations.push(shownAt - started);
     direct.push(ms);

@@ -22,11 +22,15 @@ export const OPTIONS_URL = `chrome-extension://${DEVELOPMENT_EXTENSION_ID}/optio
 /** A company's own CRM host (own-domain.spec.ts adds it on the options page). */
 export const OWN_CRM_HOST = 'crm.acme.test';
 
+/** Another company's Pipedrive: its deal numbers overlap the user's (pipedrive.spec.ts). */
+export const FOREIGN_PIPEDRIVE_HOST = 'attacker-trial.pipedrive.com';
+
 /** The CRMs' host names the browser resolves to the fake CRM pages. */
 export const CRM_HOSTS = [
   'acme.lightning.force.com',
   'app.hubspot.com',
   'acme.pipedrive.com',
+  FOREIGN_PIPEDRIVE_HOST,
   'acme.crm4.dynamics.com',
   'crm.zoho.eu',
   OWN_CRM_HOST,

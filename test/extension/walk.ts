@@ -36,6 +36,12 @@ export interface CrmAddresses {
   contact: string;
   /** Also stop the app's companion host mid-answer and start it again (one CRM is enough). */
   restartMidAnswer?: boolean;
+  /**
+   * Also the pages that tried to make the panel show a deal the tab is not showing (one CRM is
+   * enough): a title of 600 characters, a deal found only by its name, and this address of
+   * another company's CRM (the same CRM, another host) showing the first deal's number.
+   */
+  hostilePages?: { foreignDeal(shownId: string): string; foreignHost: string };
 }
 
 const ORIGIN = extensionOrigin(DEVELOPMENT_EXTENSION_ID);
@@ -227,6 +233,68 @@ export function walkCrm(addresses: CrmAddresses): void {
     // No script error, CSP violation or refused message on the way.
     expect(problems).toEqual([]);
   });
+
+  const hostile = addresses.hostilePages;
+  if (hostile !== undefined) {
+    test(`${addresses.crm}: a page's title, a name match and another company's host never show a deal the tab is not showing`, async () => {
+      // Allowed by the walk before; allowed here too, so this test runs alone (`-g`).
+      await fixture.host.allow(ORIGIN);
+      const crmPage = await browser.context.newPage();
+      const address = addresses.deal(first.shownId);
+      await crmPage.goto(address);
+      const tabId = await tabIdOf(browser.worker, address);
+      const panel = await browser.context.newPage();
+      await panel.goto(`${PANEL_URL}?tab=${tabId}`);
+      const heading = panel.getByRole('heading', { level: 1 });
+      await expect(heading).toHaveText(first.deal.title);
+
+      // A 600-character title (astral characters among them), then the CRM's navigation to
+      // another deal: the panel switches to it (it used to drop the message and keep this one).
+      await crmPage.evaluate(
+        `document.title = ${JSON.stringify('𝔸Ü'.repeat(200) + 'x'.repeat(200))}`,
+      );
+      await pushState(crmPage, addresses.deal(second.shownId));
+      await expect(heading).toHaveText(second.deal.title);
+
+      // A number no record carries, on a page named as a deal is: found by name, and said so.
+      await crmPage.evaluate(`document.title = ${JSON.stringify(first.deal.title)}`);
+      await pushState(crmPage, addresses.deal('987654321'));
+      await expect(heading).toHaveText(first.deal.title);
+      await expect(panel.getByText('Found by name', { exact: true })).toBeVisible();
+
+      // A tab change the panel cannot read (here over its schema's bounds, sent by the worker as
+      // a page of the extension could): the deal goes at once, and the panel reads its tab
+      // itself, which is closed now, so no deal.
+      await crmPage.close();
+      await browser.worker.evaluate(
+        `chrome.runtime.sendMessage({ type: 'tab-deal-changed', tabId: ${tabId}, deal: null, title: 'x'.repeat(600) })`,
+      );
+      await expect(heading).toHaveCount(0);
+      await expect(panel.getByText('This page isn’t a deal.')).toBeVisible();
+
+      // Another company's host with the same number: the user's deal is not shown there until
+      // the user says that host is their company's CRM too.
+      const foreignPage = await browser.context.newPage();
+      const foreign = hostile.foreignDeal(first.shownId);
+      await foreignPage.goto(foreign);
+      const foreignTab = await tabIdOf(browser.worker, foreign);
+      const foreignPanel = await browser.context.newPage();
+      await foreignPanel.goto(`${PANEL_URL}?tab=${foreignTab}`);
+      const confirm = foreignPanel.getByRole('button', {
+        name: `${hostile.foreignHost} is my company’s CRM: show its deals`,
+      });
+      await expect(confirm).toBeVisible();
+      await expect(foreignPanel.getByText(`deals at ${hostile.foreignHost} before`)).toBeVisible();
+      await expect(foreignPanel.getByRole('heading', { level: 1 })).toHaveCount(0);
+      await expect(foreignPanel.getByText(first.deal.title)).toHaveCount(0);
+      await expect(foreignPanel.getByLabel('Your question')).toHaveCount(0);
+      // The user's own word shows it, and the host is known from then on.
+      await confirm.click();
+      await expect(foreignPanel.getByRole('heading', { level: 1 })).toHaveText(first.deal.title);
+      await audit(foreignPanel, 'the panel after confirming a host');
+      await Promise.all([panel, foreignPanel, foreignPage].map((page) => page.close()));
+    });
+  }
 
   if (addresses.restartMidAnswer !== true) return;
 

@@ -41,15 +41,73 @@ export function recordIdsOf(record: unknown): string[] {
   return ids;
 }
 
+/**
+ * Keys under which a record may give its own address in its CRM's web app, the address a tab
+ * shows. The service's spec shows no deal fields, so this is a second guard for a service that
+ * passes one on, never the only one (the panel's known hosts are the first). Not the API's hosts
+ * (Salesforce's `instance_url` is `*.my.salesforce.com`, Dynamics' `@odata.context` is
+ * `*.api.crm*.dynamics.com`, while the web app is elsewhere), nor a bare `url` (often the
+ * account's website): comparing those would refuse the user's own deals.
+ */
+const OWN_ADDRESS_KEYS = new Set(['crmurl', 'recordurl']);
+
+function hostOf(value: string): string | undefined {
+  if (!/^https:\/\//i.test(value)) return undefined;
+  try {
+    return new URL(value).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CRM hosts the record names for itself: absolute `https:` addresses under its own address
+ * keys (top level, then inside wrappers, two levels). Relative ones (Salesforce's
+ * `attributes.url`) name no host and are skipped. Empty when the record says nothing.
+ */
+export function recordHostsOf(record: unknown): string[] {
+  const hosts: string[] = [];
+  const visit = (object: Record<string, unknown>, depth: number) => {
+    for (const [key, value] of Object.entries(object)) {
+      const k = normaliseKey(key);
+      if (depth < 2 && WRAPPER_KEYS.includes(k) && isObject(value)) {
+        visit(value, depth + 1);
+      } else if (OWN_ADDRESS_KEYS.has(k) && typeof value === 'string') {
+        const host = hostOf(value.trim());
+        if (host !== undefined) hosts.push(host);
+      }
+    }
+  };
+  if (isObject(record)) visit(record, 0);
+  return hosts;
+}
+
+/**
+ * How the record's own address bears on the tab's host: `agrees` when it names that host,
+ * `differs` when it names only others (the record is another organisation's), `unstated` when it
+ * names none (the service does not say; the panel then decides by the hosts the user has seen).
+ */
+export type HostCheck = 'agrees' | 'differs' | 'unstated';
+
+export function hostCheck(deal: Deal, host: string): HostCheck {
+  const hosts = recordHostsOf(deal.data);
+  if (hosts.length === 0) return 'unstated';
+  return hosts.includes(host.toLowerCase()) ? 'agrees' : 'differs';
+}
+
 /** True when `deal` is the CRM's record `recordId`. */
 export function dealIsRecord(deal: Deal, crm: Crm, recordId: string): boolean {
   return [deal.id, ...recordIdsOf(deal.data)].some((id) => sameRecord(crm, id, recordId));
 }
 
+/** The deal that is the record `recordId` on `host`: a record naming another host is not it. */
 export function findDealByRecord(
   deals: readonly Deal[],
   crm: Crm,
   recordId: string,
+  host: string,
 ): Deal | undefined {
-  return deals.find((deal) => dealIsRecord(deal, crm, recordId));
+  return deals.find(
+    (deal) => dealIsRecord(deal, crm, recordId) && hostCheck(deal, host) !== 'differs',
+  );
 }

@@ -63,7 +63,8 @@ export const CompanionErrorCodes = {
   rateLimited: 'rate_limited',
   malformed: 'malformed_frame',
   tooLarge: 'frame_too_large',
-  notFollowed: 'run_not_followed',
+  /** `runs.cancel` of a run this connection did not start (one the user started in the app). */
+  notStartedHere: 'run_not_started_here',
 } as const;
 
 export function failure(code: string, message: string, retryable = false): Result<never> {

@@ -19,7 +19,7 @@ import {
 import { describeIssue, type Dispatch, type RequestContext } from '../host/dispatcher';
 import { CRMS } from './crm-id';
 import { CompanionErrorCodes, failure } from './protocol';
-import { findDealByRecord } from './deal-record-ids';
+import { findDealByRecord, hostCheck } from './deal-record-ids';
 
 /** Contract requests the companion may make, as they are. */
 export const CONTRACT_SUBSET = [
@@ -73,12 +73,29 @@ const DealRunsInput = RunsFindInput.required({ dealId: true });
 export const FindByCrmRecordInput = z.strictObject({
   crm: z.enum(CRMS),
   recordId: z.string().trim().min(1).max(64),
+  /**
+   * The tab's host name (the CRM organisation's own host): a record whose own address names
+   * another host is another organisation's, and is not matched.
+   */
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(253)
+    .regex(/^[a-z0-9.-]+$/),
   /** The tab's title, for finding the deal by name when no record carries the id. */
   title: z.string().trim().min(1).max(200).optional(),
 });
 export const FoundDeal = z.object({
   deal: Deal.nullable(),
   matchedBy: z.enum(['record-id', 'title']).nullable(),
+  /**
+   * Whether the deal's record names the tab's host (`agrees`) or says nothing of its CRM host
+   * (`unstated`, what the service's spec leaves open): the panel shows an `unstated` match from a
+   * host the user has not seen before only with a notice, or not at all (docs/companion.md).
+   */
+  host: z.enum(['agrees', 'unstated']).nullable(),
 });
 export type FoundDeal = z.infer<typeof FoundDeal>;
 
@@ -91,6 +108,27 @@ export const FollowOutput = z.object({
 export interface Follows {
   has(runId: string): boolean;
   add(runId: string): void;
+}
+
+/**
+ * The runs each connection started, keyed by its follow set (one per connection, living as long
+ * as it): `runs.cancel` serves only these. Following a run (any id, e.g. one the user started in
+ * the app and the panel lists under the deal) gives its updates, never the right to stop it.
+ * Per connection, not per pairing: a panel that reconnected can no longer stop a run it started
+ * before, which it then says; the user can still stop it in the app.
+ */
+const startedHere = new WeakMap<Follows, Set<string>>();
+/** Bounded: a connection that starts more runs forgets the oldest (it can no longer stop them). */
+const MAX_STARTED_PER_CONNECTION = 1_000;
+
+function recordStarted(follows: Follows, runId: string): void {
+  let started = startedHere.get(follows);
+  if (started === undefined) startedHere.set(follows, (started = new Set()));
+  started.add(runId);
+  if (started.size > MAX_STARTED_PER_CONNECTION) {
+    const oldest = started.values().next().value;
+    if (oldest !== undefined) started.delete(oldest);
+  }
 }
 
 type Served = Promise<Result<unknown>>;
@@ -122,6 +160,11 @@ function invalidInput(error: z.ZodError): Result<never> {
   };
 }
 
+/** What the answer says of a matched deal's host (one that `differs` is never matched). */
+function hostAnswer(deal: Deal, host: string): 'agrees' | 'unstated' {
+  return hostCheck(deal, host) === 'agrees' ? 'agrees' : 'unstated';
+}
+
 async function findByCrmRecord(
   dispatch: Dispatch,
   input: unknown,
@@ -129,7 +172,7 @@ async function findByCrmRecord(
 ): Served {
   const parsed = FindByCrmRecordInput.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
-  const { crm, recordId, title } = parsed.data;
+  const { crm, recordId, host, title } = parsed.data;
   const answer = (found: FoundDeal): Result<FoundDeal> => ({
     ok: true,
     data: FoundDeal.parse(found),
@@ -137,21 +180,36 @@ async function findByCrmRecord(
   // The deals the app holds first; past them, the service's search (or core's scan of every page).
   const held = await data(dispatch, 'deals.list', {}, context, DealsList);
   if (!held.ok) return held.result;
-  let deal = findDealByRecord(held.data.value, crm, recordId);
+  let deal = findDealByRecord(held.data.value, crm, recordId, host);
   if (deal === undefined && held.data.truncated === true) {
     const searched = await data(dispatch, 'deals.list', { search: recordId }, context, DealsList);
     if (!searched.ok) return searched.result;
-    deal = findDealByRecord(searched.data.value, crm, recordId);
+    deal = findDealByRecord(searched.data.value, crm, recordId, host);
   }
-  if (deal !== undefined) return answer({ deal, matchedBy: 'record-id' });
+  if (deal !== undefined) {
+    return answer({
+      deal,
+      matchedBy: 'record-id',
+      host: hostAnswer(deal, host),
+    });
+  }
   if (title !== undefined) {
     const found = await data(dispatch, 'deals.list', { search: title }, context, DealsList);
     if (!found.ok) return found.result;
-    const named = found.data.value.filter((d) => d.title.toLowerCase() === title.toLowerCase());
+    const named = found.data.value.filter(
+      (d) => d.title.toLowerCase() === title.toLowerCase() && hostCheck(d, host) !== 'differs',
+    );
     // A name two deals share names neither.
-    if (named.length === 1) return answer({ deal: named[0] ?? null, matchedBy: 'title' });
+    const only = named.length === 1 ? named[0] : undefined;
+    if (only !== undefined) {
+      return answer({
+        deal: only,
+        matchedBy: 'title',
+        host: hostAnswer(only, host),
+      });
+    }
   }
-  return answer({ deal: null, matchedBy: null });
+  return answer({ deal: null, matchedBy: null, host: null });
 }
 
 async function follow(
@@ -194,20 +252,25 @@ export async function serveSubset(
       return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);
     }
     case 'runs.cancel': {
-      // Only a run this companion started or follows: it cannot stop the user's other work.
+      // Only a run this connection started: it cannot stop the user's other work, even one it
+      // follows.
       const parsed = RunIdInput.safeParse(input);
       if (!parsed.success) return invalidInput(parsed.error);
-      if (!follows.has(parsed.data.runId)) {
+      if (startedHere.get(follows)?.has(parsed.data.runId) !== true) {
         return failure(
-          CompanionErrorCodes.notFollowed,
-          'That run was not asked from this browser.',
+          CompanionErrorCodes.notStartedHere,
+          'That run was not asked from this browser; it can be stopped in the app.',
         );
       }
       return dispatch(name, parsed.data, context);
     }
     case 'runs.start': {
       const result = await dispatch(name, input, context);
-      if (result.ok) follows.add(LiveRunSummary.parse(result.data).runId);
+      if (result.ok) {
+        const { runId } = LiveRunSummary.parse(result.data);
+        follows.add(runId);
+        recordStarted(follows, runId);
+      }
       return result;
     }
     default:

@@ -13,7 +13,8 @@ import {
   parseCustomHosts,
 } from '../custom-domains/stored';
 import type { CustomHost, DealAddress } from '../deal-address';
-import type { TabDealChanged } from './messages';
+import { cutText } from './cut-text';
+import { MAX_TITLE_UNITS, type TabDealChanged } from './messages';
 import { sameDeal, tabPanel } from './panel-options';
 
 export function startWorker(chrome: ChromeApi): void {
@@ -35,7 +36,7 @@ export function startWorker(chrome: ChromeApi): void {
       type: 'tab-deal-changed',
       tabId,
       deal: panel.deal,
-      ...(tab.title === undefined ? {} : { title: tab.title }),
+      ...(tab.title === undefined ? {} : { title: cutText(tab.title, MAX_TITLE_UNITS) }),
     };
     // No panel open is the usual case: nobody receives it, and that is no error.
     await chrome.runtime.sendMessage(message).catch(() => undefined);

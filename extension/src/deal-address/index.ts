@@ -15,6 +15,9 @@ export { CRM_NAMES, type CrmName, type CustomHost, type DealAddress } from './ty
 /** Longer addresses are refused unread: no CRM's deal page needs one, a hostile page might. */
 export const MAX_ADDRESS_LENGTH = 4096;
 
+/** The longest DNS name. */
+export const MAX_HOST_LENGTH = 253;
+
 const RULES: readonly CrmAddressRules[] = [salesforce, hubspot, pipedrive, dynamics, zoho];
 
 function parse(address: string): URL | null {
@@ -39,6 +42,8 @@ export function recogniseDealAddress(
   const url = parse(address);
   if (url === null) return null;
   const host = url.hostname;
+  // No DNS name is longer; the messages that carry a host bound it so.
+  if (host.length > MAX_HOST_LENGTH) return null;
   // A public host is read only by its own CRM; an added host only by the CRM the user named.
   const custom = customHosts.find((entry) => entry.host === host);
   const rules = custom

@@ -60,11 +60,11 @@ export function Answer({ asked }: { asked: Asked }) {
               {t('panel.answer.retry')}
             </Button>
           )
-        ) : (
+        ) : asked.startedHere ? (
           <Button size="sm" variant="danger" onClick={() => void actions.cancel()}>
             {t('panel.answer.cancel')}
           </Button>
-        )}
+        ) : null}
         <a className="panel-open" href={deepLinkToRun(asked.runId)}>
           {t('panel.answer.open')}
         </a>

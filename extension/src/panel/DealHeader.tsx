@@ -1,12 +1,24 @@
 // The tab's deal as Assistant knows it: name, account, amount in its currency, stage and close
 // date, read by the renderer's own deal roles (src/lib/deals), and a link to open it in the app.
+// Beside the name, "Found by name" when no record carried the page's number (a page's title is
+// the page's to choose); below it, once, that this is the first deal shown from the tab's host.
 import type { Deal } from '../../../electron/contract';
 import { dealAmount, dealRoles, humanStage } from '../../../src/lib/deals';
 import { formatDate } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { deepLinkToDeal } from './deep-links';
 
-export function DealHeader({ deal }: { deal: Deal }) {
+export function DealHeader({
+  deal,
+  byName = false,
+  firstFromHost,
+}: {
+  deal: Deal;
+  /** Matched by the tab's title, not by the record number in its address. */
+  byName?: boolean;
+  /** The host, when this is the first deal of its CRM shown from it. */
+  firstFromHost?: string | undefined;
+}) {
   const t = useT();
   const { locale } = useTranslator();
   const roles = dealRoles(deal);
@@ -25,6 +37,16 @@ export function DealHeader({ deal }: { deal: Deal }) {
   return (
     <header className="panel-deal">
       <h1 className="panel-deal-name">{deal.title}</h1>
+      {byName ? (
+        <p className="panel-deal-match">
+          <strong>{t('panel.deal.byName')}</strong> {t('panel.deal.byNameHint')}
+        </p>
+      ) : null}
+      {firstFromHost === undefined ? null : (
+        <p className="panel-hint panel-deal-host">
+          {t('panel.deal.firstHost', { host: firstFromHost })}
+        </p>
+      )}
       <dl className="panel-facts">
         {facts
           .filter((fact): fact is [string, string] => fact[1] !== undefined && fact[1] !== '')

@@ -11,7 +11,7 @@ import { useActions } from './context';
 import { DealHeader } from './DealHeader';
 import { NextMeeting } from './NextMeeting';
 import { RunList } from './RunList';
-import { usePanel } from './store';
+import { usePanel, type Lookup } from './store';
 
 function NotInAssistant() {
   const t = useT();
@@ -50,6 +50,21 @@ function LookupFailed({ error }: { error: ErrorData }) {
   );
 }
 
+/** Held back: the deal's record number is known, from a host of this CRM the user has not used. */
+function OtherHost({ lookup }: { lookup: Extract<Lookup, { status: 'other-host' }> }) {
+  const t = useT();
+  const actions = useActions();
+  const host = lookup.address.host;
+  return (
+    <section className="panel-notice">
+      <p>{t('panel.deal.otherHost', { host, known: lookup.knownHosts.join(', ') })}</p>
+      <Button size="sm" onClick={() => actions.confirmHost()}>
+        {t('panel.deal.showHost', { host })}
+      </Button>
+    </section>
+  );
+}
+
 export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
   const t = useT();
   const lookup = usePanel((s) => s.lookup);
@@ -79,10 +94,22 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
       return <NotInAssistant />;
     case 'failed':
       return <LookupFailed error={lookup.error} />;
+    case 'unreadable':
+      return (
+        <p className="panel-notice" role="alert">
+          {t('panel.deal.unreadable')}
+        </p>
+      );
+    case 'other-host':
+      return <OtherHost lookup={lookup} />;
     case 'found':
       return (
         <>
-          <DealHeader deal={lookup.deal} />
+          <DealHeader
+            deal={lookup.deal}
+            byName={lookup.matchedBy === 'title'}
+            firstFromHost={lookup.firstFromHost ? lookup.address.host : undefined}
+          />
           {meeting ? <NextMeeting meeting={meeting} /> : null}
           <AskForm />
           {asked ? <Answer key={asked.runId} asked={asked} /> : null}

@@ -21,14 +21,20 @@ import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Bridge } from '../bridge/bridge';
 import type { DealAddress } from '../deal-address';
 import { sameDeal } from '../background/panel-options';
-import { usePanel, type Asked } from './store';
+import { cutText } from '../background/cut-text';
+import { usePanel, type Asked, type FoundFor } from './store';
 import type { Preferences } from './preferences';
 
 // The companion's own two answers (electron/core/companion/subset.ts), in the contract's schemas.
 const FoundDeal = z.object({
   deal: Deal.nullable(),
   matchedBy: z.enum(['record-id', 'title']).nullable(),
+  host: z.enum(['agrees', 'unstated']).nullable(),
 });
+type FoundDeal = z.infer<typeof FoundDeal>;
+
+/** The lookup's bound on the title (electron/core/companion/subset.ts). */
+const MAX_LOOKUP_TITLE_UNITS = 200;
 const Followed = z.object({ run: LiveRun.nullable(), transcript: Transcript.nullable() });
 
 type Answer<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
@@ -80,17 +86,74 @@ export class PanelActions {
     const input = {
       crm: address.crm,
       recordId: address.recordId,
-      ...(title ? { title: title.slice(0, 200) } : {}),
+      host: address.host,
+      ...(title?.trim() ? { title: cutText(title.trim(), MAX_LOOKUP_TITLE_UNITS) } : {}),
     };
     const found = await request(this.bridge, 'deals.findByCrmRecord', input, FoundDeal);
     if (get().address !== address) return;
     if (!found.ok) set({ lookup: { status: 'failed', error: found.error } });
     else if (found.data.deal === null) set({ lookup: { status: 'missing' } });
-    else {
-      set({ lookup: { status: 'found', deal: found.data.deal } });
-      void this.loadRuns(found.data.deal.id);
-      void this.loadMeeting(found.data.deal.id);
+    else await this.showFound(address, found.data, found.data.deal);
+  }
+
+  /**
+   * The service's spec says nothing of a deal's CRM host, and a record id is only unique within
+   * one organisation (`attacker-trial.pipedrive.com/deal/41448` names the user's deal 41448 too).
+   * So a deal is shown from a host its record names, or one the panel has shown this CRM's deals
+   * from; the first host of a CRM is taken as the user's with a notice saying so (trust on first
+   * use); another host of that CRM is held back until the user says it is theirs too.
+   */
+  private async showFound(address: DealAddress, found: FoundDeal, deal: Deal): Promise<void> {
+    const known = await this.preferences.crmHosts(address.crm).catch((): string[] => []);
+    if (get().address !== address) return;
+    const seen = found.host === 'agrees' || known.includes(address.host);
+    const shown: FoundFor = {
+      deal,
+      address,
+      matchedBy: found.matchedBy === 'title' ? 'title' : 'record-id',
+      firstFromHost: !seen,
+    };
+    if (!seen && known.length > 0) {
+      set({ lookup: { status: 'other-host', knownHosts: known, ...shown } });
+      return;
     }
+    if (!seen || found.host === 'agrees') this.rememberHost(address);
+    this.show(shown);
+  }
+
+  private rememberHost(address: DealAddress): void {
+    void this.preferences.rememberCrmHost(address.crm, address.host).catch(() => undefined);
+  }
+
+  private show(found: FoundFor): void {
+    set({ lookup: { status: 'found', ...found } });
+    void this.loadRuns(found.deal.id);
+    void this.loadMeeting(found.deal.id);
+  }
+
+  /** The user says the held-back host is their company's CRM too: its deals are shown from now on. */
+  confirmHost(): void {
+    const lookup = get().lookup;
+    if (lookup.status !== 'other-host' || !sameDeal(lookup.address, get().address)) return;
+    this.rememberHost(lookup.address);
+    const { deal, address, matchedBy } = lookup;
+    this.show({ deal, address, matchedBy, firstFromHost: false });
+  }
+
+  /**
+   * What the tab shows could not be read: nothing of the previous deal stays on show, and nothing
+   * asked now can be filed under it.
+   */
+  pageUnreadable(): void {
+    set({
+      address: null,
+      title: undefined,
+      lookup: { status: 'unreadable' },
+      asked: null,
+      askError: undefined,
+      runs: [],
+      meeting: null,
+    });
   }
 
   async loadRuns(dealId: string): Promise<void> {
@@ -132,8 +195,10 @@ export class PanelActions {
   }
 
   async ask(message: string): Promise<void> {
-    const { agentId, lookup } = get();
+    const { agentId, lookup, address } = get();
     if (agentId === undefined || lookup.status !== 'found') return;
+    // Never filed under a deal the tab no longer shows.
+    if (!sameDeal(lookup.address, address)) return;
     set({ askError: undefined });
     const started = await request(
       this.bridge,
@@ -150,6 +215,7 @@ export class PanelActions {
     set({
       asked: {
         runId: run.runId,
+        startedHere: true,
         agentId,
         message,
         output,
@@ -213,7 +279,8 @@ export class PanelActions {
 
   async cancel(): Promise<void> {
     const asked = get().asked;
-    if (asked === null || asked.done) return;
+    // The app stops only runs this browser started (subset.ts): no button for the others.
+    if (asked === null || asked.done || !asked.startedHere) return;
     const result = await request(
       this.bridge,
       'runs.cancel',
@@ -235,6 +302,7 @@ export class PanelActions {
     set({
       asked: {
         runId,
+        startedHere: false,
         agentId: agentId ?? '',
         message: '',
         output,
@@ -249,8 +317,17 @@ export class PanelActions {
   setTab(address: DealAddress | null, title: string | undefined): void {
     // The same deal again (a woken service worker tells it anew, a query or hash moved): the
     // answer being read stays.
-    if (sameDeal(get().address, address)) return;
-    set({ address, title, asked: null, askError: undefined });
+    if (sameDeal(get().address, address) && get().lookup.status !== 'unreadable') return;
+    // The previous deal goes at once, connected or not: nothing is shown or asked under it.
+    set({
+      address,
+      title,
+      asked: null,
+      askError: undefined,
+      runs: [],
+      meeting: null,
+      lookup: address === null ? { status: 'no-deal' } : { status: 'looking' },
+    });
     if (get().connection.kind === 'ready') void this.findDeal();
   }
 

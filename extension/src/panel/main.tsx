@@ -8,7 +8,8 @@ import '../../../src/styles/components.css';
 import './panel.css';
 import { currentTranslator } from '../../../src/platform/i18n';
 import { chromeApi, type ChromeApi } from '../chrome';
-import { TabDealChanged } from '../background/messages';
+import { cutText } from '../background/cut-text';
+import { claimsTabDealChanged, MAX_TITLE_UNITS, TabDealChanged } from '../background/messages';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
 import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
@@ -34,7 +35,9 @@ async function start(): Promise<void> {
   const readTab = async () => {
     const tab = tabId < 0 ? {} : await chrome.tabs.get(tabId).catch(() => ({}));
     const url = 'url' in tab ? tab.url : undefined;
-    const title = 'title' in tab ? tab.title : undefined;
+    // Any title, however long: cut, never refused.
+    const title =
+      'title' in tab && tab.title !== undefined ? cutText(tab.title, MAX_TITLE_UNITS) : undefined;
     if (url === undefined) return { address: null, title };
     const customHosts = await loadCustomHosts(chrome).catch(() => []);
     return { address: recogniseDealAddress(url, customHosts), title };
@@ -61,10 +64,24 @@ async function start(): Promise<void> {
     // Signed in or out in the app: what the panel shows is read again (or says to sign in).
     else if (name === 'session.changed') actions.onReady();
   });
+  const followTab = () =>
+    void readTab()
+      .then(({ address, title }) => actions.setTab(address, title))
+      .catch((error: unknown) => {
+        console.warn('Assistant companion: the tab could not be read', error);
+        actions.pageUnreadable();
+      });
   chrome.runtime.onMessage.addListener((message) => {
     const changed = TabDealChanged.safeParse(message);
-    if (!changed.success || changed.data.tabId !== tabId) return;
-    void readTab().then(({ address, title }) => actions.setTab(address, title));
+    if (changed.success) {
+      if (changed.data.tabId === tabId) followTab();
+      return;
+    }
+    // A change the panel cannot read may be its tab's: the old deal goes at once, then the tab
+    // itself is read (it says what it shows now, whatever the message carried).
+    if (!claimsTabDealChanged(message)) return;
+    actions.pageUnreadable();
+    followTab();
   });
 
   const root = document.getElementById('root');

@@ -1,15 +1,40 @@
-// The extension's only stored data: the user's preferences (the agent asked last), in
-// chrome.storage.local. Never the session, a deal or an answer.
+// The extension's only stored data: the user's preferences (the agent asked last) and the CRM
+// hosts the panel has shown deals from, in chrome.storage.local. Never the session, a deal or an
+// answer.
+import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../chrome';
+import { loadCustomHosts } from '../custom-domains/stored';
+import { CRM_NAMES, type CrmName } from '../deal-address';
 
 export interface Preferences {
   lastAgent(): Promise<string | undefined>;
   rememberAgent(agentId: string): Promise<void>;
+  /**
+   * The hosts of `crm` the user's company's CRM answers at: those the panel has shown deals from,
+   * and those the user added for it in Options (adding one says it is theirs).
+   */
+  crmHosts(crm: CrmName): Promise<string[]>;
+  rememberCrmHost(crm: CrmName, host: string): Promise<void>;
 }
 
 const LAST_AGENT = 'lastAgentId';
+const CRM_HOSTS = 'crmHostsSeen';
+/** Per CRM: a company has one or a few (a sandbox, a second org); more is not what this is for. */
+const MAX_HOSTS_PER_CRM = 20;
+
+const StoredCrmHosts = z.partialRecord(
+  z.enum(CRM_NAMES),
+  z.array(z.string().max(253)).max(MAX_HOSTS_PER_CRM),
+);
+type StoredCrmHosts = z.infer<typeof StoredCrmHosts>;
 
 export function chromePreferences(chrome: ChromeApi): Preferences {
+  /** What another version stored in another shape counts as nothing seen. */
+  const storedHosts = async (): Promise<StoredCrmHosts> => {
+    const stored = await chrome.storage.local.get([CRM_HOSTS]);
+    const parsed = StoredCrmHosts.safeParse(stored[CRM_HOSTS]);
+    return parsed.success ? parsed.data : {};
+  };
   return {
     async lastAgent() {
       const stored = await chrome.storage.local.get([LAST_AGENT]);
@@ -18,6 +43,18 @@ export function chromePreferences(chrome: ChromeApi): Preferences {
     },
     async rememberAgent(agentId) {
       await chrome.storage.local.set({ [LAST_AGENT]: agentId });
+    },
+    async crmHosts(crm) {
+      const [seen, added] = await Promise.all([storedHosts(), loadCustomHosts(chrome)]);
+      const own = added.filter((entry) => entry.crm === crm).map((entry) => entry.host);
+      return [...new Set([...(seen[crm] ?? []), ...own])];
+    },
+    async rememberCrmHost(crm, host) {
+      const stored = await storedHosts();
+      const hosts = (stored[crm] ?? []).filter((h) => h !== host);
+      // The newest last; past the bound the oldest is forgotten (it is asked about again).
+      stored[crm] = [...hosts, host].slice(-MAX_HOSTS_PER_CRM);
+      await chrome.storage.local.set({ [CRM_HOSTS]: stored });
     },
   };
 }

@@ -8,15 +8,34 @@ import type { RunOutput } from '../../../src/features/runs/output';
 import type { DealAddress } from '../deal-address';
 import type { ConnectionState } from '../bridge/states';
 
+/** A deal found for the tab's address, and how: the panel says when it was by name. */
+export interface FoundFor {
+  deal: Deal;
+  /** The address it was found for: asking files the question only while the tab still shows it. */
+  address: DealAddress;
+  matchedBy: 'record-id' | 'title';
+  /** The first deal of this CRM the panel shows from this host: it says so once. */
+  firstFromHost: boolean;
+}
+
 export type Lookup =
   | { status: 'no-deal' }
   | { status: 'looking' }
-  | { status: 'found'; deal: Deal }
+  | ({ status: 'found' } & FoundFor)
+  /**
+   * Found, but on a host of this CRM the user has not been shown deals from, while others are
+   * known: held back until the user says this host is their company's too.
+   */
+  | ({ status: 'other-host'; knownHosts: string[] } & FoundFor)
   | { status: 'missing' }
-  | { status: 'failed'; error: ErrorData };
+  | { status: 'failed'; error: ErrorData }
+  /** What the tab shows could not be read (a message that failed its schema, a failed read). */
+  | { status: 'unreadable' };
 
 export interface Asked {
   runId: string;
+  /** Asked from this panel (not an earlier run opened from the list): only then can it cancel. */
+  startedHere: boolean;
   agentId: string;
   message: string;
   output: RunOutput;

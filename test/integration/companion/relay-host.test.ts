@@ -7,7 +7,7 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DealsList, type RunUpdates } from '../../../electron/contract';
+import { DealsList, LiveRunSummary, type RunUpdates } from '../../../electron/contract';
 import type { Backend } from '../../../electron/core/backend';
 import { startCompanionHost, type CompanionHost } from '../../../electron/core/companion';
 import { encodeFrame } from '../../../electron/core/companion/frame-codec';
@@ -189,15 +189,22 @@ describe('the narrow contract', () => {
     const found = await call(companion, 'deals.findByCrmRecord', {
       crm: 'salesforce',
       recordId: shownId,
+      host: 'acme.lightning.force.com',
     });
-    expect(found).toMatchObject({ ok: true, data: { matchedBy: 'record-id' } });
+    // The demo's records say nothing of their CRM host: the panel decides by the hosts it has seen.
+    expect(found).toMatchObject({ ok: true, data: { matchedBy: 'record-id', host: 'unstated' } });
     expect((found.data as { deal: { id: string } }).deal.id).toBe(deal?.id);
     expect(
       await call(companion, 'deals.findByCrmRecord', {
         crm: 'salesforce',
         recordId: '006000000000000',
+        host: 'acme.lightning.force.com',
       }),
-    ).toMatchObject({ ok: true, data: { deal: null, matchedBy: null } });
+    ).toMatchObject({ ok: true, data: { deal: null, matchedBy: null, host: null } });
+    // A lookup without the tab's host is refused: a record id alone names no organisation.
+    expect(
+      await call(companion, 'deals.findByCrmRecord', { crm: 'salesforce', recordId: shownId }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_input', field: 'host' } });
 
     const from = companion.received.length;
     const started = await call(companion, 'runs.start', {
@@ -227,8 +234,30 @@ describe('the narrow contract', () => {
     });
     expect(await call(companion, 'runs.cancel', { runId: 'not-followed' })).toMatchObject({
       ok: false,
-      error: { code: 'run_not_followed' },
+      error: { code: 'run_not_started_here' },
     });
+  });
+
+  it('cancels a run only when this browser started it, not one the user started in the app and it follows', async () => {
+    const companion = await allowedPort(ORIGIN_A);
+    const held = await backend.dispatch('deals.list', {}, { host: 'test' });
+    const deal = DealsList.parse(held.ok ? held.data : undefined).value[0];
+    const input = { agentId: 'sales.deal_coach', message: 'Floor price?', dealId: deal?.id };
+    const inApp = await backend.dispatch('runs.start', input, { host: 'test' });
+    const appRun = LiveRunSummary.parse(inApp.ok ? inApp.data : undefined).runId;
+    expect((await call(companion, 'runs.follow', { runId: appRun })).ok).toBe(true);
+    expect(await call(companion, 'runs.cancel', { runId: appRun })).toMatchObject({
+      ok: false,
+      error: { code: 'run_not_started_here' },
+    });
+    const own = await call(companion, 'runs.start', input);
+    const ownRun = (own.data as { runId: string }).runId;
+    // Passed on to the service, which cancels it or says it has already finished (the demo runs
+    // without pacing here).
+    const cancelled = await call(companion, 'runs.cancel', { runId: ownRun });
+    const error = cancelled.ok ? undefined : (cancelled.error as { code: string }).code;
+    expect([undefined, 'run_not_cancellable']).toContain(error);
+    await backend.dispatch('runs.cancel', { runId: appRun }, { host: 'test' });
   });
 });
 

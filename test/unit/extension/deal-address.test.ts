@@ -205,6 +205,17 @@ describe('recogniseDealAddress', () => {
     expect(recogniseDealAddress(address)).toBeNull();
     expect(recogniseDealAddress(address.slice(0, MAX_ADDRESS_LENGTH))).not.toBeNull();
   });
+
+  it('refuses a host longer than any DNS name, which no message to the panel could carry', () => {
+    const host = `${'a'.repeat(60)}.`.repeat(5) + 'acme.com';
+    expect(host.length).toBeGreaterThan(253);
+    const deal = `https://${host}/deal/4821`;
+    expect(recogniseDealAddress(deal, [{ host, crm: 'pipedrive' }])).toBeNull();
+    const fits = host.slice(host.length - 253).replace(/^[.]+/, '');
+    expect(
+      recogniseDealAddress(`https://${fits}/deal/4821`, [{ host: fits, crm: 'pipedrive' }]),
+    ).not.toBeNull();
+  });
 });
 
 describe('a company’s own CRM host', () => {

@@ -73,6 +73,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 let bridge: StandInBridge;
 let remembered: string | undefined;
+let hostsSeen: Map<string, string[]>;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun>;
 
@@ -80,6 +81,10 @@ const preferences: Preferences = {
   lastAgent: async () => remembered,
   rememberAgent: async (agentId) => {
     remembered = agentId;
+  },
+  crmHosts: async (crm) => hostsSeen.get(crm) ?? [],
+  rememberCrmHost: async (crm, host) => {
+    hostsSeen.set(crm, [...(hostsSeen.get(crm) ?? []).filter((h) => h !== host), host]);
   },
 };
 
@@ -94,9 +99,14 @@ beforeEach(() => {
     meeting: null,
   });
   remembered = undefined;
+  hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
   snapshot = liveRun('run_1', '', 0);
   bridge = new StandInBridge();
-  bridge.answers.set('deals.findByCrmRecord', () => ({ deal: DEAL, matchedBy: 'record-id' }));
+  bridge.answers.set('deals.findByCrmRecord', () => ({
+    deal: DEAL,
+    matchedBy: 'record-id',
+    host: 'unstated',
+  }));
   bridge.answers.set('runs.find', () => ({
     items: [
       { runId: 'old', id: 'old', title: 'Old', data: {}, createdAt: '2026-11-01T09:00:00Z' },
@@ -125,24 +135,114 @@ describe('the tab’s deal', () => {
     await actions.findDeal();
     await settle();
     expect(bridge.named('deals.findByCrmRecord')).toEqual([
-      { crm: 'salesforce', recordId: '006000000000001', title: 'Acme renewal | Salesforce' },
+      {
+        crm: 'salesforce',
+        recordId: '006000000000001',
+        host: 'acme.lightning.force.com',
+        title: 'Acme renewal | Salesforce',
+      },
     ]);
     const state = usePanel.getState();
-    expect(state.lookup).toEqual({ status: 'found', deal: DEAL });
+    expect(state.lookup).toEqual({
+      status: 'found',
+      deal: DEAL,
+      address: ADDRESS,
+      matchedBy: 'record-id',
+      firstFromHost: false,
+    });
     expect(state.runs.map((r) => r.runId)).toEqual(['new', 'old']);
     expect(bridge.named('runs.find')).toEqual([{ dealId: DEAL.id, limit: 20 }]);
     expect(state.meeting).toMatchObject({ title: 'Renewal call', dealId: DEAL.id });
   });
 
   it('is not in Assistant, then searched by the name the user types', async () => {
-    bridge.answers.set('deals.findByCrmRecord', () => ({ deal: null, matchedBy: null }));
+    bridge.answers.set('deals.findByCrmRecord', () => ({
+      deal: null,
+      matchedBy: null,
+      host: null,
+    }));
     await actions.findDeal();
     expect(usePanel.getState().lookup).toEqual({ status: 'missing' });
-    bridge.answers.set('deals.findByCrmRecord', () => ({ deal: DEAL, matchedBy: 'title' }));
+    bridge.answers.set('deals.findByCrmRecord', () => ({
+      deal: DEAL,
+      matchedBy: 'title',
+      host: 'unstated',
+    }));
     actions.findByName('Acme renewal');
     await settle();
     expect(bridge.named('deals.findByCrmRecord').at(-1)).toMatchObject({ title: 'Acme renewal' });
-    expect(usePanel.getState().lookup.status).toBe('found');
+    // Found by name, which the panel says beside it.
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found', matchedBy: 'title' });
+  });
+
+  it('sends a title of any length cut at a code point with an ellipsis, never refused', async () => {
+    usePanel.setState({ title: `${'😀'.repeat(150)} tail` });
+    await actions.findDeal();
+    const sent = String(bridge.named('deals.findByCrmRecord')[0]?.title);
+    expect(sent.length).toBeLessThanOrEqual(200);
+    expect(sent.endsWith('😀…')).toBe(true);
+    // No half of a surrogate pair left (encodeURIComponent throws on one).
+    expect(() => encodeURIComponent(sent)).not.toThrow();
+  });
+
+  it('shows the first host of a CRM with a notice and remembers it; holds another host back until the user says it is theirs', async () => {
+    hostsSeen = new Map();
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found', firstFromHost: true });
+    expect(hostsSeen.get('salesforce')).toEqual([ADDRESS.host]);
+
+    const foreign = { ...ADDRESS, host: 'attacker-trial.lightning.force.com' };
+    actions.setTab(foreign, 'Acme renewal');
+    await settle();
+    expect(bridge.named('deals.findByCrmRecord').at(-1)).toMatchObject({ host: foreign.host });
+    expect(usePanel.getState().lookup).toMatchObject({
+      status: 'other-host',
+      knownHosts: [ADDRESS.host],
+    });
+    // Nothing can be asked under a deal held back.
+    usePanel.setState({ agentId: 'sales.deal_coach' });
+    await actions.ask('Our floor price?');
+    expect(bridge.named('runs.start')).toEqual([]);
+
+    actions.confirmHost();
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found', firstFromHost: false });
+    expect(hostsSeen.get('salesforce')).toEqual([ADDRESS.host, foreign.host]);
+  });
+
+  it('trusts a host the deal’s record names as its own', async () => {
+    hostsSeen = new Map([['salesforce', ['other.lightning.force.com']]]);
+    bridge.answers.set('deals.findByCrmRecord', () => ({
+      deal: DEAL,
+      matchedBy: 'record-id',
+      host: 'agrees',
+    }));
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found', firstFromHost: false });
+    expect(hostsSeen.get('salesforce')).toContain(ADDRESS.host);
+  });
+
+  it('drops the previous deal at once when the tab cannot be read, and files nothing under it', async () => {
+    await actions.findDeal();
+    usePanel.setState({ agentId: 'sales.deal_coach' });
+    actions.pageUnreadable();
+    expect(usePanel.getState()).toMatchObject({ address: null, lookup: { status: 'unreadable' } });
+    await actions.ask('Our floor price is $410k, can we go lower?');
+    expect(bridge.named('runs.start')).toEqual([]);
+    // The tab read again: its deal is looked up afresh.
+    actions.setTab(ADDRESS, 'Acme renewal');
+    await settle();
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found' });
+  });
+
+  it('never files a question under a deal the tab no longer shows, even before the new lookup answers', async () => {
+    await actions.findDeal();
+    usePanel.setState({ agentId: 'sales.deal_coach' });
+    // The app is out of reach when the tab moves on: no lookup runs, and the old deal still goes.
+    usePanel.setState({ connection: { kind: 'connecting' } });
+    actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
+    expect(usePanel.getState().lookup).toEqual({ status: 'looking' });
+    await actions.ask('What next?');
+    expect(bridge.named('runs.start')).toEqual([]);
   });
 
   it('says why it could not be looked up', async () => {
@@ -213,6 +313,14 @@ describe('an answer', () => {
     expect(usePanel.getState().asked?.runId).toBe(run.runId);
     actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
     expect(usePanel.getState().asked).toBeNull();
+  });
+
+  it('opened from the list (maybe the user’s own run in the app) offers no Cancel', async () => {
+    await actions.findDeal();
+    await actions.openRun('run_1', 'sales.deal_coach');
+    expect(usePanel.getState().asked).toMatchObject({ startedHere: false, done: false });
+    await actions.cancel();
+    expect(bridge.named('runs.cancel')).toEqual([]);
   });
 
   it('is cancelled while it runs, and asked again by Retry with the same agent and message', async () => {

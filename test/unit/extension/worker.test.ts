@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { startWorker } from '../../../extension/src/background/worker';
 import { panelPath, tabPanel } from '../../../extension/src/background/panel-options';
+import { cutText } from '../../../extension/src/background/cut-text';
+import { TabDealChanged } from '../../../extension/src/background/messages';
 import type {
   ChromeApi,
   HostPermissions,
@@ -81,9 +83,9 @@ function fakeChrome(tabs: Map<number, TabInfo>, stored: Record<string, unknown> 
     permissions: { onRemoved: onPermissionsRemoved },
   } as unknown as ChromeApi;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  const update = async (tabId: number, url: string) => {
-    tabs.set(tabId, { id: tabId, url, title: 'Acme' });
-    for (const l of onUpdated.listeners) l(tabId, { url }, { id: tabId, url, title: 'Acme' });
+  const update = async (tabId: number, url: string, title = 'Acme') => {
+    tabs.set(tabId, { id: tabId, url, title });
+    for (const l of onUpdated.listeners) l(tabId, { url }, { id: tabId, url, title });
     await settle();
   };
   const activate = async (tabId: number) => {
@@ -145,6 +147,18 @@ describe('the side panel per tab', () => {
     await world.update(7, CONTACT);
     expect(world.options.at(-1)).toEqual({ tabId: 7, path: 'panel.html?tab=7', enabled: false });
     expect(world.messages.at(-1)).toMatchObject({ tabId: 7, deal: null });
+  });
+
+  it('tells the panel of a deal whose page has a title of any length, cut to fit, never dropped', async () => {
+    const world = fakeChrome(new Map());
+    startWorker(world.chrome);
+    const title = `${'Ä'.repeat(300)}${'𝔸'.repeat(300)}`;
+    await world.update(7, DEAL, 'Acme');
+    await world.update(7, OTHER, title);
+    const told = TabDealChanged.safeParse(world.messages.at(-1));
+    expect(told.success).toBe(true);
+    expect(told.data?.deal).toMatchObject({ recordId: '006000000000002AAA' });
+    expect(told.data?.title).toBe(`${'Ä'.repeat(300)}${'𝔸'.repeat(99)}…`);
   });
 
   it('reads a tab again when it becomes active', async () => {
@@ -224,5 +238,18 @@ describe('a company’s own CRM host', () => {
     startWorker(world.chrome);
     await world.removePermission(['https://other.acme.com/*']);
     expect(world.storage.items.get('customCrmHosts')).toEqual(ADDED.customCrmHosts);
+  });
+});
+
+describe('a text a page controls, cut to a bound', () => {
+  it('stays whole when it fits, else is cut at a code point and ends in an ellipsis', () => {
+    expect(cutText('Acme renewal', 12)).toBe('Acme renewal');
+    expect(cutText('Acme renewal', 8)).toBe('Acme re…');
+    // 😀 is two UTF-16 units: never one half of it.
+    expect(cutText('😀😀😀', 4)).toBe('😀…');
+    expect(cutText('😀😀😀', 5)).toBe('😀😀…');
+    for (const max of [1, 2, 3, 10, 500]) {
+      expect(cutText('😀a'.repeat(400), max).length).toBeLessThanOrEqual(max);
+    }
   });
 });

@@ -11,6 +11,8 @@ import { canonicalGuid } from '../../../../electron/domain/records/crm-guid';
 import {
   dealIsRecord,
   findDealByRecord,
+  hostCheck,
+  recordHostsOf,
   recordIdsOf,
 } from '../../../../electron/core/companion/deal-record-ids';
 import { toDeal } from '../../../../electron/core/host/records';
@@ -127,12 +129,14 @@ describe('finding a deal by its CRM record', () => {
     );
     for (const fixture of CRM_FIXTURES) {
       const crm = fixture.crm as Crm;
-      const found = findDealByRecord(deals, crm, ownIds[crm] ?? '');
+      const found = findDealByRecord(deals, crm, ownIds[crm] ?? '', 'acme.example');
       expect(found?.title, fixture.crm).toBe(fixture.expected.title);
     }
-    expect(findDealByRecord(deals, 'salesforce', '0015g00000LmNoP')).toBeUndefined();
-    expect(findDealByRecord(deals, 'pipedrive', '13020971')).toBeUndefined();
-    expect(findDealByRecord(deals, 'zoho', '5725767000000987001')).toBeUndefined();
+    expect(
+      findDealByRecord(deals, 'salesforce', '0015g00000LmNoP', 'acme.example'),
+    ).toBeUndefined();
+    expect(findDealByRecord(deals, 'pipedrive', '13020971', 'acme.example')).toBeUndefined();
+    expect(findDealByRecord(deals, 'zoho', '5725767000000987001', 'acme.example')).toBeUndefined();
   });
 
   it('reads ids inside the usual wrappers and in any naming convention', () => {
@@ -147,5 +151,41 @@ describe('finding a deal by its CRM record', () => {
     for (const { crm, deal, shownId } of demoCrmDeals()) {
       expect(dealIsRecord(deal, crm, shownId), `${crm} ${shownId}`).toBe(true);
     }
+  });
+
+  it('does not take another organisation’s record for the tab’s: a record naming its CRM host must name the tab’s', () => {
+    const own = {
+      id: 'd1',
+      title: 'Ours',
+      data: { id: 41448, crm_url: 'https://acme.pipedrive.com/deal/41448' },
+    };
+    const unstated = { id: 'd2', title: 'Unsaid', data: { id: 41449 } };
+    expect(hostCheck(own, 'acme.pipedrive.com')).toBe('agrees');
+    expect(hostCheck(own, 'ACME.pipedrive.com')).toBe('agrees');
+    expect(hostCheck(own, 'attacker-trial.pipedrive.com')).toBe('differs');
+    expect(hostCheck(unstated, 'attacker-trial.pipedrive.com')).toBe('unstated');
+    expect(findDealByRecord([own], 'pipedrive', '41448', 'acme.pipedrive.com')).toBe(own);
+    expect(
+      findDealByRecord([own], 'pipedrive', '41448', 'attacker-trial.pipedrive.com'),
+    ).toBeUndefined();
+    // The service says nothing of a host: the id matches, and the panel decides by the hosts seen.
+    expect(findDealByRecord([unstated], 'pipedrive', '41449', 'attacker-trial.pipedrive.com')).toBe(
+      unstated,
+    );
+  });
+
+  it('reads only web-app addresses as the record’s host, not API hosts, relative paths or websites', () => {
+    expect(
+      recordHostsOf({
+        properties: { record_url: 'https://app.hubspot.com/contacts/1/record/0-3/2' },
+        instance_url: 'https://acme.my.salesforce.com',
+        '@odata.context': 'https://acme.api.crm4.dynamics.com/api/data/v9.2/$metadata',
+        url: 'https://acme.example/',
+        attributes: { url: '/services/data/v60.0/sobjects/Opportunity/006' },
+        crmUrl: 'not an address',
+      }),
+    ).toEqual(['app.hubspot.com']);
+    for (const fixture of CRM_FIXTURES)
+      expect(recordHostsOf(fixture.record), fixture.crm).toEqual([]);
   });
 });
