@@ -34,7 +34,7 @@ export async function checkPrivateFolder(folder: string): Promise<string | undef
 }
 
 /** Whether something answers on the socket at `path` (another instance of the app). */
-function answers(path: string): Promise<boolean> {
+export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(path);
     probe.once('connect', () => {

@@ -143,8 +143,13 @@ async function alreadyWritten(
   }
 }
 
-/** Temporary file + rename: the browser or the relay reads the old file or the new, never half. */
-async function writeAtomically(path: string, text: string | Buffer, mode: number): Promise<void> {
+/** Temporary file + rename: the browser or the relay reads the old file or the new, never half.
+ * Also how the address file is written (address-file.ts). */
+export async function writeAtomically(
+  path: string,
+  text: string | Buffer,
+  mode: number,
+): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
   try {
@@ -166,7 +171,7 @@ async function writeAtomically(path: string, text: string | Buffer, mode: number
  * The companion folder, 0700: the relay runs the launch file it finds there, so nobody else may
  * write in it. A folder of another user's is refused rather than trusted.
  */
-async function ensurePrivateFolder(path: string): Promise<void> {
+export async function ensurePrivateFolder(path: string): Promise<void> {
   await mkdir(path, { recursive: true, mode: 0o700 });
   if (!POSIX || typeof process.getuid !== 'function') return;
   const info = await lstat(path);
