@@ -15,7 +15,13 @@ import {
   type ManifestFilePlace,
 } from './manifests';
 import { pathsOf } from '../platform/paths';
-import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, type PlaceInputs } from './places';
+import {
+  ADDRESS_FILE,
+  companionDir,
+  LAUNCH_FILE,
+  NATIVE_HOST_NAME,
+  type PlaceInputs,
+} from './places';
 
 /** The app handles this flag by removing what registration wrote, then exits (installers use it). */
 export const UNREGISTER_FLAG = '--unregister-companion';
@@ -254,7 +260,10 @@ export interface RemovalInputs extends PlaceInputs {
   relayPath?: string;
 }
 
-/** Removes the launch file, every manifest file and (Windows) the registry keys; returns what went. */
+/**
+ * Removes the launch file, the address file the app's last start recorded, every manifest file and
+ * (Windows) the registry keys; returns what went.
+ */
 export async function removeRegistration(
   inputs: RemovalInputs,
   registry: RegistryAccess,
@@ -271,6 +280,7 @@ export async function removeRegistration(
     if (await removeIfPresent(path)) removed.push(path);
   };
   await remove(plan.launchFile.path);
+  await remove(pathsOf(inputs.platform).join(plan.companionDir, ADDRESS_FILE));
   if (inputs.relayPath !== undefined) await remove(relayCopyPath(inputs, inputs.relayPath));
   for (const place of plan.manifestFiles) await remove(place.manifestPath);
   for (const path of plan.unreachableManifests) await remove(path);
