@@ -1,7 +1,9 @@
 //! Assistant Desktop's native-messaging relay. The browser starts it for the companion extension
 //! (argv[1] is the extension's origin) and talks to it over stdin/stdout in Chrome's frames; the
-//! relay connects to the running app's per-user socket (starting the app when it is not running),
-//! introduces the extension with a handshake frame, and then passes frames both ways unchanged.
+//! relay connects to the address the app recorded in the user's companion folder (starting the app
+//! when it is not running), proves that what listens there is the user's own (trust.rs) before
+//! sending it anything, introduces the extension with a handshake frame, and then passes frames
+//! both ways unchanged.
 //! Oversized or malformed frames are refused with an error frame to the extension, never passed
 //! on and never fatal. It holds no secret and keeps nothing: it is a pipe with a doorman.
 

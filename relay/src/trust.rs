@@ -251,3 +251,52 @@ mod windows {
         Ok(())
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::net::{UnixListener, UnixStream};
+
+    fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("relay-trust-{}-{}", name, std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_peer_of_this_user_passes() {
+        let (one, _two) = UnixStream::pair().unwrap();
+        assert!(check_peer(&one).is_ok());
+    }
+
+    #[test]
+    fn a_private_folder_passes_an_open_one_or_a_link_does_not() {
+        let dir = folder("places");
+        let socket = dir.join("companion.sock");
+        assert!(matches!(
+            check_socket_place(&socket),
+            Err(Failure::Absent(_))
+        ));
+        let _listener = UnixListener::bind(&socket).unwrap();
+        assert!(check_socket_place(&socket).is_ok());
+
+        let link = dir.with_extension("link");
+        let _ = std::fs::remove_file(&link);
+        std::os::unix::fs::symlink(&dir, &link).unwrap();
+        match check_socket_place(&link.join("companion.sock")) {
+            Err(Failure::Untrusted(why)) => assert!(why.contains("is a link"), "{}", why),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        match check_socket_place(&socket) {
+            Err(Failure::Untrusted(why)) => assert!(why.contains("mode 777"), "{}", why),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        std::fs::remove_file(&link).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
