@@ -113,31 +113,44 @@ pub fn current_uid() -> u32 {
 mod tests {
     use super::parse_address;
 
-    #[cfg(unix)]
+    /// The table the app's test reads too (test/unit/core/companion/address-file.test.ts).
+    const TABLE: &str = include_str!("../testdata/addresses.tsv");
+    const SYSTEM: &str = if cfg!(windows) { "windows" } else { "unix" };
+
     #[test]
-    fn takes_only_one_absolute_socket_path() {
-        let ok = "/run/user/1000/assistant-desktop/companion.sock\n";
-        assert!(parse_address(ok).is_some());
-        for bad in [
-            "",
-            "/run/user/1000/assistant-desktop/companion.sock",
-            "relative/companion.sock\n",
-            "/tmp/x/other.sock\n",
-            "/tmp/../etc/companion.sock\n",
-            "/a/companion.sock\n/b/companion.sock\n",
-        ] {
-            assert!(parse_address(bad).is_none(), "{:?}", bad);
+    fn addresses_agree_with_the_shared_table() {
+        let mut cases = 0;
+        for line in TABLE.lines() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let mut fields = line.splitn(3, '\t');
+            let (system, verdict, address) = match (fields.next(), fields.next(), fields.next()) {
+                (Some(s), Some(v), Some(a)) => (s, v, a),
+                _ => panic!("not three fields in the table's line {:?}", line),
+            };
+            if system != SYSTEM {
+                continue;
+            }
+            let read = parse_address(&format!("{}\n", address));
+            assert_eq!(read.is_some(), verdict == "ok", "the address {:?}", address);
+            cases += 1;
         }
-        let long = format!("/{}/companion.sock\n", "x".repeat(100));
-        assert!(parse_address(&long).is_none());
+        // A table read as nothing must not pass.
+        assert!(cases >= 9, "only {} cases read from the table", cases);
     }
 
-    #[cfg(windows)]
     #[test]
-    fn takes_only_a_random_pipe_name() {
-        let ok = format!(r"\\.\pipe\assistant-desktop-companion-{}", "0a".repeat(16));
-        assert!(parse_address(&format!("{}\r\n", ok)).is_some());
+    fn takes_one_line_only() {
+        let ok = if cfg!(windows) {
+            format!("{}{}", super::PIPE_PREFIX, "0a".repeat(16))
+        } else {
+            "/run/user/1000/assistant-desktop/companion.sock".to_string()
+        };
         assert!(parse_address(&format!("{}\n", ok)).is_some());
-        assert!(parse_address(&format!("{}alice\n", super::PIPE_PREFIX)).is_none());
+        assert!(parse_address(&format!("{}\r\n", ok)).is_some());
+        assert!(parse_address(&ok).is_none());
+        assert!(parse_address(&format!("{}\n{}\n", ok, ok)).is_none());
     }
 }

@@ -2,10 +2,12 @@
 // and the address each start chooses: never a fixed path in /tmp, a private folder reused only
 // while it is still the user's alone, a random pipe on Windows.
 import { chmod, lstat, mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addressFileText,
   parseAddressFile,
   readAddressFile,
   writeAddressFile,
@@ -14,6 +16,12 @@ import { PIPE_PREFIX, SOCKET_NAME } from '../../../../electron/core/companion/pl
 import { chooseSocketAddress } from '../../../../electron/core/companion/socket-address';
 
 const POSIX = process.platform !== 'win32';
+const TABLE = join(
+  resolve(import.meta.dirname, '../../../..'),
+  'relay',
+  'testdata',
+  'addresses.tsv',
+);
 let work: string;
 
 beforeAll(async () => {
@@ -23,30 +31,40 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** The table both sides test against (the relay's side: relay/src/places.rs). */
+function readTable(): { system: string; ok: boolean; address: string }[] {
+  return readFileSync(TABLE, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [system, verdict, ...rest] = line.split('\t');
+      if (system === undefined || verdict === undefined || rest.length !== 1) {
+        throw new Error(`not three fields in the table's line ${JSON.stringify(line)}`);
+      }
+      return { system, ok: verdict === 'ok', address: rest.join('\t') };
+    });
+}
+
 describe('the address file’s text', () => {
-  it('is one socket path on one line, short enough to bind', () => {
-    // Socket paths built from SOCKET_NAME: parsed here, never bound (which Windows could not).
-    const path = `/run/user/1000/assistant-desktop/${SOCKET_NAME}`;
-    expect(parseAddressFile(`${path}\n`, 'linux')).toBe(path);
-    expect(parseAddressFile(`${path}\r\n`, 'darwin')).toBe(path);
-    for (const bad of [
-      path,
-      `${path}\n${path}\n`,
-      `run/${SOCKET_NAME}\n`,
-      '/tmp/x/other.sock\n',
-      `/tmp/../etc/${SOCKET_NAME}\n`,
-      `/${'x'.repeat(100)}/${SOCKET_NAME}\n`,
-      '',
-    ]) {
-      expect(parseAddressFile(bad, 'linux'), bad).toBeUndefined();
+  it('is read as the relay reads it, by the shared table', () => {
+    const rows = readTable();
+    // A table read as nothing must not pass.
+    expect(rows.length).toBeGreaterThanOrEqual(18);
+    for (const { system, ok, address } of rows) {
+      const platform = system === 'windows' ? 'win32' : 'linux';
+      expect(parseAddressFile(`${address}\n`, platform) !== undefined, address).toBe(ok);
+      if (ok) expect(addressFileText(address, platform)).toBe(`${address}\n`);
     }
   });
 
-  it('on Windows, a pipe with 32 random hexadecimal digits, never one named for the user', () => {
-    const pipe = `${PIPE_PREFIX}${'0f'.repeat(16)}`;
-    expect(parseAddressFile(`${pipe}\r\n`, 'win32')).toBe(pipe);
-    expect(parseAddressFile(`${PIPE_PREFIX}mia\n`, 'win32')).toBeUndefined();
-    expect(parseAddressFile(`${PIPE_PREFIX}${'0F'.repeat(16)}\n`, 'win32')).toBeUndefined();
+  it('is one line: a line break ends it, and one only', () => {
+    // Built from SOCKET_NAME: parsed here, never bound (which Windows could not).
+    const path = `/run/user/1000/assistant-desktop/${SOCKET_NAME}`;
+    expect(parseAddressFile(`${path}\r\n`, 'darwin')).toBe(path);
+    expect(parseAddressFile(path, 'linux')).toBeUndefined();
+    expect(parseAddressFile(`${path}\n${path}\n`, 'linux')).toBeUndefined();
+    expect(() => addressFileText(`${path}\nx`, 'linux')).toThrow();
   });
 });
 
@@ -106,7 +124,8 @@ describe('the address a start chooses', () => {
     const companion = join(work, 'companion-win');
     const one = await chooseSocketAddress({ kind: 'random-pipe' }, companion, 'win32');
     const two = await chooseSocketAddress({ kind: 'random-pipe' }, companion, 'win32');
-    expect(one.path).toMatch(/^\\\\\.\\pipe\\assistant-desktop-companion-[0-9a-f]{32}$/);
+    expect(one.path.startsWith(PIPE_PREFIX)).toBe(true);
+    expect(one.path.slice(PIPE_PREFIX.length)).toMatch(/^[0-9a-f]{32}$/);
     expect(one.path).not.toBe(two.path);
     expect(one.record).toBe(true);
   });
