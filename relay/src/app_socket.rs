@@ -1,24 +1,52 @@
 //! The connection to the app: a Unix domain socket, or on Windows a named pipe opened as a file.
-//! Each is split into a reading half and a writing half, used by one thread each.
+//! Each is split into a reading half and a writing half, used by one thread each. Nothing is
+//! written to the connection here: it is handed on only once it is proven to be this user's own
+//! (trust.rs), so a squatter learns nothing of the browser's, not even the handshake.
 
+use crate::trust;
 use std::io::{self, Read, Write};
-#[cfg(unix)]
 use std::path::Path;
 
 pub type Halves = (Box<dyn Read + Send>, Box<dyn Write + Send>);
 
-/// Why a connection failed: the app is not there (start it and wait) or something else.
-pub fn app_is_absent(error: &io::Error) -> bool {
-    matches!(
+/// Why a connection was not made.
+#[derive(Debug)]
+pub enum Failure {
+    /// Nothing listens there (start the app and wait).
+    Absent(io::Error),
+    /// Something is there that is not this user's own: never used, never retried.
+    Untrusted(String),
+    Other(io::Error),
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Absent(error) | Failure::Other(error) => write!(f, "{}", error),
+            Failure::Untrusted(why) => write!(f, "{}", why),
+        }
+    }
+}
+
+fn failure(error: io::Error) -> Failure {
+    let absent = matches!(
         error.kind(),
         io::ErrorKind::NotFound | io::ErrorKind::ConnectionRefused
-    ) || is_pipe_busy(error)
+    ) || is_pipe_busy(&error);
+    if absent {
+        Failure::Absent(error)
+    } else {
+        Failure::Other(error)
+    }
 }
 
 #[cfg(unix)]
-pub fn connect(path: &Path) -> io::Result<Halves> {
-    let stream = std::os::unix::net::UnixStream::connect(path)?;
-    let reader = stream.try_clone()?;
+pub fn connect(path: &Path) -> Result<Halves, Failure> {
+    trust::check_socket_place(path)?;
+    let stream = std::os::unix::net::UnixStream::connect(path).map_err(failure)?;
+    // The places were checked before connecting; the peer is the proof that holds after.
+    trust::check_peer(&stream)?;
+    let reader = stream.try_clone().map_err(Failure::Other)?;
     Ok((Box::new(reader), Box::new(stream)))
 }
 
@@ -28,7 +56,15 @@ fn is_pipe_busy(_error: &io::Error) -> bool {
 }
 
 #[cfg(windows)]
-pub use self::windows::connect;
+pub fn connect(path: &Path) -> Result<Halves, Failure> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(failure)?;
+    trust::check_pipe_server(&file)?;
+    windows::halves(file).map_err(Failure::Other)
+}
 
 #[cfg(windows)]
 fn is_pipe_busy(error: &io::Error) -> bool {
@@ -44,10 +80,9 @@ mod windows {
     //! briefly when nothing is. Type-checked on Linux against Debian's Windows standard library
     //! (docs/companion.md, "The relay's build"); built and tested on Windows by the workflows.
     use super::Halves;
-    use std::fs::{File, OpenOptions};
+    use std::fs::File;
     use std::io::{self, Read};
     use std::os::windows::io::AsRawHandle;
-    use std::path::Path;
     use std::thread;
     use std::time::Duration;
 
@@ -102,8 +137,7 @@ mod windows {
         }
     }
 
-    pub fn connect(path: &Path) -> io::Result<Halves> {
-        let file = OpenOptions::new().read(true).write(true).open(path)?;
+    pub fn halves(file: File) -> io::Result<Halves> {
         let writer = file.try_clone()?;
         Ok((Box::new(PipeReader { file }), Box::new(writer)))
     }

@@ -1,21 +1,15 @@
 //! Starting the app when its socket is not there. The app writes the launch file at every start
 //! (an update moves it): its program on the first line, then one argument per line, with the
-//! flag that starts it without a window. The relay runs only a file this user alone may write.
+//! flag that starts it without a window. The relay runs only a file this user alone may write,
+//! opened without following a link and checked on the open handle (private_file.rs).
 
-use std::fs;
+use crate::private_file;
 use std::io;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
 pub fn read_launch_file(path: &Path) -> io::Result<Vec<String>> {
-    check_private(path)?;
-    let text = fs::read_to_string(path)?;
-    if text.len() > 64 * 1024 {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            "launch file too large",
-        ));
-    }
+    let text = private_file::read(path)?;
     let lines: Vec<String> = text
         .lines()
         .map(|line| line.trim_end_matches('\r').to_string())
@@ -28,33 +22,6 @@ pub fn read_launch_file(path: &Path) -> io::Result<Vec<String>> {
         ));
     }
     Ok(lines)
-}
-
-#[cfg(unix)]
-fn check_private(path: &Path) -> io::Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let meta = fs::symlink_metadata(path)?;
-    let ours = meta.uid() == crate::places::current_uid();
-    if !meta.file_type().is_file() || !ours || meta.mode() & 0o022 != 0 {
-        return Err(io::Error::new(
-            io::ErrorKind::PermissionDenied,
-            "the launch file is not this user's alone",
-        ));
-    }
-    Ok(())
-}
-
-#[cfg(windows)]
-fn check_private(path: &Path) -> io::Result<()> {
-    // The file sits in the user's own local application data folder, protected by its ACL.
-    let meta = fs::symlink_metadata(path)?;
-    if !meta.file_type().is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::PermissionDenied,
-            "not a file",
-        ));
-    }
-    Ok(())
 }
 
 /// Starts the command detached from the relay: no standard streams (stdout is the browser's

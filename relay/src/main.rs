@@ -1,7 +1,9 @@
 //! Assistant Desktop's native-messaging relay. The browser starts it for the companion extension
 //! (argv[1] is the extension's origin) and talks to it over stdin/stdout in Chrome's frames; the
-//! relay connects to the running app's per-user socket (starting the app when it is not running),
-//! introduces the extension with a handshake frame, and then passes frames both ways unchanged.
+//! relay connects to the address the app recorded in the user's companion folder (starting the app
+//! when it is not running), proves that what listens there is the user's own (trust.rs) before
+//! sending it anything, introduces the extension with a handshake frame, and then passes frames
+//! both ways unchanged.
 //! Oversized or malformed frames are refused with an error frame to the extension, never passed
 //! on and never fatal. It holds no secret and keeps nothing: it is a pipe with a doorman.
 
@@ -10,11 +12,15 @@ mod frames;
 mod json;
 mod launch;
 mod places;
+mod private_file;
 mod registry;
+mod trust;
 
+use app_socket::Failure;
 use frames::{Frame, Order, MAX_TO_APP, MAX_TO_EXTENSION};
 use std::env;
 use std::io::{self, Read, Write};
+use std::path::PathBuf;
 use std::process;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -77,18 +83,58 @@ fn wait_limit() -> Duration {
     Duration::from_millis(ms)
 }
 
-/// Connects to the app; when it is not running, starts it once and waits for its socket.
-fn connect_to_app(extension: &Extension) -> Result<app_socket::Halves, (String, String)> {
-    let path = places::socket_path();
-    let first = match app_socket::connect(&path) {
-        Ok(halves) => return Ok(halves),
-        Err(error) => error,
+/// The app's address: the environment's (tests), else the address file the app wrote. None when
+/// there is no address file (the app never ran, or the file was removed): the app is not there.
+fn app_address() -> Result<Option<PathBuf>, String> {
+    if let Some(path) = places::socket_override() {
+        return Ok(Some(path));
+    }
+    let file = places::address_file();
+    let text = match private_file::read(&file) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("{}: {}", file.display(), error)),
     };
-    if !app_socket::app_is_absent(&first) {
-        return Err((
-            "app-unreachable".into(),
-            format!("Could not reach Assistant Desktop: {}", first),
-        ));
+    match places::parse_address(&text) {
+        Some(path) => Ok(Some(path)),
+        None => Err(format!("{} does not hold an address", file.display())),
+    }
+}
+
+/// One attempt at the app's current address.
+fn try_connect() -> Result<app_socket::Halves, Failure> {
+    match app_address() {
+        Ok(Some(path)) => app_socket::connect(&path),
+        Ok(None) => Err(Failure::Absent(io::ErrorKind::NotFound.into())),
+        Err(why) => Err(Failure::Untrusted(why)),
+    }
+}
+
+type Refusal = (String, String);
+
+fn untrusted(why: &str) -> Refusal {
+    (
+        "app-untrusted".into(),
+        format!(
+            "Nothing was sent to the app's address: it is not this user's own Assistant Desktop ({}).",
+            why
+        ),
+    )
+}
+
+/// Connects to the app; when it is not running, starts it once and waits for it. What answers
+/// at the address is checked before anything is sent (trust.rs); a refusal is final.
+fn connect_to_app(extension: &Extension) -> Result<app_socket::Halves, Refusal> {
+    match try_connect() {
+        Ok(halves) => return Ok(halves),
+        Err(Failure::Absent(_)) => {}
+        Err(Failure::Untrusted(why)) => return Err(untrusted(&why)),
+        Err(Failure::Other(error)) => {
+            return Err((
+                "app-unreachable".into(),
+                format!("Could not reach Assistant Desktop: {}", error),
+            ))
+        }
     }
     let command = launch::read_launch_file(&places::launch_file()).map_err(|error| {
         (
@@ -106,9 +152,11 @@ fn connect_to_app(extension: &Extension) -> Result<app_socket::Halves, (String, 
     let deadline = Instant::now() + wait_limit();
     loop {
         thread::sleep(Duration::from_millis(100));
-        match app_socket::connect(&path) {
+        // Read again each time: the app writes its new address once it listens.
+        match try_connect() {
             Ok(halves) => return Ok(halves),
-            Err(error) if app_socket::app_is_absent(&error) && Instant::now() < deadline => {}
+            Err(Failure::Untrusted(why)) => return Err(untrusted(&why)),
+            Err(Failure::Absent(_)) if Instant::now() < deadline => {}
             Err(_) => {
                 return Err((
                     "app-not-started".into(),
@@ -242,7 +290,7 @@ fn main() {
         return;
     }
     if first == "--print-places" {
-        println!("{}", places::socket_path().display());
+        println!("{}", places::address_file().display());
         println!("{}", places::launch_file().display());
         return;
     }

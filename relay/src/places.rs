@@ -1,12 +1,17 @@
-//! Where the app's socket and the companion folder are, by the same rule as the app
-//! (electron/core/companion/places.ts): both sides must agree without talking.
+//! Where the relay finds the app: the per-user companion folder (by the rule of
+//! electron/core/companion/places.ts) and in it the address file, which the app writes at every
+//! start with the socket path or pipe name it listens on. The relay computes no socket path of
+//! its own: the app owns that one rule, and an address no other user can read (Windows: a random
+//! pipe name; Unix without a runtime folder: a random private folder) cannot be guessed.
 
 use std::env;
 use std::path::{Path, PathBuf};
 
+/// Tests and unusual setups: both sides are told the socket by the environment, no file is read.
 pub const SOCKET_ENV: &str = "ASSISTANT_COMPANION_SOCKET";
 pub const COMPANION_DIR_ENV: &str = "ASSISTANT_COMPANION_DIR";
 pub const LAUNCH_FILE: &str = "launch";
+pub const ADDRESS_FILE: &str = "address";
 
 fn absolute_env(name: &str) -> Option<PathBuf> {
     match env::var_os(name) {
@@ -30,59 +35,46 @@ extern "C" {
     fn getuid() -> u32;
 }
 
-/// The app's socket: a Unix domain socket path, or a named pipe's name on Windows.
-pub fn socket_path() -> PathBuf {
+/// The socket the environment names, if it does (tests).
+pub fn socket_override() -> Option<PathBuf> {
     match env::var_os(SOCKET_ENV) {
-        Some(value) if !value.is_empty() => return PathBuf::from(value),
-        _ => {}
+        Some(value) if !value.is_empty() => Some(PathBuf::from(value)),
+        _ => None,
     }
-    default_socket_path()
 }
 
-#[cfg(windows)]
-fn default_socket_path() -> PathBuf {
-    // A name Windows could not hold as Unicode (a lone surrogate) becomes U+FFFD, so '_'.
-    let user = env::var_os("USERNAME").unwrap_or_default();
-    PathBuf::from(pipe_name(&user.to_string_lossy()))
-}
+/// The Windows pipe the app names: its prefix, then 32 lowercase hexadecimal digits (128 bits).
+pub const PIPE_PREFIX: &str = r"\\.\pipe\assistant-desktop-companion-";
+/// macOS's sun_path holds 104 bytes with the terminating NUL (Linux 108).
+pub const MAX_SOCKET_PATH: usize = 103;
 
-/// The app's pipe for a Windows user name, by the rule places.ts follows too: every Unicode code
-/// point (a `char`) that is not an ASCII letter, digit, `.`, `_` or `-` becomes one `_`, and the
-/// first 64 characters are kept. Per code point, not per UTF-16 unit: an emoji is one `_`.
-/// relay/testdata/pipe-names.tsv holds the cases both sides are tested against.
-#[cfg(any(windows, test))]
-fn pipe_name(user: &str) -> String {
-    let cleaned: String = user
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .take(64)
-        .collect();
-    format!(r"\\.\pipe\assistant-desktop-companion-{}", cleaned)
-}
-
-#[cfg(unix)]
-fn default_socket_path() -> PathBuf {
-    // XDG_RUNTIME_DIR is the user's own 0700 folder; macOS's TMPDIR is per user.
-    let runtime = if cfg!(target_os = "macos") {
-        absolute_env("TMPDIR")
+/// The address file's text: one line, the address, in the form the app writes on this system.
+pub fn parse_address(text: &str) -> Option<PathBuf> {
+    let line = text.strip_suffix('\n')?;
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if line.is_empty() || line.contains(['\n', '\r', '\0']) {
+        return None;
+    }
+    if cfg!(windows) {
+        let random = line.strip_prefix(PIPE_PREFIX)?;
+        let hex = random.len() == 32
+            && random
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        return if hex { Some(PathBuf::from(line)) } else { None };
+    }
+    let sane = line.starts_with('/')
+        && line.len() <= MAX_SOCKET_PATH
+        && line.ends_with("/companion.sock")
+        && !line.split('/').any(|part| part == "..");
+    if sane {
+        Some(PathBuf::from(line))
     } else {
-        absolute_env("XDG_RUNTIME_DIR")
-    };
-    let folder = match runtime {
-        Some(dir) => dir.join("assistant-desktop"),
-        // Safety: getuid cannot fail and touches no memory of ours.
-        None => PathBuf::from(format!("/tmp/assistant-desktop-{}", unsafe { getuid() })),
-    };
-    folder.join("companion.sock")
+        None
+    }
 }
 
-/// The per-user companion folder (the launch file; on Windows, the host manifest).
+/// The per-user companion folder (the launch and address files; on Windows, the host manifest).
 pub fn companion_dir() -> PathBuf {
     if let Some(dir) = absolute_env(COMPANION_DIR_ENV) {
         return dir;
@@ -107,34 +99,58 @@ pub fn launch_file() -> PathBuf {
     companion_dir().join(LAUNCH_FILE)
 }
 
+pub fn address_file() -> PathBuf {
+    companion_dir().join(ADDRESS_FILE)
+}
+
 #[cfg(unix)]
 pub fn current_uid() -> u32 {
-    // Safety: as above.
+    // Safety: getuid cannot fail and touches no memory of ours.
     unsafe { getuid() }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::pipe_name;
+    use super::parse_address;
 
-    /// The table the app's test reads too (test/unit/core/companion/pipe-names.test.ts).
-    const TABLE: &str = include_str!("../testdata/pipe-names.tsv");
+    /// The table the app's test reads too (test/unit/core/companion/address-file.test.ts).
+    const TABLE: &str = include_str!("../testdata/addresses.tsv");
+    const SYSTEM: &str = if cfg!(windows) { "windows" } else { "unix" };
 
     #[test]
-    fn pipe_names_agree_with_the_shared_table() {
+    fn addresses_agree_with_the_shared_table() {
         let mut cases = 0;
         for line in TABLE.lines() {
             let line = line.strip_suffix('\r').unwrap_or(line);
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (user, expected) = line
-                .split_once('\t')
-                .unwrap_or_else(|| panic!("no tab in the table's line {:?}", line));
-            assert_eq!(pipe_name(user), expected, "the user name {:?}", user);
+            let mut fields = line.splitn(3, '\t');
+            let (system, verdict, address) = match (fields.next(), fields.next(), fields.next()) {
+                (Some(s), Some(v), Some(a)) => (s, v, a),
+                _ => panic!("not three fields in the table's line {:?}", line),
+            };
+            if system != SYSTEM {
+                continue;
+            }
+            let read = parse_address(&format!("{}\n", address));
+            assert_eq!(read.is_some(), verdict == "ok", "the address {:?}", address);
             cases += 1;
         }
-        // A table read as nothing must not pass: it holds the emoji, the domain account and more.
-        assert!(cases >= 15, "only {} cases read from the table", cases);
+        // A table read as nothing must not pass.
+        assert!(cases >= 9, "only {} cases read from the table", cases);
+    }
+
+    #[test]
+    fn takes_one_line_only() {
+        let ok = if cfg!(windows) {
+            format!("{}{}", super::PIPE_PREFIX, "0a".repeat(16))
+        } else {
+            "/run/user/1000/assistant-desktop/companion.sock".to_string()
+        };
+        assert!(parse_address(&format!("{}\n", ok)).is_some());
+        assert!(parse_address(&format!("{}\r\n", ok)).is_some());
+        assert!(parse_address(&ok).is_none());
+        assert!(parse_address(&format!("{}\n{}\n", ok, ok)).is_none());
     }
 }

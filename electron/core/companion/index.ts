@@ -12,8 +12,9 @@ export {
   NATIVE_HOST_NAME,
   companionDir,
   currentPlaceInputs,
-  socketPath,
+  socketPlace,
   type PlaceInputs,
+  type SocketPlace,
 } from './places';
 export {
   applyRegistration,

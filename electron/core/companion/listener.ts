@@ -1,10 +1,12 @@
 // The per-user socket the relays connect to. On macOS and Linux a Unix domain socket of mode 0600
 // in a folder of mode 0700: the folder is refused (nothing listens, and the log says why) when it
 // is not this user's alone, since another user could then replace the socket with their own. On
-// Windows a named pipe whose name carries the user's name: libuv creates its first instance with
-// FILE_FLAG_FIRST_PIPE_INSTANCE (so a pipe another user made first is refused, not joined) and the
-// default security descriptor, which gives full access to the creator, SYSTEM and administrators
-// only (others may at most read, which cannot complete a handshake).
+// Windows a named pipe with a random name (socket-address.ts): libuv creates its first instance
+// with FILE_FLAG_FIRST_PIPE_INSTANCE (so a pipe made first by someone else is refused, not joined)
+// and the default security descriptor, which gives full access to the creator, SYSTEM and
+// administrators only (others may at most read, which cannot complete a handshake). A live socket
+// in the private folder, or a pipe at the name only this user's address file holds, is this
+// user's: another copy of the app ("elsewhere").
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { chmod, lstat, mkdir, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -34,7 +36,7 @@ export async function checkPrivateFolder(folder: string): Promise<string | undef
 }
 
 /** Whether something answers on the socket at `path` (another instance of the app). */
-function answers(path: string): Promise<boolean> {
+export function answers(path: string): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createConnection(path);
     probe.once('connect', () => {
@@ -77,6 +79,10 @@ export async function listenOnSocket(
 ): Promise<ListenOutcome> {
   const server = createServer({ pauseOnConnect: false }, onConnection);
   if (platform === 'win32') {
+    // Asked first rather than left to listen's EADDRINUSE: under Wine a second listen on a live
+    // pipe's name succeeded (relay-address.test.ts in the Windows run), and asking means the same
+    // on every Windows.
+    if (await answers(path)) return { kind: 'elsewhere', reason: `another app answers on ${path}` };
     try {
       await listen(server, path);
     } catch (error) {

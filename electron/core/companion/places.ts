@@ -1,8 +1,10 @@
-// Where the companion's pieces meet on this computer, by one rule the relay (relay/src/places.rs)
-// follows too: the per-user socket (a Unix domain socket, or a named pipe on Windows) and the
-// per-user companion folder (the launch file the relay starts the app with; on Windows, the host
-// manifest the registry points at). Both can be moved by environment variables, which tests and
-// unusual setups use; the browser starts the relay with the user's environment.
+// Where the companion's pieces meet on this computer: the per-user companion folder (the launch
+// file the relay starts the app with, the address file that tells the relay where the app
+// listens; on Windows, the host manifest the registry points at), by one rule the relay
+// (relay/src/places.rs) follows too, and where the app's socket goes. The socket's address is the
+// app's alone to choose: it writes it to the address file at every start (address-file.ts), so
+// the relay computes none. Both can be moved by environment variables, which tests and unusual
+// setups use; the browser starts the relay with the user's environment.
 import { posix } from 'node:path';
 import { pathsOf } from '../platform/paths';
 
@@ -18,13 +20,27 @@ export const BACKGROUND_FLAG = '--background';
 /** The launch file in the companion folder: the app's program, then one argument per line. */
 export const LAUNCH_FILE = 'launch';
 
+/** The address file in the companion folder: the socket path or pipe name, on one line. */
+export const ADDRESS_FILE = 'address';
+
+/** The Windows pipe's name before its 32 random hexadecimal digits (relay/src/places.rs too). */
+export const PIPE_PREFIX = '\\\\.\\pipe\\assistant-desktop-companion-';
+
+/** The longest socket path: macOS's sun_path holds 104 bytes with the closing NUL (Linux 108). */
+export const MAX_SOCKET_PATH = 103;
+
+/** The socket's file name inside its folder. */
+export const SOCKET_NAME = 'companion.sock';
+
 export interface PlaceInputs {
   platform: NodeJS.Platform;
   env: Readonly<Record<string, string | undefined>>;
   home: string;
-  /** POSIX user id (the temporary folder fallback is per user). */
+  /**
+   * POSIX user id and Windows user name: no place is built from them any more (the socket's
+   * address is chosen at start); kept so registration's callers stay as they are.
+   */
   uid: number;
-  /** Windows user name (the pipe's name includes it). */
   username: string;
 }
 
@@ -35,31 +51,35 @@ function absolute(platform: NodeJS.Platform, value: string | undefined): string 
 }
 
 /**
- * A user name as a pipe name may hold it, by the rule relay/src/places.rs follows too: every
- * Unicode code point that is not an ASCII letter, digit, `.`, `_` or `-` becomes one `_`, and the
- * first 64 characters are kept. Per code point (the `u` flag), not per UTF-16 unit: an emoji is
- * one `_`, as in Rust's `chars()`. relay/testdata/pipe-names.tsv holds the cases both sides are
- * tested against.
+ * Where the socket goes, before anything is made:
+ * - `given`: the environment names it (tests); nothing is recorded, the relay is told the same way.
+ * - `runtime`: in the user's own 0700 runtime folder (XDG_RUNTIME_DIR on Linux, emptied at
+ *   log-out; the per-user TMPDIR on macOS), a fixed name inside it.
+ * - `private-folder`: no runtime folder: a folder of the app's own, made with an unpredictable
+ *   name and mode 0700 under `parent` (never a shared predictable /tmp path, which another user
+ *   could create first).
+ * - `random-pipe`: Windows: a pipe named with 128 random bits at each start; only the address
+ *   file in the user's own local application data folder tells it.
  */
-function pipeSafe(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/gu, '_').slice(0, 64);
-}
+export type SocketPlace =
+  | { kind: 'given'; path: string }
+  | { kind: 'runtime'; path: string }
+  | { kind: 'private-folder'; parent: string }
+  | { kind: 'random-pipe' };
 
-export function socketPath(inputs: PlaceInputs): string {
+export function socketPlace(inputs: PlaceInputs): SocketPlace {
   const { platform, env } = inputs;
   const override = env[SOCKET_ENV];
-  if (override !== undefined && override !== '') return override;
-  if (platform === 'win32') {
-    return `\\\\.\\pipe\\assistant-desktop-companion-${pipeSafe(inputs.username)}`;
-  }
-  // XDG_RUNTIME_DIR is the user's own 0700 folder, emptied at log-out; macOS's TMPDIR is per user.
+  if (override !== undefined && override !== '') return { kind: 'given', path: override };
+  if (platform === 'win32') return { kind: 'random-pipe' };
   const { join } = posix;
   const runtime = absolute(platform, platform === 'darwin' ? env.TMPDIR : env.XDG_RUNTIME_DIR);
-  const folder =
-    runtime !== undefined
-      ? join(runtime, 'assistant-desktop')
-      : join('/tmp', `assistant-desktop-${inputs.uid}`);
-  return join(folder, 'companion.sock');
+  if (runtime !== undefined) {
+    const path = join(runtime, 'assistant-desktop', SOCKET_NAME);
+    // A runtime folder so deep the path cannot be bound is passed over for a short one.
+    if (Buffer.byteLength(path) <= MAX_SOCKET_PATH) return { kind: 'runtime', path };
+  }
+  return { kind: 'private-folder', parent: '/tmp' };
 }
 
 export function companionDir(inputs: PlaceInputs): string {

@@ -15,7 +15,13 @@ import {
   type ManifestFilePlace,
 } from './manifests';
 import { pathsOf } from '../platform/paths';
-import { companionDir, LAUNCH_FILE, NATIVE_HOST_NAME, type PlaceInputs } from './places';
+import {
+  ADDRESS_FILE,
+  companionDir,
+  LAUNCH_FILE,
+  NATIVE_HOST_NAME,
+  type PlaceInputs,
+} from './places';
 
 /** The app handles this flag by removing what registration wrote, then exits (installers use it). */
 export const UNREGISTER_FLAG = '--unregister-companion';
@@ -143,8 +149,13 @@ async function alreadyWritten(
   }
 }
 
-/** Temporary file + rename: the browser or the relay reads the old file or the new, never half. */
-async function writeAtomically(path: string, text: string | Buffer, mode: number): Promise<void> {
+/** Temporary file + rename: the browser or the relay reads the old file or the new, never half.
+ * Also how the address file is written (address-file.ts). */
+export async function writeAtomically(
+  path: string,
+  text: string | Buffer,
+  mode: number,
+): Promise<void> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
   try {
@@ -166,7 +177,7 @@ async function writeAtomically(path: string, text: string | Buffer, mode: number
  * The companion folder, 0700: the relay runs the launch file it finds there, so nobody else may
  * write in it. A folder of another user's is refused rather than trusted.
  */
-async function ensurePrivateFolder(path: string): Promise<void> {
+export async function ensurePrivateFolder(path: string): Promise<void> {
   await mkdir(path, { recursive: true, mode: 0o700 });
   if (!POSIX || typeof process.getuid !== 'function') return;
   const info = await lstat(path);
@@ -249,7 +260,10 @@ export interface RemovalInputs extends PlaceInputs {
   relayPath?: string;
 }
 
-/** Removes the launch file, every manifest file and (Windows) the registry keys; returns what went. */
+/**
+ * Removes the launch file, the address file the app's last start recorded, every manifest file and
+ * (Windows) the registry keys; returns what went.
+ */
 export async function removeRegistration(
   inputs: RemovalInputs,
   registry: RegistryAccess,
@@ -266,6 +280,7 @@ export async function removeRegistration(
     if (await removeIfPresent(path)) removed.push(path);
   };
   await remove(plan.launchFile.path);
+  await remove(pathsOf(inputs.platform).join(plan.companionDir, ADDRESS_FILE));
   if (inputs.relayPath !== undefined) await remove(relayCopyPath(inputs, inputs.relayPath));
   for (const place of plan.manifestFiles) await remove(place.manifestPath);
   for (const path of plan.unreachableManifests) await remove(path);

@@ -1,11 +1,15 @@
 // Starting the companion host beside a host process's own (the Electron app, browser mode): at
-// the per-user socket, unless `ASSISTANT_COMPANION=off`. It never stops the app from starting:
-// a socket it cannot take is logged and the app goes on without the companion.
+// the address chosen for this start (socket-address.ts), recorded in the address file for the
+// relay, unless `ASSISTANT_COMPANION=off`. It never stops the app from starting: a socket it
+// cannot take is logged and the app goes on without the companion.
+import { rmdir } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import type { Backend } from '../backend';
 import type { Logger } from '../logs/logger';
+import { writeAddressFile } from './address-file';
 import { startCompanionHost, type CompanionHost, type PairingRequest } from './host';
-import { currentPlaceInputs, socketPath } from './places';
+import { companionDir, currentPlaceInputs, socketPlace } from './places';
+import { chooseSocketAddress } from './socket-address';
 
 export const COMPANION_SWITCH_ENV = 'ASSISTANT_COMPANION';
 
@@ -31,23 +35,45 @@ export async function startCompanion(
   }
   try {
     const user = userInfo();
+    const inputs = currentPlaceInputs(env, {
+      homedir: user.homedir,
+      uid: user.uid,
+      username: user.username,
+    });
+    const folder = companionDir(inputs);
+    const address = await chooseSocketAddress(socketPlace(inputs), folder);
     const host = await startCompanionHost({
       backend: options.backend,
       log,
       dataDir: options.dataDir,
-      socketPath: socketPath(
-        currentPlaceInputs(env, { homedir: user.homedir, uid: user.uid, username: user.username }),
-      ),
+      socketPath: address.path,
       appVersion: options.appVersion,
       ...(options.onPairingRequest === undefined
         ? {}
         : { onPairingRequest: options.onPairingRequest }),
     });
+    if (host.status.kind === 'listening' && address.record) {
+      await recordAddress(folder, address.path, log);
+    } else if (host.status.kind !== 'listening' && address.madeFolder !== undefined) {
+      await rmdir(address.madeFolder).catch(() => undefined);
+    }
     options.backend.companion.attach({ kind: 'started', host });
     return host;
   } catch (error) {
     log.warn('Companion: could not start; the app goes on without it', { error });
     options.backend.companion.attach({ kind: 'failed' });
     return undefined;
+  }
+}
+
+/** Without the address file the relay cannot find this app; the app itself goes on. */
+async function recordAddress(folder: string, address: string, log: Logger): Promise<void> {
+  try {
+    await writeAddressFile(folder, address);
+  } catch (error) {
+    log.warn('Companion: the address file could not be written; browsers will not find the app', {
+      error,
+      folder,
+    });
   }
 }

@@ -2,14 +2,14 @@
 // stdin/stdout (a native-endian length, UTF-8 JSON), the app's frames on the socket (little-endian),
 // the handshake carrying the extension's origin, the browser's 1 MiB limit on what the app sends,
 // the app started from the launch file when its socket is missing (and not from a launch file
-// others could have written), and the same socket and folder as the app computes.
+// others could have written), and the same companion folder as the app computes.
 import { spawnSync } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companionDir, socketPath } from '../../../electron/core/companion/places';
+import { companionDir } from '../../../electron/core/companion/places';
 import { relayBinary } from '../../support/relay-binary';
 import { testSocketPath } from '../../support/socket-path';
 import { isType, nativeFrame, openNativePort, type NativePort } from './native-port';
@@ -212,18 +212,12 @@ describe('starting the app', () => {
 });
 
 describe('the places', () => {
-  it('are the ones the app computes, with and without a runtime folder', () => {
+  it('are the companion folder the app computes: its address file and launch file', () => {
     const user = userInfo();
-    // On Windows the pipe is named for USERNAME and the folder is under LOCALAPPDATA: given as
-    // the app's own process has them (the relay would compute others without them).
+    // On Windows the folder is under LOCALAPPDATA: given as the app's own process has it.
     const windows: Record<string, string> =
-      process.platform === 'win32'
-        ? {
-            USERNAME: user.username,
-            ...(process.env.LOCALAPPDATA === undefined
-              ? {}
-              : { LOCALAPPDATA: process.env.LOCALAPPDATA }),
-          }
+      process.platform === 'win32' && process.env.LOCALAPPDATA !== undefined
+        ? { LOCALAPPDATA: process.env.LOCALAPPDATA }
         : {};
     const envs: Array<Record<string, string>> = [
       { XDG_RUNTIME_DIR: '/run/user/4242', XDG_CONFIG_HOME: '/cfg', ...windows },
@@ -242,7 +236,7 @@ describe('the places', () => {
         username: user.username,
       };
       expect(printed.stdout.trim().split('\n')).toEqual([
-        socketPath(inputs),
+        join(companionDir(inputs), 'address'),
         join(companionDir(inputs), 'launch'),
       ]);
     }

@@ -15,8 +15,9 @@ import {
 } from '../../../../electron/core/companion/manifests';
 import {
   companionDir,
-  socketPath,
+  socketPlace,
   type PlaceInputs,
+  type SocketPlace,
 } from '../../../../electron/core/companion/places';
 
 const NAME = 'com.assistant.desktop.companion';
@@ -134,7 +135,7 @@ describe('where each browser looks for it', () => {
   });
 });
 
-describe('the socket and the companion folder (the relay follows the same rule)', () => {
+describe('the socket and the companion folder (the relay reads the address the app records)', () => {
   const base: PlaceInputs = {
     platform: 'linux',
     env: {},
@@ -142,29 +143,37 @@ describe('the socket and the companion folder (the relay follows the same rule)'
     uid: 1000,
     username: 'mia',
   };
+  const pathOf = (place: SocketPlace) => ('path' in place ? place.path : undefined);
 
-  it('Linux: the runtime folder when there is one, else a per-user folder in /tmp', () => {
-    expect(socketPath({ ...base, env: { XDG_RUNTIME_DIR: '/run/user/1000' } })).toBe(
-      '/run/user/1000/assistant-desktop/companion.sock',
-    );
-    expect(socketPath(base)).toBe('/tmp/assistant-desktop-1000/companion.sock');
-    expect(socketPath({ ...base, env: { XDG_RUNTIME_DIR: 'relative' } })).toBe(
-      '/tmp/assistant-desktop-1000/companion.sock',
-    );
+  it('Linux: the runtime folder when there is one, else a private folder of its own, never a fixed /tmp path', () => {
+    const runtime = socketPlace({ ...base, env: { XDG_RUNTIME_DIR: '/run/user/1000' } });
+    expect(runtime.kind).toBe('runtime');
+    expect(pathOf(runtime)).toBe('/run/user/1000/assistant-desktop/companion.sock');
+    expect(socketPlace(base)).toEqual({ kind: 'private-folder', parent: '/tmp' });
+    expect(socketPlace({ ...base, env: { XDG_RUNTIME_DIR: 'relative' } })).toEqual({
+      kind: 'private-folder',
+      parent: '/tmp',
+    });
+    // A runtime folder so deep that the socket's path would not fit sun_path.
+    const deep = `/run/${'x'.repeat(90)}`;
+    expect(socketPlace({ ...base, env: { XDG_RUNTIME_DIR: deep } })).toEqual({
+      kind: 'private-folder',
+      parent: '/tmp',
+    });
     expect(companionDir(base)).toBe('/home/mia/.config/assistant-desktop/companion');
   });
 
   it('macOS: the per-user TMPDIR and Application Support', () => {
     const mac = { ...base, platform: 'darwin' as const, home: '/Users/mia' };
-    expect(socketPath({ ...mac, env: { TMPDIR: '/var/folders/ab/xyz/T/' } })).toBe(
-      '/var/folders/ab/xyz/T/assistant-desktop/companion.sock',
-    );
+    const runtime = socketPlace({ ...mac, env: { TMPDIR: '/var/folders/ab/xyz/T/' } });
+    expect(runtime.kind).toBe('runtime');
+    expect(pathOf(runtime)).toBe('/var/folders/ab/xyz/T/assistant-desktop/companion.sock');
     expect(companionDir(mac)).toBe(
       '/Users/mia/Library/Application Support/Assistant Desktop/companion',
     );
   });
 
-  it('Windows: a pipe named for the user, and the local application data folder', () => {
+  it('Windows: a random pipe (not one named for the user), and the local application data folder', () => {
     const win = {
       ...base,
       platform: 'win32' as const,
@@ -172,13 +181,13 @@ describe('the socket and the companion folder (the relay follows the same rule)'
       username: 'Mia Müller',
       env: { LOCALAPPDATA: 'C:\\Users\\mia\\AppData\\Local' },
     };
-    expect(socketPath(win)).toBe('\\\\.\\pipe\\assistant-desktop-companion-Mia_M_ller');
+    expect(socketPlace(win)).toEqual({ kind: 'random-pipe' });
     expect(companionDir(win)).toBe('C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion');
   });
 
   it('follows the overrides', () => {
     const env = { ASSISTANT_COMPANION_SOCKET: '/x/socket', ASSISTANT_COMPANION_DIR: '/x/dir' };
-    expect(socketPath({ ...base, env })).toBe('/x/socket');
+    expect(socketPlace({ ...base, env })).toEqual({ kind: 'given', path: '/x/socket' });
     expect(companionDir({ ...base, env })).toBe('/x/dir');
   });
 });

@@ -203,6 +203,14 @@ describe.skipIf(process.platform === 'win32')(
       expect((await stat(join(home, '.config', 'chromium'))).isDirectory()).toBe(true);
       expect(await removeRegistration(inputs, noReg)).toEqual([]);
     });
+
+    it('removes the address file a start recorded, too', async () => {
+      await applyRegistration(registrationPlan(inputs), noReg);
+      const address = join(home, '.config', 'assistant-desktop', 'companion', 'address');
+      await writeFile(address, '/run/user/1000/assistant-desktop/companion.sock\n');
+      expect(await removeRegistration(inputs, noReg)).toEqual([launchFile(), address, chromium()]);
+      await expect(stat(address)).rejects.toThrow();
+    });
   },
 );
 
