@@ -4,7 +4,7 @@
 // (electron/core/companion/extension-ids.ts). A release must not ship without them, since no
 // store-installed extension could reach that app: with ASSISTANT_REQUIRE_EXTENSION_IDS=1 (the
 // release workflow) their absence fails the build. A developer's build without them only warns,
-// and its installed app falls back to the development id.
+// and its installed app lets in no extension (never the development id, whose key is public).
 import { z } from 'zod';
 import { DEVELOPMENT_EXTENSION_ID, EXTENSION_ID } from '../electron/core/companion/extension-ids';
 
@@ -58,8 +58,9 @@ export function publishedIdsForBuild(
     ok: true,
     ids: [],
     warning:
-      `${IDS_ENV} is not set: an app packaged from this build lets in the development ` +
-      'extension only (fine for trying the app; a release sets the stores’ ids).',
+      `${IDS_ENV} is not set: an app packaged from this build lets in no browser extension ` +
+      '(not the development one, whose key is public); try the companion with `npm run dev`, ' +
+      'and a release sets the stores’ ids.',
   };
 }
 

@@ -1,6 +1,7 @@
 // The app's side of the companion as the bench starts it, alone in its process (as the app's main
 // process is): a backend over the service at ASSISTANT_BASE_URL with the session
-// ASSISTANT_SESSION_TOKEN, and the companion host on --socket with --origin already allowed.
+// ASSISTANT_SESSION_TOKEN, and the companion host on --socket letting in --origin alone and
+// allowing it as soon as it asks (the Allow hands the extension its key, as the user's does).
 // Prints `{"ready": true}` once listening. Each line `{"lookup": <input>}` on stdin is answered
 // with `{"ms": …}`: the same deals.findByCrmRecord the panel makes, served directly (no relay, no
 // browser), timed here. Stops on SIGTERM.
@@ -49,8 +50,9 @@ const host = await startCompanionHost({
   dataDir: join(args['data-dir'], 'companion'),
   socketPath: args.socket,
   appVersion: '0.0.0-bench',
+  allowedOrigins: [args.origin],
+  onPairingRequest: ({ origin }) => void host.allow(origin),
 });
-await host.allow(args.origin);
 process.stdout.write(`${JSON.stringify({ ready: true })}\n`);
 process.once(
   'SIGTERM',

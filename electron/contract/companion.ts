@@ -16,8 +16,11 @@ export type CompanionBrowserName = z.infer<typeof CompanionBrowserName>;
 
 export const CompanionBrowser = z.object({
   origin: CompanionOrigin,
-  /** `pending`: it asked and waits for the user. */
-  decision: z.enum(['allowed', 'denied', 'pending']),
+  /**
+   * `pending`: it asked and waits for the user. `reallow`: allowed before an Allow bound a key to
+   * the browser (docs/companion.md); it is served nothing until the user allows it again.
+   */
+  decision: z.enum(['allowed', 'denied', 'pending', 'reallow']),
   /** Which browser ran the relay, when it could tell. */
   browser: CompanionBrowserName.optional(),
   /** Which build of the extension: the fixed development id, a store's id, or another. */

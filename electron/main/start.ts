@@ -184,6 +184,7 @@ export async function startShell(shell: Shell): Promise<void> {
     log: rootLog,
     dataDir: app.getPath('userData'),
     appVersion: APP_VERSION,
+    buildKind: app.isPackaged ? 'packaged' : 'development',
     onPairingRequest: createPairingPrompt(shell, current),
   });
   shell.stops.push(() => void companion?.stop());

@@ -129,6 +129,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
           log,
           dataDir: options.dataDir,
           appVersion: APP_VERSION,
+          // Browser mode runs from the sources (`npm run web`): never an installed app.
+          buildKind: 'development',
           ...(options.companion === true ? {} : { env: options.companion.env }),
         });
 

@@ -321,6 +321,7 @@ export function walkCrm(addresses: CrmAddresses): void {
       dataDir: join(fixture.work, 'data'),
       socketPath: fixture.socketPath,
       appVersion: '0.0.0-test',
+      allowedOrigins: [ORIGIN],
     });
     fixture.demo.control.setPacing(2_000);
     await expect(panel.locator('.panel-notice')).toBeHidden({ timeout: 30_000 });

@@ -1,7 +1,11 @@
 // One relay's connection, from its handshake to its end. The relay's first frame says which
-// extension it speaks for; until it comes (within a timeout) nothing else is read. Then the
-// user's decision applies: allowed → the narrow contract is served and the followed runs' events
-// sent; not decided yet → "waiting for approval" until the user decides; denied → refused.
+// extension it speaks for; an origin this build does not let in is refused there (one log line,
+// no question to the user). The extension's own first frame presents the key an earlier Allow
+// gave it; until both come (within a timeout) nothing else is read. Then the user's decision
+// applies: allowed and the right key → the narrow contract is served and the followed runs'
+// events sent; allowed but no key or another one → refused, with no question (a process that
+// only claims the origin must not be able to raise one: docs/companion.md); not decided yet, or
+// allowed before keys existed → "waiting for approval" until the user decides; denied → refused.
 // Frames that are malformed, oversized, outside the subset or too many are refused one by one
 // and logged; none of them ends the app, and only a persistent flood ends the connection.
 import type { Socket } from 'node:net';
@@ -12,15 +16,16 @@ import type { Logger } from '../logs/logger';
 import { browserNamed } from './browser-name';
 import { MAX_TO_APP_BYTES, createFrameDecoder, type DecodedFrame } from './frame-codec';
 import { createOutbound } from './outbound';
-import type { Decision, PairingStore } from './pairings';
+import type { PairingStore } from './pairings';
 import {
-  COMPANION_PROTOCOL,
-  Call,
-  CompanionErrorCodes,
-  Hello,
-  failure,
-  type RefusalReason,
-} from './protocol';
+  deniedMessage,
+  dropWithoutHandshake,
+  isExtensionHello,
+  presentedKey,
+  readRelayHello,
+  refusalFor,
+} from './handshake';
+import { Call, CompanionErrorCodes, failure, type RefusalReason } from './protocol';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit';
 import { SUBSET, isSubsetName, serveSubset } from './subset';
 
@@ -29,13 +34,16 @@ const MAX_EVENT_BACKLOG = 8 * 1024 * 1024;
 /** Calls of one connection being served at once. */
 const MAX_IN_FLIGHT = 16;
 
-export type ConnectionState = 'handshake' | 'pending' | 'allowed' | 'closed';
+/** `handshake`: waiting for the relay's hello; `identify`: for the extension's (its key). */
+export type ConnectionState = 'handshake' | 'identify' | 'pending' | 'allowed' | 'closed';
 
 export interface ConnectionOptions {
   socket: Socket;
   dispatch: Dispatch;
   events: Pick<EventHub, 'subscribe'>;
   pairings: PairingStore;
+  /** The origins this build lets in (extension-ids.ts): any other is refused at the handshake. */
+  allowedOrigins: ReadonlySet<string>;
   log: Logger;
   appVersion: string;
   handshakeTimeoutMs: number;
@@ -53,8 +61,8 @@ export interface CompanionConnection {
   /** The browser that started the relay, when the relay could tell. */
   readonly browser: CompanionBrowserName | undefined;
   readonly state: ConnectionState;
-  /** The user decided about this connection's origin. */
-  decided(decision: Decision): void;
+  /** The user decided about this connection's origin; an Allow comes with the key to hand out. */
+  decided(decision: { decision: 'allowed'; key: string } | { decision: 'denied' }): void;
   /** Ends the connection, telling the extension why. */
   cut(reason: RefusalReason, message: string): void;
 }
@@ -76,42 +84,6 @@ function callIdOf(frame: DecodedFrame): number | undefined {
 }
 
 const PENDING_MESSAGE = 'Waiting for you to allow this browser in Assistant Desktop.';
-
-/** The handshake's origin and relay version, or why the connection is refused. */
-function readHello(frame: DecodedFrame):
-  | { ok: true; origin: string; relay: unknown; browser: string | undefined }
-  | {
-      ok: false;
-      reason: RefusalReason;
-      message: string;
-      log: string;
-      details?: Record<string, unknown>;
-    } {
-  const hello = frame.kind === 'frame' ? Hello.safeParse(frame.value) : undefined;
-  if (hello === undefined || !hello.success) {
-    return {
-      ok: false,
-      reason: 'bad-handshake',
-      message: 'The connection did not start with a handshake.',
-      log: 'Companion: refused a connection whose handshake was not one',
-    };
-  }
-  if (hello.data.protocol !== COMPANION_PROTOCOL) {
-    return {
-      ok: false,
-      reason: 'protocol',
-      message: 'This relay does not match this version of Assistant Desktop.',
-      log: 'Companion: refused a relay of another protocol',
-      details: { protocol: hello.data.protocol },
-    };
-  }
-  return {
-    ok: true,
-    origin: hello.data.origin,
-    relay: hello.data.relay,
-    browser: hello.data.browser,
-  };
-}
 
 type CheckedCall =
   | { ok: true; call: { id: number; name: (typeof SUBSET)[number]; input: unknown } }
@@ -221,36 +193,33 @@ function answerCall(
   );
 }
 
-/** Logs a refusal of a browser the user denied; returns what the relay is told. */
-function denied(log: ConnectionOptions['log'], origin: string | undefined): string {
-  log.info('Companion: refused a browser the user denied', { origin });
-  return 'Assistant Desktop was told not to answer this browser.';
-}
-
 /** Tells the extension it waits for the user's decision. */
 function waiting(outbound: ReturnType<typeof createOutbound>): 'pending' {
   outbound.send({ type: 'pairing', state: 'pending', message: PENDING_MESSAGE });
   return 'pending';
 }
 
-/** The answer to an allowed browser: connected, and what it may ask. */
-function allowedFrame(appVersion: string) {
+/** The answer to an allowed browser: connected, what it may ask, and the key when just made. */
+function allowedFrame(appVersion: string, key: string | undefined) {
   return {
     type: 'pairing',
     state: 'allowed',
     message: 'Assistant Desktop is connected.',
     requests: SUBSET,
     app: appVersion,
+    ...(key === undefined ? {} : { key }),
   } as const;
 }
 
-/** A connection that sends no handshake in time is dropped, so it holds no slot. */
-function dropWithoutHandshake(options: ConnectionOptions, waiting: () => boolean) {
-  return setTimeout(() => {
-    if (!waiting()) return;
-    options.log.warn('Companion: dropped a connection that sent no handshake in time');
-    options.socket.destroy();
-  }, options.handshakeTimeoutMs);
+/** Notes when an allowed browser connected, for Settings; a failure to write it is only logged. */
+function markUsed(
+  options: ConnectionOptions,
+  origin: string,
+  browser: CompanionBrowserName | undefined,
+) {
+  void options.pairings.markUsed(origin, browser).catch((error: unknown) => {
+    options.log.warn('Companion: could not record when a browser was last used', { error });
+  });
 }
 
 /** One frame handled; a bug in handling it is logged and the connection goes on. */
@@ -285,6 +254,29 @@ function readFrames(
   );
 }
 
+/** The connection as the host sees it, read live from its state. */
+function viewOf(parts: {
+  origin: () => string | undefined;
+  browser: () => CompanionBrowserName | undefined;
+  state: () => ConnectionState;
+  decided: CompanionConnection['decided'];
+  cut: CompanionConnection['cut'];
+}): CompanionConnection {
+  return {
+    get origin() {
+      return parts.origin();
+    },
+    get browser() {
+      return parts.browser();
+    },
+    get state() {
+      return parts.state();
+    },
+    decided: parts.decided,
+    cut: parts.cut,
+  };
+}
+
 export function serveConnection(options: ConnectionOptions): CompanionConnection {
   const { socket, log } = options;
   const outbound = createOutbound(socket);
@@ -298,7 +290,10 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   let unsubscribe: (() => void) | undefined;
   const forward = createForwarder(outbound, followed);
 
-  const handshakeTimer = dropWithoutHandshake(options, () => state === 'handshake');
+  // One deadline for both hellos, the relay's and the extension's.
+  const handshakeTimer = dropWithoutHandshake(options, () =>
+    ['handshake', 'identify'].includes(state),
+  );
 
   function cut(reason: RefusalReason, message: string) {
     if (state === 'closed') return;
@@ -316,33 +311,35 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     options.onClosed();
   }
 
-  function allow(from: string) {
+  function allow(from: string, key: string | undefined) {
     state = 'allowed';
-    outbound.send(allowedFrame(options.appVersion));
+    outbound.send(allowedFrame(options.appVersion, key));
     unsubscribe = options.events.subscribe(forward);
-    void options.pairings.markUsed(from, browser).catch((error: unknown) => {
-      log.warn('Companion: could not record when a browser was last used', { error });
-    });
+    markUsed(options, from, browser);
   }
 
   function greet(frame: DecodedFrame) {
+    const read = readRelayHello(frame, options.allowedOrigins, log);
+    if (!read.ok) return cut(read.reason, read.message);
+    origin = read.hello.origin;
+    browser = browserNamed(read.hello.browser);
+    log.info('Companion: a browser connected', { origin, relay: read.hello.relay, browser });
+    state = 'identify';
+  }
+
+  /** The extension's hello came (or another frame, which presents no key): where it stands. */
+  function identify(frame: DecodedFrame, from: string) {
     clearTimeout(handshakeTimer);
-    const hello = readHello(frame);
-    if (!hello.ok) {
-      log.warn(hello.log, hello.details);
-      cut(hello.reason, hello.message);
-      return;
-    }
-    origin = hello.origin;
-    browser = browserNamed(hello.browser);
-    const entry = options.pairings.get(origin);
-    log.info('Companion: a browser connected', { origin, relay: hello.relay, browser });
-    if (entry?.decision === 'allowed') allow(origin);
-    else if (entry?.decision === 'denied') cut('denied', denied(log, origin));
+    const standing = options.pairings.standing(from, presentedKey(frame));
+    const refusal = refusalFor(standing, from, log);
+    if (refusal !== undefined) cut(refusal.reason, refusal.message);
+    else if (standing === 'allowed') allow(from, undefined);
     else state = waiting(outbound);
     if (state === 'closed') return;
     options.onIdentified?.();
-    if (state === 'pending') options.onPairingRequest(origin);
+    if (state === 'pending') options.onPairingRequest(from);
+    // A first frame that was no hello is still a frame to answer (a call before the key).
+    if (!isExtensionHello(frame)) call(frame);
   }
 
   function call(frame: DecodedFrame) {
@@ -372,25 +369,23 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   readFrames(options, decoder, {
     closed: () => state === 'closed',
     origin: () => origin,
-    frame: (frame) => (state === 'handshake' ? greet(frame) : call(frame)),
+    frame: (frame) => {
+      if (state === 'handshake') greet(frame);
+      else if (state === 'identify' && origin !== undefined) identify(frame, origin);
+      else call(frame);
+    },
     close,
   });
 
-  return {
-    get origin() {
-      return origin;
-    },
-    get browser() {
-      return browser;
-    },
-    get state() {
-      return state;
-    },
-    decided(decision) {
+  return viewOf({
+    origin: () => origin,
+    browser: () => browser,
+    state: () => state,
+    decided(outcome) {
       if (state !== 'pending' || origin === undefined) return;
-      if (decision === 'allowed') allow(origin);
-      else cut('denied', denied(log, origin));
+      if (outcome.decision === 'allowed') allow(origin, outcome.key);
+      else cut('denied', deniedMessage(log, origin));
     },
     cut,
-  };
+  });
 }

@@ -26,7 +26,7 @@ export interface CompanionControl {
   state(): CompanionState;
   decide(origin: string, allow: boolean): Promise<CompanionState>;
   revoke(origin: string): Promise<CompanionState>;
-  /** The prompt for a waiting browser closed without a decision: it is asked again next time. */
+  /** The prompt for a waiting browser closed without a decision: it is not asked again. */
   dismissed(origin: string): void;
 }
 

@@ -32,16 +32,17 @@ export const PUBLISHED_EXTENSION_IDS: readonly string[] =
 export type AppBuildKind = 'packaged' | 'development';
 
 /**
- * The extensions this run lets in: the installed app the stores' (a user installs the extension
- * from a store), a run from the sources the unpacked development copy only. An installed app
- * built without store ids (a developer's `npm run dist`; the build warned, and a release build
- * refuses) falls back to the development id, so it still works with the unpacked extension.
+ * The extensions this run lets in: the installed app only the stores' (a user installs the
+ * extension from a store), a run from the sources only the unpacked development copy. The
+ * development key is public (the extension's zip carries it), so an installed app never lets its
+ * id in: one built without store ids (a developer's `npm run dist`; the build warned, and a
+ * release build refuses) lets in no extension at all, and is tried with `npm run dev` instead.
  */
 export function allowedExtensionIds(
   kind: AppBuildKind,
   published: readonly string[] = PUBLISHED_EXTENSION_IDS,
 ): string[] {
-  return kind === 'packaged' && published.length > 0 ? [...published] : [DEVELOPMENT_EXTENSION_ID];
+  return kind === 'packaged' ? [...published] : [DEVELOPMENT_EXTENSION_ID];
 }
 
 /** The id Chromium gives an extension whose manifest carries `key`. */
@@ -62,4 +63,27 @@ export function allowedOrigins(
   published: readonly string[] = PUBLISHED_EXTENSION_IDS,
 ): string[] {
   return allowedExtensionIds(kind, published).map(extensionOrigin);
+}
+
+/** Extra extension ids a run from the sources lets in, comma-separated (the tests' made-up ids). */
+export const EXTRA_EXTENSION_IDS_ENV = 'ASSISTANT_COMPANION_EXTRA_IDS';
+
+/**
+ * The origins the companion host answers: the manifest's, and in a run from the sources the ids
+ * named in ASSISTANT_COMPANION_EXTRA_IDS (anyone who can set a development run's environment can
+ * change its code too). An installed app ignores the variable.
+ */
+export function servedOrigins(
+  kind: AppBuildKind,
+  env: Readonly<Record<string, string | undefined>>,
+  published: readonly string[] = PUBLISHED_EXTENSION_IDS,
+): string[] {
+  const extra =
+    kind === 'development'
+      ? (env[EXTRA_EXTENSION_IDS_ENV] ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => EXTENSION_ID.test(id))
+      : [];
+  return [...new Set([...allowedOrigins(kind, published), ...extra.map(extensionOrigin)])];
 }

@@ -2,6 +2,8 @@
 // WebSocket, for the browser companion's relays. It listens on the per-user socket, serves each
 // connection (connection.ts) and keeps the user's decisions about browsers (pairings.ts): a
 // decision reaches the connections waiting for it, and Revoke cuts that browser's live ones.
+// The user is asked once per origin: a Not now, a closed question or a reconnecting browser asks
+// nothing more until the user decides (in Settings, where a waiting browser offers Allow).
 // Either host process (the Electron app or browser mode) starts it beside its own.
 import type { Socket } from 'node:net';
 import type { CompanionBrowser, CompanionBrowserName } from '../../contract';
@@ -10,12 +12,7 @@ import type { Logger } from '../logs/logger';
 import { extensionBuildOf } from './browser-name';
 import { serveConnection, type CompanionConnection, type ConnectionState } from './connection';
 import { listenOnSocket } from './listener';
-import {
-  createPairingStore,
-  type Decision,
-  type PairingEntry,
-  type PairingStore,
-} from './pairings';
+import { createPairingStore, type PairingEntry, type PairingStore } from './pairings';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit';
 
 /** Connections at once; more are closed on arrival (one per browser window's panel is typical). */
@@ -29,9 +26,11 @@ export interface CompanionHostOptions {
   dataDir: string;
   socketPath: string;
   appVersion: string;
+  /** The origins this build lets in (extension-ids.ts's `allowedOrigins`); others are refused. */
+  allowedOrigins: readonly string[];
   /**
-   * An extension the user has not decided about is waiting: the shell shows Allow / Deny and
-   * calls `allow` or `deny`. Called once per origin while it waits.
+   * An extension the user has not decided about is waiting: the shell asks Allow / Deny / Not now
+   * and calls `allow` or `deny`. Called once per origin until the user decides about it.
    */
   onPairingRequest?: (request: PairingRequest) => void;
   handshakeTimeoutMs?: number;
@@ -58,16 +57,23 @@ export interface CompanionHost {
   readonly socketPath: string;
   /** Each browser the user decided about. */
   browsers(): PairingEntry[];
-  /** Origins waiting for a decision now. */
+  /** Origins the user was asked about and has not decided yet. */
   pending(): string[];
   connections(): Array<{ origin: string | undefined; state: ConnectionState }>;
-  allow(origin: string): Promise<void>;
+  /**
+   * Allows the origin; resolves to the key its waiting connections were handed, for a caller that
+   * pairs with none waiting (tests, the benchmark). The shell has no use for it.
+   */
+  allow(origin: string): Promise<string>;
   deny(origin: string): Promise<void>;
   /** Forgets the decision and cuts the origin's live connections; it will be asked again. */
   revoke(origin: string): Promise<void>;
   /** Each browser decided about or waiting now, as Settings lists them. */
   overview(): CompanionBrowser[];
-  /** The prompt for a waiting origin closed without a decision: ask again on its next connection. */
+  /**
+   * The question about a waiting origin closed without a decision (Not now): it is not asked
+   * again; Settings lists the browser while it waits, with Allow and Deny.
+   */
   dismissed(origin: string): void;
   subscribe(listener: (change: CompanionHostChange) => void): () => void;
   stop(): Promise<void>;
@@ -99,6 +105,9 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
   const loaded = await pairings.load();
   if (loaded.problem !== undefined) log.warn(loaded.problem);
   const live = new Set<CompanionConnection>();
+  const allowedOrigins = new Set(options.allowedOrigins);
+  // Asked and not decided: kept while its connections come and go, so a reconnecting browser
+  // (or a process claiming its origin in a loop) raises one question, not one per connection.
   const asked = new Set<string>();
   const { tell, subscribe } = changeListeners(log);
   const liveOf = (origin: string) => [...live].filter((c) => c.origin === origin);
@@ -111,7 +120,7 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
   pairings.subscribe((change) => {
     asked.delete(change.origin);
     if (change.kind === 'decided') {
-      for (const connection of liveOf(change.origin)) connection.decided(change.decision);
+      for (const connection of liveOf(change.origin)) connection.decided(change);
     } else {
       cutOrigin(change.origin);
     }
@@ -129,6 +138,7 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
       dispatch: options.backend.dispatch,
       events: options.backend.events,
       pairings,
+      allowedOrigins,
       log,
       appVersion: options.appVersion,
       handshakeTimeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
@@ -148,8 +158,6 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
         live.delete(connection);
         const origin = connection.origin;
         if (origin === undefined) return;
-        // Nobody waits for this browser any more: its next connection asks again.
-        if (!liveOf(origin).some((c) => c.state === 'pending')) asked.delete(origin);
         tell({ kind: 'disconnected', origin });
       },
     });
@@ -167,7 +175,6 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
     });
   }
 
-  const decide = (origin: string, decision: Decision) => pairings.decide(origin, decision);
   return {
     status:
       outcome.kind === 'listening'
@@ -177,8 +184,8 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
     browsers: () => pairings.list(),
     pending: () => [...asked],
     connections: () => [...live].map((c) => ({ origin: c.origin, state: c.state })),
-    allow: (origin) => decide(origin, 'allowed'),
-    deny: (origin) => decide(origin, 'denied'),
+    allow: (origin) => pairings.allow(origin),
+    deny: (origin) => pairings.deny(origin),
     async revoke(origin) {
       const known = pairings.get(origin) !== undefined;
       await pairings.revoke(origin);
@@ -190,7 +197,8 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
     },
     overview: () => overview(pairings.list(), [...live]),
     dismissed(origin) {
-      asked.delete(origin);
+      // Stays in `asked`: the next question comes from the user, in Settings.
+      log.info('Companion: the question about a browser was put off', { origin });
     },
     subscribe,
     async stop() {
@@ -206,9 +214,11 @@ function overview(entries: PairingEntry[], live: CompanionConnection[]): Compani
   const browserOf = (origin: string) => open.find((c) => c.origin === origin)?.browser;
   const listed: CompanionBrowser[] = entries.map((entry) => {
     const browser = browserOf(entry.origin) ?? entry.browser;
+    // Allowed before Allow made a key: it must be allowed again (pairings.ts).
+    const reallow = entry.decision === 'allowed' && entry.keyHash === undefined;
     return {
       origin: entry.origin,
-      decision: entry.decision,
+      decision: reallow ? 'reallow' : entry.decision,
       ...(browser === undefined ? {} : { browser }),
       extension: extensionBuildOf(entry.origin),
       decidedAt: entry.decidedAt,

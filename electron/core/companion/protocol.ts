@@ -1,6 +1,7 @@
 // The companion's messages, as JSON inside the socket's frames (frame-codec.ts). The relay adds
 // the first frame, `hello`, carrying the extension's origin as the browser gave it; everything
-// after that comes from the extension as it sent it. The app answers with pairing states,
+// after that comes from the extension as it sent it, starting with its own `hello` that presents
+// the pairing key an earlier Allow gave it (or none). The app answers with pairing states,
 // results, events and, for an answer too long for one native message, its parts.
 import { z } from 'zod';
 import type { ErrorData, Result } from '../../contract';
@@ -27,6 +28,16 @@ export const Hello = z.object({
 });
 export type Hello = z.infer<typeof Hello>;
 
+/** The key an Allow hands the extension (pairings.ts makes it): 256 bits, base64url. */
+export const PairingKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** The extension's first frame: the key it keeps, when it has one. */
+export const ExtensionHello = z.strictObject({
+  type: z.literal('hello'),
+  key: PairingKey.optional(),
+});
+export type ExtensionHello = z.infer<typeof ExtensionHello>;
+
 export const Call = z.strictObject({
   type: z.literal('call'),
   id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
@@ -36,7 +47,17 @@ export const Call = z.strictObject({
 export type Call = z.infer<typeof Call>;
 
 export type PairingState = 'pending' | 'allowed';
-export type RefusalReason = 'denied' | 'revoked' | 'bad-handshake' | 'protocol' | 'flood' | 'busy';
+export type RefusalReason =
+  | 'denied'
+  | 'revoked'
+  | 'bad-handshake'
+  | 'protocol'
+  | 'flood'
+  | 'busy'
+  /** The origin is not one this build's host manifest lets in. */
+  | 'unknown-extension'
+  /** The origin is allowed, but the connection presented no key or not the Allow's. */
+  | 'wrong-key';
 
 /** Everything the app sends the extension. */
 export type OutboundMessage =
@@ -47,6 +68,8 @@ export type OutboundMessage =
       /** Once allowed: the requests this companion may make, and the app's version. */
       requests?: readonly string[];
       app?: string;
+      /** Only in the answer to the Allow itself: the key the extension presents from then on. */
+      key?: string;
     }
   | { type: 'refused'; reason: RefusalReason; message: string }
   | { type: 'result'; id: number; result: Result<unknown> }

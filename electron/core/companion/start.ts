@@ -7,6 +7,7 @@ import { userInfo } from 'node:os';
 import type { Backend } from '../backend';
 import type { Logger } from '../logs/logger';
 import { writeAddressFile } from './address-file';
+import { servedOrigins, type AppBuildKind } from './extension-ids';
 import { startCompanionHost, type CompanionHost, type PairingRequest } from './host';
 import { companionDir, currentPlaceInputs, socketPlace } from './places';
 import { chooseSocketAddress } from './socket-address';
@@ -18,6 +19,8 @@ export interface CompanionStartOptions {
   log: Logger;
   dataDir: string;
   appVersion: string;
+  /** The installed app (`app.isPackaged`) or a run from the sources: which extensions it serves. */
+  buildKind: AppBuildKind;
   env?: Readonly<Record<string, string | undefined>>;
   /** Where the shell will ask Allow / Deny; until it does, a new browser waits. */
   onPairingRequest?: (request: PairingRequest) => void;
@@ -48,6 +51,7 @@ export async function startCompanion(
       dataDir: options.dataDir,
       socketPath: address.path,
       appVersion: options.appVersion,
+      allowedOrigins: servedOrigins(options.buildKind, env),
       ...(options.onPairingRequest === undefined
         ? {}
         : { onPairingRequest: options.onPairingRequest }),

@@ -1,10 +1,13 @@
 // The panel's connection to the desktop app: a native messaging port to the relay, calls answered
 // by id, events, parts joined, the pairing and relay states read into one ConnectionState, and a
 // port that ends opened again with backoff. Every message is checked on receipt (./messages).
+// Each port opens with the extension's hello, presenting the pairing key an Allow gave it
+// (./pairing-key); the Allow's answer carries a new key, which is kept.
 // The port is opened through `connect`, so the tests drive the same logic without a browser.
 import type { NativePort } from '../chrome';
 import type { CallResult } from './messages';
 import { InboundMessage, type PartMessage } from './messages';
+import type { PairingKeyHolder } from './pairing-key';
 import { PartJoiner } from './parts';
 import { backoffMs, stateOfDisconnect, stateOfRelayError, type ConnectionState } from './states';
 
@@ -17,6 +20,8 @@ export interface BridgeOptions {
   lastError(): string | undefined;
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
+  /** Where the pairing key is kept (chrome.storage.local in the panel: storedKeyHolder). */
+  pairingKey: PairingKeyHolder;
   /** Something refused on receipt: a message that fits no shape, a broken part. */
   onDropped?(reason: string): void;
 }
@@ -139,6 +144,8 @@ class NativeBridge implements Bridge {
       if (this.port === opened) this.receive(raw);
     });
     opened.onDisconnect.addListener(() => this.ended(opened));
+    const key = this.options.pairingKey.get();
+    opened.postMessage({ type: 'hello', ...(key === undefined ? {} : { key }) });
   }
 
   private ended(opened: NativePort): void {
@@ -149,8 +156,9 @@ class NativeBridge implements Bridge {
     this.failPending();
     if (this.closed) return;
     const refused = this.current.kind === 'refused' ? this.current.reason : null;
-    // Deny is the user's answer: nothing is tried again until they ask (Try again).
-    if (refused === 'denied') return;
+    // Deny is the user's answer, and a refused key waits for them to pair again in the app:
+    // nothing is tried again until they ask (Try again).
+    if (refused === 'denied' || refused === 'wrong-key') return;
     const kind = stateOfDisconnect(error);
     const delay = backoffMs(this.attempt);
     this.attempt += 1;
@@ -176,6 +184,7 @@ class NativeBridge implements Bridge {
       case 'pairing':
         if (message.state === 'allowed') {
           this.attempt = 0;
+          if (message.key !== undefined) this.options.pairingKey.set(message.key);
           this.setState({ kind: 'ready', app: message.app });
         } else this.setState({ kind: 'waiting-for-allow' });
         return;
@@ -183,7 +192,10 @@ class NativeBridge implements Bridge {
         const reason = message.reason;
         this.setState({
           kind: 'refused',
-          reason: reason === 'denied' || reason === 'revoked' ? reason : 'other',
+          reason:
+            reason === 'denied' || reason === 'revoked' || reason === 'wrong-key'
+              ? reason
+              : 'other',
         });
         return;
       }

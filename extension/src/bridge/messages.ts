@@ -3,6 +3,7 @@
 // docs/companion.md's ("Messages"); a message that fits none is dropped and counted.
 import { z } from '../../../electron/contract/zod';
 import { ErrorData } from '../../../electron/contract';
+import { PairingKey } from './pairing-key';
 
 const Text = z.string().max(2_000);
 
@@ -12,6 +13,8 @@ export const PairingMessage = z.object({
   message: Text.optional(),
   requests: z.array(z.string().max(100)).max(100).optional(),
   app: z.string().max(64).optional(),
+  /** Only in the answer to the Allow itself: the key to present from then on. */
+  key: PairingKey.optional(),
 });
 
 export const RefusedMessage = z.object({

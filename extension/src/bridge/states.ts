@@ -15,8 +15,11 @@ export type ConnectionState =
   | { kind: 'forbidden' }
   /** The app is not running and could not be started. */
   | { kind: 'not-running' }
-  /** The user chose Deny, or revoked this browser in Settings. */
-  | { kind: 'refused'; reason: 'denied' | 'revoked' | 'other' }
+  /**
+   * The user chose Deny, or revoked this browser in Settings; or the app holds an Allow for this
+   * extension whose key this copy does not have (reinstalled, or its storage cleared).
+   */
+  | { kind: 'refused'; reason: 'denied' | 'revoked' | 'wrong-key' | 'other' }
   /** The connection ended; another attempt follows after `retryInMs`. */
   | { kind: 'disconnected'; retryInMs: number };
 

@@ -25,6 +25,7 @@ function wordsFor(state: ConnectionState): MessageId | null {
       return 'panel.connection.disconnected';
     case 'refused':
       if (state.reason === 'denied') return 'panel.connection.denied';
+      if (state.reason === 'wrong-key') return 'panel.connection.wrongKey';
       return state.reason === 'revoked' ? 'panel.connection.revoked' : 'panel.connection.refused';
   }
 }

@@ -11,6 +11,7 @@ import { chromeApi, type ChromeApi } from '../chrome';
 import { cutText } from '../background/cut-text';
 import { claimsTabDealChanged, MAX_TITLE_UNITS, TabDealChanged } from '../background/messages';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
+import { storedKeyHolder } from '../bridge/pairing-key';
 import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
@@ -51,6 +52,7 @@ async function start(): Promise<void> {
     setTimer: (run, ms) => setTimeout(run, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     onDropped: (reason) => console.warn('Assistant companion: refused', reason),
+    pairingKey: await storedKeyHolder(chrome),
   });
   const actions = new PanelActions(bridge, chromePreferences(chrome), () => currentTranslator().t);
   const onState = (state: typeof bridge.state) => {

@@ -1,6 +1,8 @@
 // Settings → Browser companion: each browser that asked, its state in words, and what the user
-// can do about it (Allow / Deny while it waits, Revoke once allowed, confirmed inline), and a
-// warning when this start could not register the app with the browsers. Kept live by the host's
+// can do about it (Allow / Deny while it waits, Allow / Forget once denied or when an older
+// version's Allow must be made again, Revoke once allowed, confirmed inline), and a warning when
+// this start could not register the app with the browsers. The app asks about a browser once:
+// after Not now or Deny, this is where the user changes their mind. Kept live by the host's
 // companion.changed events (src/app/events.ts).
 import { useEffect, useState } from 'react';
 import type {
@@ -26,6 +28,8 @@ function stateText(browser: CompanionBrowser, now: number, { t, locale }: Transl
   switch (browser.decision) {
     case 'pending':
       return t('settings.companion.pending');
+    case 'reallow':
+      return t('settings.companion.reallow');
     case 'denied':
       return t('settings.companion.denied');
     case 'allowed':
@@ -88,10 +92,18 @@ function BrowserActions({ browser }: { browser: CompanionBrowser }) {
       </div>
     );
   }
-  if (browser.decision === 'denied') {
+  if (browser.decision === 'denied' || browser.decision === 'reallow') {
     return (
       <div className="button-row">
-        <Button size="sm" variant="ghost" busy={busy} onClick={() => void revoke(browser.origin)}>
+        <Button size="sm" busy={busy} onClick={() => void decide(browser.origin, true)}>
+          {t('settings.companion.allow')}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={busy}
+          onClick={() => void revoke(browser.origin)}
+        >
           {t('settings.companion.forget')}
         </Button>
       </div>

@@ -1,9 +1,13 @@
-// Issue #27's walk once with the desktop app as the host: the installed app (under the double)
-// registers the companion at start in a home of the test's, Debian's Chromium runs with the built
+// Issue #27's walk once with the desktop app as the host: the app (under the double) registers
+// the companion at start in a home of the test's, Debian's Chromium runs with the built
 // extension in that home's Chromium profile (so the manifest it reads is the one the app wrote,
 // pointing at the built relay), a fake Salesforce deal page is opened, the app asks Allow in its
-// message box, the panel shows the deal, and an answer asked there streams to its end, is copied,
-// and is listed in the app's own window: the same run on both sides.
+// message box (reached from its notification, the app's window not being in front), the panel
+// shows the deal, and an answer asked there streams to its end, is copied,
+// and is listed in the app's own window: the same run on both sides. A run from the sources asked
+// to register (ASSISTANT_COMPANION_REGISTER=1), not the installed app: the unpacked extension has
+// the development id, which an installed app never lets in (extension-ids.ts); the installed
+// app's registration is companion-registration.spec.ts's.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,11 +25,12 @@ import {
   type ExtensionBrowser,
 } from '../../extension/browser';
 import { startCrmPages, type CrmPages } from '../../extension/crm-pages';
-import { installedResources, invoke, ok, signIn } from './support';
+import { relayBinary } from '../../support/relay-binary';
+import { invoke, ok, signIn } from './support';
 
 test.skip(
   ({ driverKind }) => driverKind === 'electron',
-  'real Electron: its message box cannot be answered from a test, and registration at start needs an installed app (app.isPackaged); the double models both',
+  'real Electron: its message box cannot be answered from a test; the double models it',
 );
 test.skip(
   process.platform !== 'linux',
@@ -55,8 +60,6 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   work = await mkdtemp(join(tmpdir(), 'assistant-companion-walk-'));
   demo = await startDemoService({ profile: 'salesforce', pacing: 2_000, password: 'demo' });
 
-  const { resources } = await installedResources(work);
-
   // A user with Chromium: its config folder is the browser's profile below, so the manifest the
   // app registers there is the one Chromium reads (<user-data-dir>/NativeMessagingHosts).
   const userDataDir = join(work, 'profile');
@@ -73,14 +76,12 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
     ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
     ASSISTANT_COMPANION_DIR: join(work, 'companion'),
   };
-  app = await launchApp({ userDataDir, packaged: { resourcesPath: resources }, env });
+  app = await launchApp({ userDataDir, env: { ...env, ASSISTANT_COMPANION_REGISTER: '1' } });
   const page = await app.appWindow();
   await signIn(app, page);
   const double = (app as unknown as { double: DoubleLaunch }).double;
   const manifest = join(chromiumProfile, 'NativeMessagingHosts', `${NATIVE_HOST_NAME}.json`);
-  await expect
-    .poll(() => readFile(manifest, 'utf8').catch(() => ''))
-    .toContain(join(resources, 'relay', 'assistant-relay'));
+  await expect.poll(() => readFile(manifest, 'utf8').catch(() => '')).toContain(relayBinary());
 
   pages = await startCrmPages();
   browser = await launchWithExtension({
@@ -93,16 +94,28 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   const address = `https://acme.lightning.force.com/lightning/r/Opportunity/${deal.shownId}/view`;
   await crmPage.goto(address);
   const tabId = await tabIdOf(browser.worker, address);
+  // The user is in the browser, not in the app: the app's window has no focus.
+  await app.evaluateMain(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.blur());
   const panel = await browser.context.newPage();
   await panel.goto(`${PANEL_URL}?tab=${tabId}`);
 
-  // The app asks, modal to its window; Allow there serves the panel that waited.
+  // The app takes no focus: a notification says a browser asks; its click brings the window
+  // forward with the question, modal to it; Allow there serves the panel that waited.
+  await expect
+    .poll(async () => (await app?.notifications()) ?? [])
+    .toContainEqual(expect.objectContaining({ title: 'A browser asks to connect' }));
+  expect(double.messageBoxes.shown).toEqual([]);
+  const notice = (await app.notifications()).findIndex(
+    (n) => n.title === 'A browser asks to connect',
+  );
+  await app.clickNotification(notice);
   const asked = await double.messageBoxes.next();
   expect(asked.parent === double.windows.all()[0]).toBe(true);
   expect(asked.options).toMatchObject({
     type: 'question',
     message: 'Allow Assistant in Chromium to ask agents about your deals?',
     buttons: ['Allow', 'Deny', 'Not now'],
+    defaultId: 2,
   });
   asked.press(0);
   await expect(panel.getByRole('heading', { level: 1 })).toHaveText(deal.deal.title);

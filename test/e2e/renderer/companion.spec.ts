@@ -6,12 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../support/fixtures';
-import {
-  chromeNamed,
-  isType,
-  openNativePort,
-  type NativePort,
-} from '../../integration/companion/native-port';
+import { chromeNamed, isType, type NativePort } from '../../integration/companion/native-port';
+import { openExtensionPort } from '../../integration/companion/extension-port';
 import { audit, nav } from './helpers';
 
 const ORIGIN = `chrome-extension://${'g'.repeat(32)}/`;
@@ -43,7 +39,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const section = page.getByRole('region', { name: 'Browser companion' });
     await expect(section.getByText('No browser has asked yet.', { exact: false })).toBeVisible();
 
-    relay = openNativePort(ORIGIN, app.companionEnv, { browser: chrome });
+    relay = openExtensionPort(ORIGIN, app.companionEnv, { browser: chrome });
     await relay.next((m) => m.type === 'pairing' && m.state === 'pending');
     const banner = page.getByRole('region', { name: 'A browser asks to connect' });
     await expect(banner).toContainText('Allow Assistant in Chrome to ask agents about your deals?');

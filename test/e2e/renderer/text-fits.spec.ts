@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { chromeNamed, openNativePort } from '../../integration/companion/native-port';
+import { openExtensionPort } from '../../integration/companion/extension-port';
+import { chromeNamed } from '../../integration/companion/native-port';
 import { CATALOGUES } from '../../../electron/domain/i18n/catalogues';
 import { isLanguage } from '../../../electron/domain/i18n/languages';
 import { audit, createRunOnService, demoDeal } from './helpers';
@@ -225,7 +226,7 @@ for (const language of LANGUAGES) {
       // Still on Settings: a browser asks (the banner and its row), is allowed, and its Revoke
       // waits to be confirmed, so the browser companion's words are measured too.
       const folder = await mkdtemp(join(tmpdir(), 'text-fits-chrome-'));
-      const relay = openNativePort(`chrome-extension://${'h'.repeat(32)}/`, app.companionEnv, {
+      const relay = openExtensionPort(`chrome-extension://${'h'.repeat(32)}/`, app.companionEnv, {
         browser: await chromeNamed(folder),
       });
       try {

@@ -12,6 +12,7 @@ import {
   type DemoServiceOptions,
 } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
+import { TEST_IDS_ENV } from '../../integration/companion/extension-port';
 import { testSocketPath } from '../../support/socket-path';
 
 export interface AppOptions {
@@ -80,6 +81,8 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     ASSISTANT_COMPANION_SOCKET: testSocketPath(`${dataDir}-run`, 'companion'),
     ASSISTANT_COMPANION_DIR: `${dataDir}-companion`,
     ASSISTANT_RELAY_WAIT_MS: '0',
+    // The made-up extension ids the specs connect as, let in beside the development one.
+    ...TEST_IDS_ENV,
   };
   const pinned = (options.service ?? 'pinned') === 'pinned';
   let mode: BrowserMode;

@@ -26,6 +26,8 @@ let fixture: CompanionFixture;
 let host: CompanionHost;
 let socketPath: string;
 let entries: LogEntry[];
+/** The key the Allow of ALLOWED made, which an allowed connection presents. */
+let allowedKey: string;
 const escaped: unknown[] = [];
 const recordEscape = (error: unknown) => escaped.push(error);
 
@@ -41,7 +43,7 @@ beforeAll(async () => {
     },
   });
   ({ host, socketPath, entries } = fixture);
-  await host.allow(ALLOWED);
+  allowedKey = await host.allow(ALLOWED);
   await host.deny(DENIED);
 });
 
@@ -235,12 +237,14 @@ const probe = (id: number) => frame(json({ type: 'call', id, name: 'usage.summar
 async function allowedPeer(): Promise<Peer> {
   const peer = new Peer();
   peer.write(frame(hello(ALLOWED)));
+  peer.write(frame(json({ type: 'hello', key: allowedKey })));
   await peer.until(() => peer.closed || peer.messages.some((m) => m.type === 'pairing'));
   expect(peer.messages[0]).toMatchObject({ type: 'pairing', state: 'allowed' });
   return peer;
 }
 
-const REFUSALS = ['bad-handshake', 'protocol', 'denied'];
+// `wrong-key`: ALLOWED's hello followed by anything but its key.
+const REFUSALS = ['bad-handshake', 'protocol', 'denied', 'wrong-key'];
 
 describe("the companion host's socket, fuzzed", () => {
   it('answers every call with an id, gives notice of every other frame, and goes on', async () => {

@@ -13,14 +13,8 @@ import { startDemoService, type DemoService } from '../../../electron/demo-servi
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { blankRendererDir, connectAsPage, type PageClient } from '../web/support';
 import { testSocketPath } from '../../support/socket-path';
-import {
-  call,
-  chromeNamed,
-  isType,
-  openNativePort,
-  RELAY_NAMES_BROWSER,
-  type NativePort,
-} from './native-port';
+import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
+import { call, chromeNamed, isType, RELAY_NAMES_BROWSER, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'e'.repeat(32)}/`;
 const OTHER = `chrome-extension://${'f'.repeat(32)}/`;
@@ -34,7 +28,7 @@ let env: Record<string, string>;
 const ports: NativePort[] = [];
 
 function port(origin: string): NativePort {
-  const opened = openNativePort(origin, env, { browser: chrome });
+  const opened = openExtensionPort(origin, env, { browser: chrome });
   ports.push(opened);
   return opened;
 }
@@ -58,6 +52,7 @@ beforeAll(async () => {
     ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
     ASSISTANT_COMPANION_DIR: join(work, 'companion'),
     ASSISTANT_RELAY_WAIT_MS: '0',
+    ...TEST_IDS_ENV,
   };
   demo = await startDemoService({ pacing: 'instant' });
   mode = await startBrowserMode({

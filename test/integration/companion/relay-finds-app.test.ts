@@ -12,7 +12,8 @@ import type { CompanionHost } from '../../../electron/core/companion';
 import { startCompanion } from '../../../electron/core/companion/start';
 import { createLogger } from '../../../electron/core/logs/logger';
 import { testBackendOptions } from '../../support/backend-options';
-import { isType, openNativePort, type NativePort } from './native-port';
+import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
+import { isType, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'f'.repeat(32)}/`;
 let work: string;
@@ -51,6 +52,7 @@ describe('the app records where it listens, and the relay finds it there', () =>
       ASSISTANT_COMPANION_SOCKET: '',
       XDG_RUNTIME_DIR: '',
       TMPDIR: '',
+      ...TEST_IDS_ENV,
     };
     const start = () =>
       startCompanion({
@@ -58,6 +60,7 @@ describe('the app records where it listens, and the relay finds it there', () =>
         log: createLogger(),
         dataDir: join(work, 'data'),
         appVersion: '0.0.0-test',
+        buildKind: 'development',
         env,
       });
     const first = await start();
@@ -76,7 +79,7 @@ describe('the app records where it listens, and the relay finds it there', () =>
       expect((await stat(folder)).mode & 0o777).toBe(0o700);
     }
 
-    port = openNativePort(ORIGIN, {
+    port = openExtensionPort(ORIGIN, {
       ASSISTANT_COMPANION_DIR: companion,
       ASSISTANT_COMPANION_SOCKET: '',
       ASSISTANT_RELAY_WAIT_MS: '0',

@@ -12,15 +12,9 @@ import type { Backend } from '../../../electron/core/backend';
 import { startCompanionHost, type CompanionHost } from '../../../electron/core/companion';
 import { encodeFrame } from '../../../electron/core/companion/frame-codec';
 import { createLogger, type LogEntry } from '../../../electron/core/logs/logger';
+import { openExtensionPort, rememberKey, TEST_ORIGINS } from './extension-port';
 import { startCompanionFixture, type CompanionFixture } from './fixtures/companion-host';
-import {
-  call,
-  isType,
-  nativeFrame,
-  openNativePort,
-  resultOf,
-  type NativePort,
-} from './native-port';
+import { call, isType, nativeFrame, resultOf, type NativePort } from './native-port';
 
 const ORIGIN_A = `chrome-extension://${'a'.repeat(32)}/`;
 const ORIGIN_B = `chrome-extension://${'b'.repeat(32)}/`;
@@ -38,7 +32,7 @@ const ports: NativePort[] = [];
 let clockStoppedAt: number | undefined;
 
 function port(origin: string): NativePort {
-  const opened = openNativePort(origin, {
+  const opened = openExtensionPort(origin, {
     ASSISTANT_COMPANION_SOCKET: socket,
     ASSISTANT_COMPANION_DIR: join(work, 'no-launch-file'),
     ASSISTANT_RELAY_WAIT_MS: '0',
@@ -49,7 +43,7 @@ function port(origin: string): NativePort {
 
 /** A port of an origin the user allowed, ready for calls. */
 async function allowedPort(origin: string): Promise<NativePort> {
-  await host.allow(origin);
+  rememberKey(socket, origin, await host.allow(origin));
   const opened = port(origin);
   await opened.next((m) => m.type === 'pairing' && m.state === 'allowed');
   return opened;
@@ -93,6 +87,7 @@ describe.skipIf(process.platform === 'win32')('the socket', () => {
       backend,
       log: createLogger({ onEntry: (entry) => entries.push(entry) }),
       dataDir: join(work, 'data-open'),
+      allowedOrigins: TEST_ORIGINS,
       socketPath: join(open, 'companion.sock'),
       appVersion: '0.0.0-test',
     });

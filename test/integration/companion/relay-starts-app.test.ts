@@ -9,9 +9,10 @@ import { readdir, readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAIRINGS_FILE } from '../../../electron/core/companion/pairings';
+import { hashKey, newPairingKey, PAIRINGS_FILE } from '../../../electron/core/companion/pairings';
 import { testSocketPath } from '../../support/socket-path';
-import { isType, openNativePort, type NativePort } from './native-port';
+import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
+import { isType, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'m'.repeat(32)}/`;
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -68,12 +69,21 @@ describe.skipIf(process.platform === 'win32')('the relay and an app not running'
     const companion = join(work, 'companion');
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await mkdir(companion, { recursive: true, mode: 0o700 });
-    // This browser was allowed on an earlier day: the app serves it as soon as it is up.
+    // This browser was allowed on an earlier day, and keeps the key that Allow gave it: the app
+    // serves it as soon as it is up.
+    const key = newPairingKey();
     await writeFile(
       join(dataDir, PAIRINGS_FILE),
       JSON.stringify({
         version: 1,
-        entries: [{ origin: ORIGIN, decision: 'allowed', decidedAt: new Date().toISOString() }],
+        entries: [
+          {
+            origin: ORIGIN,
+            decision: 'allowed',
+            decidedAt: new Date().toISOString(),
+            keyHash: hashKey(key),
+          },
+        ],
       }),
       { mode: 0o600 },
     );
@@ -99,15 +109,17 @@ describe.skipIf(process.platform === 'win32')('the relay and an app not running'
       '<!doctype html><html><head><title>Assistant</title></head><body></body></html>',
     );
 
-    port = openNativePort(
+    port = openExtensionPort(
       ORIGIN,
       {
+        // The app the relay starts inherits its environment: it lets this made-up id in.
+        ...TEST_IDS_ENV,
         ASSISTANT_COMPANION_SOCKET: testSocketPath(work, 'companion'),
         ASSISTANT_COMPANION_DIR: companion,
         // The app's own start (tsx compiling it, its demo service) on a busy 2-core machine.
         ASSISTANT_RELAY_WAIT_MS: '60000',
       },
-      { cwd: appRoot },
+      { cwd: appRoot, key },
     );
     expect(await port.next(isType('relay-status'))).toEqual({
       type: 'relay-status',

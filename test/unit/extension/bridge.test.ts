@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { splitText } from '../../../electron/core/companion/outbound';
 import { BridgeErrorCodes, createBridge, type Bridge } from '../../../extension/src/bridge/bridge';
 import { MAX_PARTS } from '../../../extension/src/bridge/parts';
+import { memoryKeyHolder, type PairingKeyHolder } from '../../../extension/src/bridge/pairing-key';
 import type { NativePort } from '../../../extension/src/chrome';
 
 class FakePort implements NativePort {
@@ -45,10 +46,15 @@ interface Harness {
   port(): FakePort;
   timers: { run: () => void; ms: number }[];
   dropped: string[];
+  key: PairingKeyHolder;
   setLastError(message: string | undefined): void;
 }
 
-function harness(): Harness {
+/** What a port sent after the hello that opens it. */
+const calls = (port: FakePort) => port.sent.slice(1);
+
+function harness(initialKey?: string): Harness {
+  const key = memoryKeyHolder(initialKey);
   const ports: FakePort[] = [];
   const timers: { run: () => void; ms: number }[] = [];
   const dropped: string[] = [];
@@ -63,8 +69,10 @@ function harness(): Harness {
     setTimer: (run, ms) => timers.push({ run, ms }),
     clearTimer: () => undefined,
     onDropped: (reason) => dropped.push(reason),
+    pairingKey: key,
   });
   return {
+    key,
     bridge,
     ports,
     port: () => ports.at(-1) as FakePort,
@@ -81,6 +89,30 @@ function ready(h: Harness): void {
 }
 
 describe('the bridge', () => {
+  it('opens every port with a hello presenting the kept key, and keeps the key an Allow hands out', () => {
+    const h = harness();
+    expect(h.port().sent).toEqual([{ type: 'hello' }]);
+    h.port().deliver({ type: 'pairing', state: 'pending' });
+    const key = 'k'.repeat(43);
+    h.port().deliver({ type: 'pairing', state: 'allowed', app: '0.1.0', key });
+    expect(h.key.get()).toBe(key);
+    h.bridge.retry();
+    expect(h.ports).toHaveLength(2);
+    expect(h.port().sent).toEqual([{ type: 'hello', key }]);
+    // A later answer without a key keeps the one there is.
+    ready(h);
+    expect(h.key.get()).toBe(key);
+  });
+
+  it('waits for the user after a refused key, rather than knocking again', () => {
+    const h = harness('z'.repeat(43));
+    h.port().deliver({ type: 'refused', reason: 'wrong-key', message: 'No.' });
+    expect(h.bridge.state).toEqual({ kind: 'refused', reason: 'wrong-key' });
+    h.port().end();
+    expect(h.timers).toEqual([]);
+    expect(h.ports).toHaveLength(1);
+  });
+
   it('waits for the user to allow, then answers calls by id, in any order', async () => {
     const h = harness();
     expect(h.bridge.state.kind).toBe('connecting');
@@ -88,13 +120,13 @@ describe('the bridge', () => {
     expect(h.bridge.state.kind).toBe('waiting-for-allow');
     const early = await h.bridge.call('agents.list', {});
     expect(early).toMatchObject({ ok: false, error: { code: BridgeErrorCodes.notConnected } });
-    expect(h.port().sent).toEqual([]);
+    expect(calls(h.port())).toEqual([]);
 
     ready(h);
     expect(h.bridge.state).toEqual({ kind: 'ready', app: '0.1.0' });
     const first = h.bridge.call('agents.list', {});
     const second = h.bridge.call('usage.summary', {});
-    const [a, b] = h.port().sent as { id: number; name: string }[];
+    const [a, b] = calls(h.port()) as { id: number; name: string }[];
     expect(a).toMatchObject({ type: 'call', name: 'agents.list', input: {} });
     h.port().deliver({ type: 'result', id: b?.id, result: { ok: true, data: 'second' } });
     h.port().deliver({ type: 'result', id: a?.id, result: { ok: true, data: 'first' } });

@@ -47,7 +47,7 @@ describe('the stores’ ids a build is given', () => {
   it('a developer’s build without them warns and carries none', () => {
     const read = publishedIdsForBuild({});
     expect(read).toMatchObject({ ok: true, ids: [] });
-    expect(read.ok ? read.warning : '').toMatch(/development extension only/);
+    expect(read.ok ? read.warning : '').toMatch(/lets in no browser extension/);
   });
 
   it('refuses what is not a store’s id: another shape, or the development id', () => {

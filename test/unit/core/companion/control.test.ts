@@ -41,6 +41,7 @@ async function startedHost() {
     dataDir: join(work, 'data'),
     socketPath: testSocketPath(join(work, 'run'), 'companion'),
     appVersion: '0.0.0-test',
+    allowedOrigins: [ORIGIN],
   });
 }
 
@@ -68,6 +69,7 @@ describe('the companion as the renderer asks about it', () => {
         dataDir: join(work, 'data'),
         socketPath: join(open, 'companion.sock'),
         appVersion: '0.0.0-test',
+        allowedOrigins: [ORIGIN],
       });
       const { control: c } = control();
       c.attach({ kind: 'started', host });
@@ -89,6 +91,7 @@ describe('the companion as the renderer asks about it', () => {
         dataDir: join(work, 'data'),
         socketPath: testSocketPath(join(work, 'run'), 'companion'),
         appVersion: '0.0.0-test',
+        allowedOrigins: [ORIGIN],
       };
       const first = await startCompanionHost(options);
       const second = await startCompanionHost(options);

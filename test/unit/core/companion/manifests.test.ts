@@ -5,7 +5,9 @@ import {
   DEVELOPMENT_EXTENSION_KEY,
   EXTENSION_ID,
   extensionIdOf,
+  EXTRA_EXTENSION_IDS_ENV,
   PUBLISHED_EXTENSION_IDS,
+  servedOrigins,
 } from '../../../../electron/core/companion/extension-ids';
 import {
   hostManifest,
@@ -48,8 +50,20 @@ describe('which extensions each kind of run lets in', () => {
     expect(allowedOrigins('development', [])).toEqual([origin(DEVELOPMENT_EXTENSION_ID)]);
   });
 
-  it('an installed app built without ids (a developer’s dist): the development id', () => {
-    expect(allowedOrigins('packaged', [])).toEqual([origin(DEVELOPMENT_EXTENSION_ID)]);
+  it('an installed app built without ids (a developer’s dist): none, never the public development id', () => {
+    expect(allowedOrigins('packaged', [])).toEqual([]);
+  });
+
+  it('the companion host of a run from the sources also answers the ids its environment names', () => {
+    const env = { [EXTRA_EXTENSION_IDS_ENV]: `${CHROME_STORE}, not-an-id,${EDGE_STORE}` };
+    expect(servedOrigins('development', env, [])).toEqual([
+      origin(DEVELOPMENT_EXTENSION_ID),
+      origin(CHROME_STORE),
+      origin(EDGE_STORE),
+    ]);
+    // An installed app reads no such variable.
+    expect(servedOrigins('packaged', env, [EDGE_STORE])).toEqual([origin(EDGE_STORE)]);
+    expect(servedOrigins('packaged', env, [])).toEqual([]);
   });
 
   it('unbundled, as here, no store ids are baked in', () => {
