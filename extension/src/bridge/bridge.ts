@@ -9,9 +9,25 @@ import type { CallResult } from './messages';
 import { InboundMessage, type PartMessage } from './messages';
 import type { PairingKeyHolder } from './pairing-key';
 import { PartJoiner } from './parts';
-import { backoffMs, stateOfDisconnect, stateOfRelayError, type ConnectionState } from './states';
+import {
+  backoffMs,
+  stateOfDisconnect,
+  stateOfRelayError,
+  type ConnectionKind,
+  type ConnectionState,
+} from './states';
 
 export const NATIVE_HOST = 'com.assistant.desktop.companion';
+
+/**
+ * States whose words stay on screen while the next attempt waits and opens (a missing app, or
+ * something not the app at its address, a refusal): "Connecting…" would hide what to do.
+ */
+const KEEPS_WORDS_WHILE_RETRYING: ReadonlySet<ConnectionKind> = new Set([
+  'not-running',
+  'untrusted',
+  'refused',
+]);
 
 export interface BridgeOptions {
   /** Opens a port to the native host (chrome.runtime.connectNative(NATIVE_HOST)). */
@@ -131,7 +147,7 @@ class NativeBridge implements Bridge {
     if (this.closed) return;
     this.joiner.reset();
     const kind = this.current.kind;
-    if (kind !== 'not-running' && kind !== 'refused') this.setState({ kind: 'connecting' });
+    if (!KEEPS_WORDS_WHILE_RETRYING.has(kind)) this.setState({ kind: 'connecting' });
     let opened: NativePort;
     try {
       opened = this.options.connect();
@@ -164,7 +180,7 @@ class NativeBridge implements Bridge {
     this.attempt += 1;
     // A refusal or a missing app keeps its words on screen while the next attempt waits.
     if (kind !== 'disconnected') this.setState({ kind });
-    else if (this.current.kind !== 'not-running' && refused === null) {
+    else if (!KEEPS_WORDS_WHILE_RETRYING.has(this.current.kind) && refused === null) {
       this.setState({ kind: 'disconnected', retryInMs: delay });
     }
     this.timer = this.options.setTimer(() => {
@@ -221,7 +237,7 @@ class NativeBridge implements Bridge {
       this.setState({ kind: 'starting-app' });
     } else if (message.type === 'relay-error') {
       const kind = stateOfRelayError(message.code);
-      if (kind === 'not-running') this.setState({ kind });
+      if (kind === 'not-running' || kind === 'untrusted') this.setState({ kind });
       else if (kind === null)
         this.options.onDropped?.(`the relay refused a message: ${message.code}`);
     } else if (message.type === 'notice') {

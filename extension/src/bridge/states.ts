@@ -16,6 +16,11 @@ export type ConnectionState =
   /** The app is not running and could not be started. */
   | { kind: 'not-running' }
   /**
+   * Something that is not the user's own app listens where the app should (another user's socket
+   * or pipe, a folder others may write): the relay sent it nothing and ended.
+   */
+  | { kind: 'untrusted' }
+  /**
    * The user chose Deny, or revoked this browser in Settings; or the app holds an Allow for this
    * extension whose key this copy does not have (reinstalled, or its storage cleared).
    */
@@ -36,8 +41,12 @@ export function stateOfDisconnect(
 }
 
 /** The relay's own errors (docs/companion.md): which say the app is not there. */
-export function stateOfRelayError(code: string): 'not-running' | 'disconnected' | null {
+export function stateOfRelayError(
+  code: string,
+): 'not-running' | 'untrusted' | 'disconnected' | null {
   switch (code) {
+    case 'app-untrusted':
+      return 'untrusted';
     case 'app-not-running':
     case 'app-not-started':
     case 'app-unreachable':

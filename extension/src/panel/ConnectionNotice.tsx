@@ -21,6 +21,8 @@ function wordsFor(state: ConnectionState): MessageId | null {
       return 'panel.connection.forbidden';
     case 'not-running':
       return 'panel.connection.notRunning';
+    case 'untrusted':
+      return 'panel.connection.untrusted';
     case 'disconnected':
       return 'panel.connection.disconnected';
     case 'refused':
@@ -35,6 +37,7 @@ const OFFERS_RETRY: ReadonlySet<ConnectionKind> = new Set([
   'not-installed',
   'forbidden',
   'not-running',
+  'untrusted',
   'refused',
   'disconnected',
 ]);

@@ -217,6 +217,24 @@ describe('the bridge', () => {
     expect(h.timers).toHaveLength(1);
   });
 
+  it('says something other than the app answered, and keeps saying so while it tries again', () => {
+    const h = harness();
+    h.port().deliver({
+      type: 'relay-error',
+      code: 'app-untrusted',
+      message: 'The app’s folder belongs to another user.',
+    });
+    expect(h.bridge.state.kind).toBe('untrusted');
+    h.setLastError('Native host has exited.');
+    h.port().end();
+    expect(h.bridge.state.kind).toBe('untrusted');
+    // The user's own app may take its place after a restart: the next attempt comes, the words
+    // stay until it answers.
+    expect(h.timers).toHaveLength(1);
+    h.timers.shift()?.run();
+    expect(h.bridge.state.kind).toBe('untrusted');
+  });
+
   it('fails the calls in flight when the port ends, and reconnects with growing waits', async () => {
     const h = harness();
     ready(h);
