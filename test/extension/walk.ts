@@ -237,18 +237,22 @@ export function walkCrm(addresses: CrmAddresses): void {
   const hostile = addresses.hostilePages;
   if (hostile !== undefined) {
     test(`${addresses.crm}: a page's title, a name match and another company's host never show a deal the tab is not showing`, async () => {
-      // Allowed by the walk before; allowed here when it runs alone (`-g`). Not again when
-      // allowed: an Allow hands out a new key, and this extension holds the first one.
-      const allowed = fixture.host
-        .browsers()
-        .some((entry) => entry.origin === ORIGIN && entry.decision === 'allowed');
-      if (!allowed) await fixture.host.allow(ORIGIN);
       const crmPage = await browser.context.newPage();
       const address = addresses.deal(first.shownId);
       await crmPage.goto(address);
       const tabId = await tabIdOf(browser.worker, address);
       const panel = await browser.context.newPage();
       await panel.goto(`${PANEL_URL}?tab=${tabId}`);
+      // Allowed by the walk before; allowed here when this test runs alone (`-g`), once the
+      // panel waits for it (the Allow hands its key to the waiting connection). Not again when
+      // allowed: an Allow hands out a new key, and this extension holds the first one.
+      const allowed = fixture.host
+        .browsers()
+        .some((entry) => entry.origin === ORIGIN && entry.decision === 'allowed');
+      if (!allowed) {
+        await expect(panel.getByRole('status')).toContainText('choose Allow');
+        await fixture.host.allow(ORIGIN);
+      }
       const heading = panel.getByRole('heading', { level: 1 });
       await expect(heading).toHaveText(first.deal.title);
 
