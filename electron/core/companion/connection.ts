@@ -7,30 +7,30 @@
 // only claims the origin must not be able to raise one: docs/companion.md); not decided yet, or
 // allowed before keys existed → "waiting for approval" until the user decides; denied → refused.
 // Frames that are malformed, oversized, outside the subset or too many are refused one by one
-// and logged; none of them ends the app, and only a persistent flood ends the connection.
+// and logged once per kind (refusal-tally.ts); none of them ends the app, and only a persistent
+// flood, or a client that stops reading what it asked for (outbound.ts), ends the connection.
 import type { Socket } from 'node:net';
 import type { CompanionBrowserName, EventName, EventPayload, RunUpdates } from '../../contract';
 import type { Dispatch } from '../host/dispatcher';
 import type { EventHub } from '../host/event-hub';
 import type { Logger } from '../logs/logger';
 import { browserNamed } from './browser-name';
-import { MAX_TO_APP_BYTES, createFrameDecoder, type DecodedFrame } from './frame-codec';
-import { createOutbound } from './outbound';
+import { createConnectionIo, readFrames, type ConnectionIo } from './connection-io';
+import type { DecodedFrame } from './frame-codec';
+import type { Outbound } from './outbound';
 import type { PairingStore } from './pairings';
 import {
   deniedMessage,
-  dropWithoutHandshake,
   isExtensionHello,
   presentedKey,
   readRelayHello,
   refusalFor,
 } from './handshake';
 import { Call, CompanionErrorCodes, failure, type RefusalReason } from './protocol';
-import { createRateLimiter, type RateLimitOptions } from './rate-limit';
+import type { QueuePool } from './queue-pool';
+import type { RateLimitOptions } from './rate-limit';
 import { SUBSET, isSubsetName, serveSubset } from './subset';
 
-/** A reader further behind than this is not sent events (results still go). */
-const MAX_EVENT_BACKLOG = 8 * 1024 * 1024;
 /** Calls of one connection being served at once. */
 const MAX_IN_FLIGHT = 16;
 
@@ -47,6 +47,9 @@ export interface ConnectionOptions {
   log: Logger;
   appVersion: string;
   handshakeTimeoutMs: number;
+  /** How long a connection may wait for the user's decision before it is closed. */
+  pendingTimeoutMs: number;
+  queuePool: QueuePool;
   rateLimit: RateLimitOptions;
   now: () => number;
   /** An origin the user has not decided about connected: ask them. */
@@ -61,6 +64,8 @@ export interface CompanionConnection {
   /** The browser that started the relay, when the relay could tell. */
   readonly browser: CompanionBrowserName | undefined;
   readonly state: ConnectionState;
+  /** When a frame last came from it or went to it (the host's clock): the host frees idle ones. */
+  readonly lastActivity: number;
   /** The user decided about this connection's origin; an Allow comes with the key to hand out. */
   decided(decision: { decision: 'allowed'; key: string } | { decision: 'denied' }): void;
   /** Ends the connection, telling the extension why. */
@@ -76,6 +81,7 @@ const EVENTS_FOR_COMPANION = new Set<EventName>([
 
 /** The id of a frame that is not a well-formed call, when it has one, to answer it by. */
 function callIdOf(frame: DecodedFrame): number | undefined {
+  if (frame.kind === 'unread') return frame.id;
   if (frame.kind !== 'frame' || typeof frame.value !== 'object' || frame.value === null) {
     return undefined;
   }
@@ -108,6 +114,14 @@ function checkCall(
     ({ ok: false, id, code, message, retryable }) as const;
   if (now.decision === 'refuse') {
     return refuse(CompanionErrorCodes.rateLimited, 'Too many requests; wait a moment.', true);
+  }
+  if (frame.kind === 'unread') {
+    // Left unread for the budget is a rate refusal above; here only one nested too deep is left.
+    return {
+      ...refuse(CompanionErrorCodes.malformed, 'That message is nested too deeply.'),
+      log: 'Companion: refused a frame nested too deeply',
+      details: { bytes: frame.bytes },
+    };
   }
   if (frame.kind === 'oversized') {
     return {
@@ -148,9 +162,9 @@ function checkCall(
 }
 
 /** Passes on the events a companion may see: run updates only for the runs it follows. */
-function createForwarder(outbound: ReturnType<typeof createOutbound>, followed: Set<string>) {
+function createForwarder(outbound: Outbound, followed: Set<string>) {
   return function forward<E extends EventName>(name: E, payload: EventPayload<E>) {
-    if (!EVENTS_FOR_COMPANION.has(name) || outbound.backlog > MAX_EVENT_BACKLOG) return;
+    if (!EVENTS_FOR_COMPANION.has(name)) return;
     if (name === 'run.update') {
       const updates = (payload as RunUpdates).updates.filter((u) => followed.has(u.runId));
       if (updates.length > 0) outbound.send({ type: 'event', name, payload: { updates } });
@@ -166,10 +180,7 @@ function createForwarder(outbound: ReturnType<typeof createOutbound>, followed: 
 }
 
 /** Answers a refused frame: by its call id when it has one, else as a notice. */
-function sendRefusal(
-  outbound: ReturnType<typeof createOutbound>,
-  checked: Extract<CheckedCall, { ok: false }>,
-) {
+function sendRefusal(outbound: Outbound, checked: Extract<CheckedCall, { ok: false }>) {
   if (checked.id === undefined) {
     outbound.send({ type: 'notice', code: checked.code, message: checked.message });
   } else {
@@ -194,7 +205,7 @@ function answerCall(
 }
 
 /** Tells the extension it waits for the user's decision. */
-function waiting(outbound: ReturnType<typeof createOutbound>): 'pending' {
+function waiting(outbound: Outbound): 'pending' {
   outbound.send({ type: 'pairing', state: 'pending', message: PENDING_MESSAGE });
   return 'pending';
 }
@@ -222,36 +233,31 @@ function markUsed(
   });
 }
 
-/** One frame handled; a bug in handling it is logged and the connection goes on. */
-function guarded(log: ConnectionOptions['log'], origin: string | undefined, handle: () => void) {
-  try {
-    handle();
-  } catch (error) {
-    log.error('Companion: a frame could not be handled', { origin, error });
-  }
+/** What handling a call needs of its connection, as it stands when the frame is read. */
+interface CallContext {
+  io: ConnectionIo;
+  origin: string | undefined;
+  pending: boolean;
+  inFlight: number;
+  cut: (reason: RefusalReason, message: string) => void;
+  serve: (call: Extract<CheckedCall, { ok: true }>['call']) => void;
 }
 
-/** The socket's frames, one at a time, until the connection is closed. */
-function readFrames(
-  { socket, log }: ConnectionOptions,
-  decoder: ReturnType<typeof createFrameDecoder>,
-  on: {
-    closed: () => boolean;
-    origin: () => string | undefined;
-    frame: (frame: DecodedFrame) => void;
-    close: () => void;
-  },
-) {
-  socket.on('data', (chunk: Buffer) => {
-    for (const frame of decoder.push(chunk)) {
-      if (on.closed()) return;
-      guarded(log, on.origin(), () => on.frame(frame));
-    }
-  });
-  socket.on('close', on.close);
-  socket.on('error', (error) =>
-    log.warn('Companion: connection error', { origin: on.origin(), error }),
-  );
+/** One frame after the handshake: served, refused (counted, answered), or the end of a flood. */
+function handleCall(frame: DecodedFrame, at: CallContext) {
+  const decision = at.io.decisionFor(frame);
+  if (decision === 'close') {
+    at.io.log.warn('Companion: closed a connection that kept flooding', { origin: at.origin });
+    at.cut('flood', 'Too many messages; the connection was closed.');
+    return;
+  }
+  const checked = checkCall(frame, { decision, pending: at.pending, inFlight: at.inFlight });
+  if (checked.ok) {
+    at.serve(checked.call);
+    return;
+  }
+  at.io.refusals.note(checked.code, checked.log, checked.details);
+  sendRefusal(at.io.outbound, checked);
 }
 
 /** The connection as the host sees it, read live from its state. */
@@ -259,6 +265,7 @@ function viewOf(parts: {
   origin: () => string | undefined;
   browser: () => CompanionBrowserName | undefined;
   state: () => ConnectionState;
+  lastActivity: () => number;
   decided: CompanionConnection['decided'];
   cut: CompanionConnection['cut'];
 }): CompanionConnection {
@@ -272,6 +279,9 @@ function viewOf(parts: {
     get state() {
       return parts.state();
     },
+    get lastActivity() {
+      return parts.lastActivity();
+    },
     decided: parts.decided,
     cut: parts.cut,
   };
@@ -279,9 +289,8 @@ function viewOf(parts: {
 
 export function serveConnection(options: ConnectionOptions): CompanionConnection {
   const { socket, log } = options;
-  const outbound = createOutbound(socket);
-  const decoder = createFrameDecoder(MAX_TO_APP_BYTES);
-  const limiter = createRateLimiter(options.rateLimit, options.now);
+  const io = createConnectionIo({ ...options, origin: () => origin, state: () => state, close });
+  const outbound = io.outbound;
   const followed = new Set<string>();
   let state: ConnectionState = 'handshake';
   let origin: string | undefined;
@@ -289,11 +298,6 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   let inFlight = 0;
   let unsubscribe: (() => void) | undefined;
   const forward = createForwarder(outbound, followed);
-
-  // One deadline for both hellos, the relay's and the extension's.
-  const handshakeTimer = dropWithoutHandshake(options, () =>
-    ['handshake', 'identify'].includes(state),
-  );
 
   function cut(reason: RefusalReason, message: string) {
     if (state === 'closed') return;
@@ -306,7 +310,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   function close() {
     if (state === 'closed') return;
     state = 'closed';
-    clearTimeout(handshakeTimer);
+    io.stop();
     unsubscribe?.();
     options.onClosed();
   }
@@ -329,13 +333,14 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
 
   /** The extension's hello came (or another frame, which presents no key): where it stands. */
   function identify(frame: DecodedFrame, from: string) {
-    clearTimeout(handshakeTimer);
     const standing = options.pairings.standing(from, presentedKey(frame));
     const refusal = refusalFor(standing, from, log);
     if (refusal !== undefined) cut(refusal.reason, refusal.message);
     else if (standing === 'allowed') allow(from, undefined);
     else state = waiting(outbound);
     if (state === 'closed') return;
+    // Both hellos read: the handshake's deadline ends, and a pending connection gets its own.
+    io.greeted();
     options.onIdentified?.();
     if (state === 'pending') options.onPairingRequest(from);
     // A first frame that was no hello is still a frame to answer (a call before the key).
@@ -343,22 +348,10 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   }
 
   function call(frame: DecodedFrame) {
-    const decision = limiter.take();
-    if (decision === 'close') {
-      log.warn('Companion: closed a connection that kept flooding', { origin });
-      cut('flood', 'Too many messages; the connection was closed.');
-      return;
-    }
-    const checked = checkCall(frame, { decision, pending: state === 'pending', inFlight });
-    if (checked.ok) {
-      serve(checked.call.id, checked.call.name, checked.call.input);
-      return;
-    }
-    if (checked.log !== undefined) log.warn(checked.log, { origin, ...checked.details });
-    sendRefusal(outbound, checked);
+    handleCall(frame, { io, origin, pending: state === 'pending', inFlight, cut, serve });
   }
 
-  function serve(id: number, name: (typeof SUBSET)[number], input: unknown) {
+  function serve({ id, name, input }: Extract<CheckedCall, { ok: true }>['call']) {
     inFlight += 1;
     void answerCall(name, input, options, followed).then((result) => {
       inFlight -= 1;
@@ -366,10 +359,11 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     });
   }
 
-  readFrames(options, decoder, {
+  readFrames(options, io.decoder, {
     closed: () => state === 'closed',
     origin: () => origin,
     frame: (frame) => {
+      io.touch();
       if (state === 'handshake') greet(frame);
       else if (state === 'identify' && origin !== undefined) identify(frame, origin);
       else call(frame);
@@ -381,6 +375,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     origin: () => origin,
     browser: () => browser,
     state: () => state,
+    lastActivity: () => io.lastActivity,
     decided(outcome) {
       if (state !== 'pending' || origin === undefined) return;
       if (outcome.decision === 'allowed') allow(origin, outcome.key);

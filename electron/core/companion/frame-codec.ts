@@ -20,12 +20,31 @@ export const MAX_TO_EXTENSION_BYTES = 1024 * 1024;
  */
 export const MAX_TO_APP_BYTES = 1024 * 1024;
 
+/**
+ * Relay → app: the deepest nesting of arrays and objects read. The companion's requests are a few
+ * levels deep; a frame of a million `[` costs the parse (and every schema after it) far more than
+ * its bytes say, so a deeper one is refused by a scan of its bytes before it is parsed.
+ */
+export const MAX_FRAME_DEPTH = 64;
+
 export type DecodedFrame =
   | { kind: 'frame'; value: unknown }
   /** Not UTF-8, or not JSON: the frame is skipped, the stream stays in step. */
   | { kind: 'malformed'; reason: string }
   /** Longer than the limit: skipped without being buffered. */
-  | { kind: 'oversized'; bytes: number };
+  | { kind: 'oversized'; bytes: number }
+  /**
+   * Not parsed: over the reader's budget (`admit` said no) or nested deeper than the limit. Only
+   * its call id is read, from the head of the frame, when it starts as the extension writes calls.
+   */
+  | { kind: 'unread'; reason: 'budget' | 'depth'; bytes: number; id: number | undefined };
+
+export interface FrameDecoderOptions {
+  /** Deepest nesting parsed (default MAX_FRAME_DEPTH). */
+  maxDepth?: number;
+  /** Asked for each whole frame before it is parsed, with its size: false leaves it unread. */
+  admit?: (bytes: number) => boolean;
+}
 
 export interface FrameDecoder {
   /** Feeds the next bytes; returns the frames they completed, in order. */
@@ -35,6 +54,49 @@ export interface FrameDecoder {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether `body` (JSON or not) nests arrays and objects deeper than `max`: brackets are counted
+ * outside strings, one pass over the bytes, nothing allocated.
+ */
+export function nestsDeeperThan(body: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === 0x5c) i += 1;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+/** A call's id read from the head of its frame (`{"type":"call","id":7,`), without parsing it. */
+const CALL_HEAD = /^\{"type":"call","id":(\d{1,16}),/;
+
+export function callIdAtHead(body: Uint8Array): number | undefined {
+  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, 40)).toString(
+    'latin1',
+  );
+  const match = CALL_HEAD.exec(head);
+  const id = match === null ? undefined : Number(match[1]);
+  return id !== undefined && Number.isSafeInteger(id) ? id : undefined;
+}
+
+function readBody(body: Uint8Array, options: FrameDecoderOptions): DecodedFrame {
+  if (options.admit !== undefined && !options.admit(body.length)) {
+    return { kind: 'unread', reason: 'budget', bytes: body.length, id: callIdAtHead(body) };
+  }
+  if (nestsDeeperThan(body, options.maxDepth ?? MAX_FRAME_DEPTH)) {
+    return { kind: 'unread', reason: 'depth', bytes: body.length, id: callIdAtHead(body) };
+  }
+  return parseBody(body);
+}
 
 function parseBody(body: Uint8Array): DecodedFrame {
   let text: string;
@@ -50,7 +112,10 @@ function parseBody(body: Uint8Array): DecodedFrame {
   }
 }
 
-export function createFrameDecoder(maxFrameBytes: number): FrameDecoder {
+export function createFrameDecoder(
+  maxFrameBytes: number,
+  options: FrameDecoderOptions = {},
+): FrameDecoder {
   const header = new Uint8Array(FRAME_HEADER_BYTES);
   let headerFilled = 0;
   /** The body being read, or null while skipping an oversized one (or between frames). */
@@ -66,7 +131,7 @@ export function createFrameDecoder(maxFrameBytes: number): FrameDecoder {
       out.push({ kind: 'oversized', bytes: length });
       skipping = length;
     } else if (length === 0) {
-      out.push(parseBody(new Uint8Array(0)));
+      out.push(readBody(new Uint8Array(0), options));
     } else {
       body = new Uint8Array(length);
       bodyFilled = 0;
@@ -88,7 +153,7 @@ export function createFrameDecoder(maxFrameBytes: number): FrameDecoder {
           bodyFilled += taken;
           at += taken;
           if (bodyFilled === body.length) {
-            out.push(parseBody(body));
+            out.push(readBody(body, options));
             body = null;
           }
         } else {

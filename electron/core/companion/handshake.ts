@@ -86,15 +86,3 @@ export function deniedMessage(log: Logger, origin: string): string {
   log.info('Companion: refused a browser the user denied', { origin });
   return 'Assistant Desktop was told not to answer this browser.';
 }
-
-/** A connection that does not finish its handshake in time is dropped, so it holds no slot. */
-export function dropWithoutHandshake(
-  options: { log: Logger; socket: { destroy(): void }; handshakeTimeoutMs: number },
-  waiting: () => boolean,
-): ReturnType<typeof setTimeout> {
-  return setTimeout(() => {
-    if (!waiting()) return;
-    options.log.warn('Companion: dropped a connection that sent no handshake in time');
-    options.socket.destroy();
-  }, options.handshakeTimeoutMs);
-}

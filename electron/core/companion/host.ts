@@ -12,12 +12,29 @@ import type { Logger } from '../logs/logger';
 import { extensionBuildOf } from './browser-name';
 import { serveConnection, type CompanionConnection, type ConnectionState } from './connection';
 import { listenOnSocket } from './listener';
+import { createLogTrail } from './log-trail';
 import { createPairingStore, type PairingEntry, type PairingStore } from './pairings';
+import { createQueuePool } from './queue-pool';
 import { DEFAULT_RATE_LIMIT, type RateLimitOptions } from './rate-limit';
 
 /** Connections at once; more are closed on arrival (one per browser window's panel is typical). */
 const MAX_CONNECTIONS = 32;
 const HANDSHAKE_TIMEOUT_MS = 5_000;
+/**
+ * How long a connection may wait for the user's Allow or Deny. Past it the connection is closed
+ * without a refusal: the panel opens another at once (its backoff starts at half a second) and
+ * waits again, and a prompt still open stays open, so a user who takes longer loses nothing,
+ * while connections nobody answers cannot hold the slots.
+ */
+const PENDING_TIMEOUT_MS = 2 * 60_000;
+/**
+ * An allowed connection with no frame either way for this long gives its slot to a new one when
+ * all are taken. Not closed on a timer: the extension sends no keepalive, and a panel beside a
+ * CRM tab may sit idle for hours with an answer on screen that a reconnect would clear.
+ */
+const IDLE_EVICTION_MS = 10 * 60_000;
+/** Connection lines written per minute before the rest are only counted (log-trail.ts). */
+const TRAIL_LINES_PER_MINUTE = 60;
 
 export interface CompanionHostOptions {
   backend: Pick<Backend, 'dispatch' | 'events'>;
@@ -34,7 +51,9 @@ export interface CompanionHostOptions {
    */
   onPairingRequest?: (request: PairingRequest) => void;
   handshakeTimeoutMs?: number;
-  rateLimit?: RateLimitOptions;
+  pendingTimeoutMs?: number;
+  /** Overrides of DEFAULT_RATE_LIMIT, field by field. */
+  rateLimit?: Partial<RateLimitOptions>;
   platform?: NodeJS.Platform;
   now?: () => number;
 }
@@ -101,6 +120,8 @@ function changeListeners(log: Logger) {
 
 export async function startCompanionHost(options: CompanionHostOptions): Promise<CompanionHost> {
   const log = options.log;
+  const shared = sharedByConnections(options);
+  const trail = shared.log;
   const pairings: PairingStore = createPairingStore(options.dataDir);
   const loaded = await pairings.load();
   if (loaded.problem !== undefined) log.warn(loaded.problem);
@@ -128,8 +149,7 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
   });
 
   const onConnection = (socket: Socket) => {
-    if (live.size >= MAX_CONNECTIONS) {
-      log.warn('Companion: too many connections; closed a new one');
+    if (!makeRoom(live, shared.now(), trail)) {
       socket.destroy();
       return;
     }
@@ -139,16 +159,14 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
       events: options.backend.events,
       pairings,
       allowedOrigins,
-      log,
       appVersion: options.appVersion,
-      handshakeTimeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
-      rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-      now: options.now ?? Date.now,
+      ...limitsOf(options),
+      ...shared,
       onPairingRequest: (origin) => {
         tell({ kind: 'requested', origin });
         if (asked.has(origin)) return;
         asked.add(origin);
-        log.info('Companion: a browser asks to be allowed', { origin });
+        trail.info('Companion: a browser asks to be allowed', { origin });
         options.onPairingRequest?.({ origin, browser: connection.browser });
       },
       onIdentified: () => {
@@ -204,8 +222,50 @@ export async function startCompanionHost(options: CompanionHostOptions): Promise
     async stop() {
       for (const connection of [...live]) connection.cut('busy', 'Assistant Desktop is closing.');
       if (outcome.kind === 'listening') await outcome.close();
+      trail.flush();
     },
   };
+}
+
+/** The limits each connection is served under: the defaults, where a host did not choose. */
+function limitsOf(options: CompanionHostOptions) {
+  return {
+    handshakeTimeoutMs: options.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS,
+    pendingTimeoutMs: options.pendingTimeoutMs ?? PENDING_TIMEOUT_MS,
+    rateLimit: { ...DEFAULT_RATE_LIMIT, ...options.rateLimit },
+  };
+}
+
+/** What the host's connections share: its clock, their log (log-trail.ts), their queue pool. */
+function sharedByConnections(options: CompanionHostOptions) {
+  const now = options.now ?? Date.now;
+  return {
+    now,
+    log: createLogTrail(options.log, { perMinute: TRAIL_LINES_PER_MINUTE, now }),
+    queuePool: createQueuePool(),
+  };
+}
+
+/**
+ * Whether a new connection may be served: below the limit, or once the allowed connection idle
+ * longest (if idle long enough) has been closed to make room.
+ */
+function makeRoom(live: Set<CompanionConnection>, at: number, log: Logger): boolean {
+  if (live.size < MAX_CONNECTIONS) return true;
+  let oldest: CompanionConnection | undefined;
+  for (const connection of live) {
+    if (connection.state !== 'allowed' || at - connection.lastActivity < IDLE_EVICTION_MS) continue;
+    if (oldest === undefined || connection.lastActivity < oldest.lastActivity) oldest = connection;
+  }
+  if (oldest === undefined) {
+    log.warn('Companion: too many connections; closed a new one');
+    return false;
+  }
+  log.info('Companion: closed an idle connection to make room for a new one', {
+    origin: oldest.origin,
+  });
+  oldest.cut('busy', 'Assistant Desktop closed this idle connection to make room for another.');
+  return true;
 }
 
 /** The decided browsers, then those waiting now, each with whether a connection is open. */

@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionHost } from '../../../electron/core/companion';
 import {
+  MAX_FRAME_DEPTH,
   MAX_TO_APP_BYTES,
   MAX_TO_EXTENSION_BYTES,
   createFrameDecoder,
@@ -39,7 +40,13 @@ beforeAll(async () => {
     host: {
       handshakeTimeoutMs: 2_000,
       // The flood limit has its own test (relay-host.test.ts); here every frame is read as it is.
-      rateLimit: { burst: 1e9, perSecond: 1e9, closeAfterRefusals: 1e9 },
+      rateLimit: {
+        burst: 1e9,
+        perSecond: 1e9,
+        burstBytes: 1e15,
+        bytesPerSecond: 1e15,
+        closeAfterRefusals: 1e9,
+      },
     },
   });
   ({ host, socketPath, entries } = fixture);
@@ -215,9 +222,33 @@ const tails: fc.Arbitrary<Buffer> = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 3 }).map((partial) => Buffer.from(partial)),
 );
 
-/** The id the host can answer a body by (see connection.ts's callIdOf), if any. */
+/** Nesting of arrays and objects, outside strings: written here apart from the host's scan. */
+function depthOf(body: Buffer): number {
+  let deepest = 0;
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const char = String.fromCharCode(body[i] ?? 0);
+    if (quoted) {
+      if (char === '\\') i += 1;
+      else if (char === '"') quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * The id the host can answer a body by (see connection.ts's callIdOf), if any. A body nested
+ * deeper than the host reads is answered by id only when the id leads it as the extension writes.
+ */
 function answerableId(body: Buffer): number | undefined {
   if (body.length > MAX_TO_APP_BYTES) return undefined;
+  if (depthOf(body) > MAX_FRAME_DEPTH) {
+    const head = /^\{"type":"call","id":(\d+),/.exec(body.subarray(0, 40).toString('latin1'));
+    return head === null ? undefined : Number(head[1]);
+  }
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));

@@ -32,7 +32,10 @@ describe('splitting a long message into parts', () => {
 describe('the rate limiter', () => {
   it('allows a burst, refuses past it, regains calls with time, and closes a persistent flood', () => {
     let now = 0;
-    const limiter = createRateLimiter({ burst: 3, perSecond: 2, closeAfterRefusals: 4 }, () => now);
+    const limiter = createRateLimiter(
+      { burst: 3, perSecond: 2, burstBytes: 1e9, bytesPerSecond: 1e9, closeAfterRefusals: 4 },
+      () => now,
+    );
     expect([limiter.take(), limiter.take(), limiter.take(), limiter.take()]).toEqual([
       'allow',
       'allow',
