@@ -26,13 +26,11 @@ import {
   readRelayHello,
   refusalFor,
 } from './handshake';
-import { Call, CompanionErrorCodes, failure, type RefusalReason } from './protocol';
+import { checkCall, type CheckedCall } from './call-check';
+import { failure, type RefusalReason } from './protocol';
 import type { QueuePool } from './queue-pool';
 import type { RateLimitOptions } from './rate-limit';
-import { SUBSET, isSubsetName, serveSubset } from './subset';
-
-/** Calls of one connection being served at once. */
-const MAX_IN_FLIGHT = 16;
+import { SUBSET, serveSubset } from './subset';
 
 /** `handshake`: waiting for the relay's hello; `identify`: for the extension's (its key). */
 export type ConnectionState = 'handshake' | 'identify' | 'pending' | 'allowed' | 'closed';
@@ -79,87 +77,7 @@ const EVENTS_FOR_COMPANION = new Set<EventName>([
   'connectivity.changed',
 ]);
 
-/** The id of a frame that is not a well-formed call, when it has one, to answer it by. */
-function callIdOf(frame: DecodedFrame): number | undefined {
-  if (frame.kind === 'unread') return frame.id;
-  if (frame.kind !== 'frame' || typeof frame.value !== 'object' || frame.value === null) {
-    return undefined;
-  }
-  const id = (frame.value as { id?: unknown }).id;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : undefined;
-}
-
 const PENDING_MESSAGE = 'Waiting for you to allow this browser in Assistant Desktop.';
-
-type CheckedCall =
-  | { ok: true; call: { id: number; name: (typeof SUBSET)[number]; input: unknown } }
-  | {
-      ok: false;
-      id: number | undefined;
-      code: string;
-      message: string;
-      retryable: boolean;
-      log?: string;
-      details?: Record<string, unknown>;
-    };
-
-/** Whether a frame is a call this connection may serve now, or the refusal to answer it with. */
-function checkCall(
-  frame: DecodedFrame,
-  now: { decision: 'allow' | 'refuse'; pending: boolean; inFlight: number },
-): CheckedCall {
-  const parsed = frame.kind === 'frame' ? Call.safeParse(frame.value) : undefined;
-  const id = parsed?.success === true ? parsed.data.id : callIdOf(frame);
-  const refuse = (code: string, message: string, retryable = false) =>
-    ({ ok: false, id, code, message, retryable }) as const;
-  if (now.decision === 'refuse') {
-    return refuse(CompanionErrorCodes.rateLimited, 'Too many requests; wait a moment.', true);
-  }
-  if (frame.kind === 'unread') {
-    // Left unread for the budget is a rate refusal above; here only one nested too deep is left.
-    return {
-      ...refuse(CompanionErrorCodes.malformed, 'That message is nested too deeply.'),
-      log: 'Companion: refused a frame nested too deeply',
-      details: { bytes: frame.bytes },
-    };
-  }
-  if (frame.kind === 'oversized') {
-    return {
-      ...refuse(CompanionErrorCodes.tooLarge, 'That message is too large.'),
-      log: 'Companion: refused an oversized frame',
-      details: { bytes: frame.bytes },
-    };
-  }
-  if (parsed === undefined || !parsed.success) {
-    return {
-      ...refuse(CompanionErrorCodes.malformed, 'That message was not a request.'),
-      log: 'Companion: refused a malformed frame',
-    };
-  }
-  if (now.pending) {
-    return refuse(
-      CompanionErrorCodes.pairingPending,
-      'Allow this browser in Assistant Desktop first.',
-      true,
-    );
-  }
-  const { name } = parsed.data;
-  if (!isSubsetName(name)) {
-    return {
-      ...refuse(CompanionErrorCodes.notInSubset, 'The browser companion cannot ask for that.'),
-      log: 'Companion: refused a request outside its subset',
-      details: { name },
-    };
-  }
-  if (now.inFlight >= MAX_IN_FLIGHT) {
-    return refuse(
-      CompanionErrorCodes.rateLimited,
-      'Too many requests at once; wait a moment.',
-      true,
-    );
-  }
-  return { ok: true, call: { id: parsed.data.id, name, input: parsed.data.input } };
-}
 
 /** Passes on the events a companion may see: run updates only for the runs it follows. */
 function createForwarder(outbound: Outbound, followed: Set<string>) {
@@ -239,6 +157,8 @@ interface CallContext {
   origin: string | undefined;
   pending: boolean;
   inFlight: number;
+  /** Of those, `runs.follow` calls. */
+  follows: number;
   cut: (reason: RefusalReason, message: string) => void;
   serve: (call: Extract<CheckedCall, { ok: true }>['call']) => void;
 }
@@ -251,7 +171,12 @@ function handleCall(frame: DecodedFrame, at: CallContext) {
     at.cut('flood', 'Too many messages; the connection was closed.');
     return;
   }
-  const checked = checkCall(frame, { decision, pending: at.pending, inFlight: at.inFlight });
+  const checked = checkCall(frame, {
+    decision,
+    pending: at.pending,
+    inFlight: at.inFlight,
+    follows: at.follows,
+  });
   if (checked.ok) {
     at.serve(checked.call);
     return;
@@ -296,6 +221,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   let origin: string | undefined;
   let browser: CompanionBrowserName | undefined;
   let inFlight = 0;
+  let follows = 0;
   let unsubscribe: (() => void) | undefined;
   const forward = createForwarder(outbound, followed);
 
@@ -348,13 +274,17 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
   }
 
   function call(frame: DecodedFrame) {
-    handleCall(frame, { io, origin, pending: state === 'pending', inFlight, cut, serve });
+    const pending = state === 'pending';
+    handleCall(frame, { io, origin, pending, inFlight, follows, cut, serve });
   }
 
   function serve({ id, name, input }: Extract<CheckedCall, { ok: true }>['call']) {
+    const follow = name === 'runs.follow' ? 1 : 0;
     inFlight += 1;
+    follows += follow;
     void answerCall(name, input, options, followed).then((result) => {
       inFlight -= 1;
+      follows -= follow;
       if (state !== 'closed') outbound.send({ type: 'result', id, result });
     });
   }

@@ -358,6 +358,22 @@ describe("the companion host's socket, fuzzed", () => {
     expect(outcomes.refused).toBeGreaterThan(0);
   }, 30_000);
 
+  it('serves two runs.follow of one connection at once and answers a third rate_limited', async () => {
+    const peer = await allowedPeer();
+    const follow = (id: number) =>
+      frame(json({ type: 'call', id, name: 'runs.follow', input: { runId: 'run_unknown' } }));
+    // Written as one chunk: the third is read while the first two are still being served.
+    peer.write(Buffer.concat([follow(1), follow(2), follow(3)]));
+    await peer.until(() => peer.closed || [1, 2, 3].every((id) => peer.result(id)));
+    expect(peer.result(3)).toMatchObject({
+      result: { ok: false, error: { code: 'rate_limited', retryable: true } },
+    });
+    for (const id of [1, 2]) {
+      expect(peer.result(id)).not.toMatchObject({ result: { error: { code: 'rate_limited' } } });
+    }
+    await peer.end();
+  });
+
   it('is still serving, logged no failure of its own and let nothing escape', async () => {
     const peer = await allowedPeer();
     peer.write(probe(1));

@@ -142,11 +142,12 @@ describe.skipIf(process.platform === 'win32')(
         await chmod(theirs, 0o755);
         await chown(theirs, OTHER_UID, OTHER_UID);
         const script = resolve(import.meta.dirname, 'fixtures', 'counting-listener.mjs');
-        const child = spawn(process.execPath, [script, join(theirs, 'companion.sock')], {
-          uid: OTHER_UID,
-          gid: OTHER_UID,
-          stdio: ['ignore', 'pipe', 'inherit'],
-        });
+        // It takes the other user's uid itself, once started (counting-listener.mjs says why).
+        const child = spawn(
+          process.execPath,
+          [script, join(theirs, 'companion.sock'), String(OTHER_UID)],
+          { stdio: ['ignore', 'pipe', 'inherit'] },
+        );
         const lines: string[] = [];
         child.stdout
           .setEncoding('utf8')
