@@ -17,7 +17,11 @@ import {
 } from '../../../electron/core/companion/frame-codec';
 import { SUBSET } from '../../../electron/core/companion/subset';
 import type { LogEntry } from '../../../electron/core/logs/logger';
-import { startCompanionFixture, type CompanionFixture } from './fixtures/companion-host';
+import {
+  UNREACHABLE_RATE_LIMIT,
+  startCompanionFixture,
+  type CompanionFixture,
+} from './fixtures/companion-host';
 
 const ALLOWED = `chrome-extension://${'a'.repeat(32)}/`;
 const DENIED = `chrome-extension://${'b'.repeat(32)}/`;
@@ -40,13 +44,7 @@ beforeAll(async () => {
     host: {
       handshakeTimeoutMs: 2_000,
       // The flood limit has its own test (relay-host.test.ts); here every frame is read as it is.
-      rateLimit: {
-        burst: 1e9,
-        perSecond: 1e9,
-        burstBytes: 1e15,
-        bytesPerSecond: 1e15,
-        closeAfterRefusals: 1e9,
-      },
+      rateLimit: UNREACHABLE_RATE_LIMIT,
     },
   });
   ({ host, socketPath, entries } = fixture);
