@@ -466,6 +466,12 @@ export default tseslint.config(
               group: folders('src', 'main', 'preload', 'web', 'cli', 'demo-service'),
               message: 'Core imports contract, domain, node:* and its libraries only.',
             },
+            {
+              // The companion's socket host (electron/companion) is a host over core: core declares
+              // what it needs of it (core/pairings) and never imports it, so no import circle.
+              regex: '^(\\.\\./)+companion(/|$)',
+              message: 'Core never imports the companion host: declare what core needs in core.',
+            },
           ],
         },
       ],
@@ -508,6 +514,25 @@ export default tseslint.config(
             {
               group: folders('core', 'main', 'web', 'cli', 'demo-service', 'src'),
               message: 'The preload imports electron, the contract and its channels only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The browser companion's host, beside browser mode: it adapts core to the relay's socket.
+    files: ['electron/companion/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [electronImport],
+          patterns: [
+            electronSubpaths,
+            {
+              group: folders('src', 'main', 'preload', 'web', 'cli', 'demo-service'),
+              message: 'The companion host imports core, contract, domain and node:* only.',
             },
           ],
         },

@@ -34,7 +34,7 @@
 
 !macro customUnInstall
   DeleteRegKey HKCU "Software\Classes\assistant"
-  ; The browser companion's registration (electron/core/companion/registration.ts): each browser's
+  ; The browser companion's registration (electron/companion/registration/registration.ts): each browser's
   ; native-messaging key, the host manifest they point at and the launch file. Not on an update,
   ; which runs this uninstaller too: the new version registers again at its start. The same as
   ; `"Assistant Desktop.exe" --unregister-companion`, without starting the app.

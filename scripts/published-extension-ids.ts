@@ -1,12 +1,15 @@
 // The stores' extension ids a build bakes into the app (scripts/build-node.mjs), read from the
 // environment: the release workflow sets them from a repository variable once the extension is
 // published (docs/releasing.md). The installed app's host manifests then let in exactly those
-// (electron/core/companion/extension-ids.ts). A release must not ship without them, since no
+// (electron/companion/registration/extension-ids.ts). A release must not ship without them, since no
 // store-installed extension could reach that app: with ASSISTANT_REQUIRE_EXTENSION_IDS=1 (the
 // release workflow) their absence fails the build. A developer's build without them only warns,
 // and its installed app lets in no extension (never the development id, whose key is public).
 import { z } from 'zod';
-import { DEVELOPMENT_EXTENSION_ID, EXTENSION_ID } from '../electron/core/companion/extension-ids';
+import {
+  DEVELOPMENT_EXTENSION_ID,
+  EXTENSION_ID,
+} from '../electron/companion/registration/extension-ids';
 
 /** The ids, separated by commas or white space: the Chrome Web Store's, Edge Add-ons'. */
 export const IDS_ENV = 'ASSISTANT_EXTENSION_IDS';

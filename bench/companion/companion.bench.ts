@@ -23,7 +23,7 @@ import { z } from 'zod';
 import {
   DEVELOPMENT_EXTENSION_ID,
   extensionOrigin,
-} from '../../electron/core/companion/extension-ids';
+} from '../../electron/companion/registration/extension-ids';
 import { ensureRenderer } from '../../electron/web/ensure-renderer';
 import {
   EXTENSION_FOLDER,

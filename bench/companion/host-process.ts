@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { createBackend } from '../../electron/core/backend';
-import { startCompanionHost } from '../../electron/core/companion';
-import { serveSubset } from '../../electron/core/companion/subset';
+import { startCompanionHost } from '../../electron/companion';
+import { serveSubset } from '../../electron/companion/subset';
 import { createLogger } from '../../electron/core/logs/logger';
 import { createMemorySecretStore } from '../../electron/core/session/secret-store';
 

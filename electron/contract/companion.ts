@@ -10,6 +10,9 @@ export const CompanionOrigin = z
   .max(64)
   .regex(/^chrome-extension:\/\/[a-p]{32}\/$/);
 
+/** The key an Allow hands the extension (core/pairings/store.ts makes it): 256 bits, base64url. */
+export const PairingKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
 /** The browsers the relay can name; the renderer says "a browser" for any other. */
 export const CompanionBrowserName = z.enum(['chrome', 'chromium', 'edge', 'brave']);
 export type CompanionBrowserName = z.infer<typeof CompanionBrowserName>;
@@ -37,7 +40,7 @@ export type CompanionBrowser = z.infer<typeof CompanionBrowser>;
  * `failed`: registration could not write a registry key or a manifest;
  * `disk-image`, `translocated` (macOS): it refused to, because the app runs from a disk image or
  * from the temporary copy macOS makes of an app opened where it was downloaded, paths that go
- * away (core/companion/install-location.ts); Settings says how to move it to Applications.
+ * away (companion/registration/install-location.ts); Settings says how to move it to Applications.
  */
 export const CompanionRegistrationProblem = z.enum(['failed', 'disk-image', 'translocated']);
 export type CompanionRegistrationProblem = z.infer<typeof CompanionRegistrationProblem>;

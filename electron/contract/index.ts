@@ -58,12 +58,14 @@ import {
   DealsListInput,
   UsageSummary,
 } from './service';
+import { FindByCrmRecordInput, FoundDeal } from './deal-by-record';
 import { SessionStatus, SetTokenInput } from './session';
 import { Settings, SettingsPatch } from './settings';
 
 export * from './app';
 export * from './common';
 export * from './companion';
+export * from './deal-by-record';
 export * from './inbox';
 export * from './runs';
 export * from './service';
@@ -85,6 +87,8 @@ export const requests = {
   'agents.list': request(CachedReadInput, CachedAgents),
   'deals.list': request(DealsListInput, DealsList),
   'deals.get': request(DealsGetInput, CachedDeal),
+  // The deal a CRM page shows (the browser companion's lookup).
+  'deals.findByCrmRecord': request(FindByCrmRecordInput, FoundDeal),
   'briefings.morning': request(CachedReadInput, CachedBriefing),
   'briefings.meeting': request(CachedReadInput, CachedBriefing),
   'usage.summary': request(Empty, UsageSummary),

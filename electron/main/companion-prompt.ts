@@ -9,7 +9,7 @@
 import { dialog, Notification, type MessageBoxOptions } from 'electron';
 import type { EventPayload } from '../contract';
 import type { Backend } from '../core/backend';
-import type { PairingRequest } from '../core/companion';
+import type { PairingRequest } from '../companion';
 import type { Shell } from './shell';
 
 const ALLOW = 0;

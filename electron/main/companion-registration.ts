@@ -1,6 +1,6 @@
 // The browser companion's registration, the Electron way: at every start of the installed app
 // (an update moves the executable and the relay), after the window is up, the launch file and the
-// host manifests (electron/core/companion: registration-target.ts decides what, registration.ts
+// host manifests (electron/companion/registration: registration-target.ts decides what, registration.ts
 // writes it; on Windows the registry keys through the relay, relay-registry.ts); and
 // `--unregister-companion`, which removes them for an uninstaller. Registration never stops or
 // fails the start: what goes wrong is logged, and Settings says it could not be done, or (a macOS
@@ -20,7 +20,7 @@ import {
   type AppRun,
   type CompanionControl,
   type PlaceInputs,
-} from '../core/companion';
+} from '../companion';
 import type { Logger } from '../core/logs/logger';
 import type { CompanionRegistrationProblem } from '../contract';
 

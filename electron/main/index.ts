@@ -8,7 +8,7 @@
 
 import { app } from 'electron';
 import type { Navigate } from '../contract';
-import { UNREGISTER_FLAG } from '../core/companion';
+import { UNREGISTER_FLAG } from '../companion';
 import type { DeepLink } from '../core/deeplinks';
 import { unregisterCompanion } from './companion-registration';
 import { registerDeepLinks } from './deep-links';

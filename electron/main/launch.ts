@@ -3,7 +3,7 @@
 // comes from: the packaged renderer, or Vite's dev server under `npm run dev`.
 
 import { app } from 'electron';
-import { BACKGROUND_FLAG } from '../core/companion';
+import { BACKGROUND_FLAG } from '../companion';
 import { linuxSessionOf, type LinuxSession } from '../core/desktop';
 import { APP_ENTRY_URL, APP_ORIGIN } from '../core/security/app-origin';
 import { parseDevServerUrl } from '../core/security/dev-server';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { LiveRunSummary, type Settings } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import type { Backend } from '../core/backend';
-import { startCompanion } from '../core/companion';
+import { startCompanion } from '../companion';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import type { UpdateController } from '../core/updates';
 import { installApplicationMenu } from './app-menu';

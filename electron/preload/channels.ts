@@ -19,6 +19,7 @@ export const REQUEST_NAMES = [
   'agents.list',
   'deals.list',
   'deals.get',
+  'deals.findByCrmRecord',
   'briefings.morning',
   'briefings.meeting',
   'usage.summary',

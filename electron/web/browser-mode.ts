@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend, type BackendOptions } from '../core/backend';
-import { startCompanion } from '../core/companion';
+import { startCompanion } from '../companion';
 import { createFocusTracker } from '../core/host';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';

@@ -4,7 +4,7 @@
 // an upload with one, and each store gives the extension an id of its own.
 import { readdir, readFile, writeFile, mkdir, copyFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { DEVELOPMENT_EXTENSION_KEY } from '../../electron/core/companion/extension-ids';
+import { DEVELOPMENT_EXTENSION_KEY } from '../../electron/companion/registration/extension-ids';
 import { CATALOGUES } from '../../electron/domain/i18n/catalogues';
 import { LANGUAGES } from '../../electron/domain/i18n/languages';
 import { zip } from './zip';

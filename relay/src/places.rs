@@ -1,5 +1,5 @@
 //! Where the relay finds the app: the per-user companion folder (by the rule of
-//! electron/core/companion/places.ts) and in it the address file, which the app writes at every
+//! electron/companion/places.ts) and in it the address file, which the app writes at every
 //! start with the socket path or pipe name it listens on. The relay computes no socket path of
 //! its own: the app owns that one rule, and an address no other user can read (Windows: a random
 //! pipe name; Unix without a runtime folder: a random private folder) cannot be guessed.
@@ -113,7 +113,7 @@ pub fn current_uid() -> u32 {
 mod tests {
     use super::parse_address;
 
-    /// The table the app's test reads too (test/unit/core/companion/address-file.test.ts).
+    /// The table the app's test reads too (test/unit/companion/address-file.test.ts).
     const TABLE: &str = include_str!("../testdata/addresses.tsv");
     const SYSTEM: &str = if cfg!(windows) { "windows" } else { "unix" };
 

@@ -1,5 +1,5 @@
 //! `assistant-relay --registry query|set|delete <key> [<value>]`: the app's registration with the
-//! browsers on Windows (electron/core/companion/relay-registry.ts). Each browser finds the host
+//! browsers on Windows (electron/companion/registration/relay-registry.ts). Each browser finds the host
 //! manifest through the default value of an HKCU key; the app used to set it with reg.exe, which
 //! the "Prevent access to registry editing tools" policy (DisableRegistryTools) blocks on exactly
 //! the managed computers that deploy the app. That policy stops the tools, not the registry API,
@@ -185,7 +185,7 @@ pub fn wide(arg: &std::ffi::OsStr) -> Vec<u16> {
 mod windows {
     //! advapi32's registry calls, HKEY_CURRENT_USER only. Type-checked on Linux against Debian's
     //! Windows standard library (`npm run check:relay-windows`) and run under Wine by
-    //! `npm run test:windows` (test/unit/core/companion/registration.test.ts).
+    //! `npm run test:windows` (test/unit/companion/registration/registration.test.ts).
     use super::Failure;
     use core::ffi::c_void;
     use std::ptr::null_mut;

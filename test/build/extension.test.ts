@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEVELOPMENT_EXTENSION_ID,
   extensionIdOf,
-} from '../../electron/core/companion/extension-ids';
+} from '../../electron/companion/registration/extension-ids';
 import { LANGUAGES } from '../../electron/domain/i18n/languages';
 import { readZip, zipEntryNames } from '../../extension/build/zip';
 

@@ -1,17 +1,17 @@
 // Chromium with the built extension loaded from out/extension, in a temporary profile whose
-// NativeMessagingHosts folder holds the host manifest (electron/core/companion/manifests.ts makes
+// NativeMessagingHosts folder holds the host manifest (electron/companion/registration/manifests.ts makes
 // it) pointing at the built relay. The relay inherits the browser's environment, which points it
 // at the test's socket and companion folder.
 import { chromium, type BrowserContext, type Worker } from '@playwright/test';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hostManifest } from '../../electron/core/companion/manifests';
-import { NATIVE_HOST_NAME } from '../../electron/core/companion/places';
+import { hostManifest } from '../../electron/companion/registration/manifests';
+import { NATIVE_HOST_NAME } from '../../electron/companion/places';
 import {
   allowedOrigins,
   DEVELOPMENT_EXTENSION_ID,
-} from '../../electron/core/companion/extension-ids';
+} from '../../electron/companion/registration/extension-ids';
 import { requireChromium } from '../support/chromium';
 import { relayBinary } from '../support/relay-binary';
 

@@ -12,7 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   DEVELOPMENT_EXTENSION_ID,
   extensionOrigin,
-} from '../../electron/core/companion/extension-ids';
+} from '../../electron/companion/registration/extension-ids';
 import {
   startCompanionFixture,
   type CompanionFixture,

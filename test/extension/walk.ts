@@ -6,14 +6,14 @@
 // (`panel.html?tab=<id>`: the path the service worker gives the panel on that tab).
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
-import { startCompanionHost, type CompanionHost } from '../../electron/core/companion';
+import { startCompanionHost, type CompanionHost } from '../../electron/companion';
 import { createLogger } from '../../electron/core/logs/logger';
 import { expect, test, type Page } from '@playwright/test';
-import type { Crm } from '../../electron/core/companion/crm-id';
+import type { Crm } from '../../electron/core/deals/crm-id';
 import {
   DEVELOPMENT_EXTENSION_ID,
   extensionOrigin,
-} from '../../electron/core/companion/extension-ids';
+} from '../../electron/companion/registration/extension-ids';
 import {
   startCompanionFixture,
   type CompanionFixture,

@@ -2,9 +2,9 @@
 // shows in a deal's address (Salesforce Lightning: the 15-character form; Dynamics: a GUID in
 // braces, upper case), so a test can go from an address to the deal the app holds.
 import type { Deal } from '../../electron/contract';
-import type { Crm } from '../../electron/core/companion/crm-id';
+import type { Crm } from '../../electron/core/deals/crm-id';
 import { displayHints } from '../../electron/core/api/display';
-import { toDeal } from '../../electron/core/host/records';
+import { toDeal } from '../../electron/core/deals/records';
 import { buildDeals } from '../../electron/demo-service/data/deals';
 import { shapeDeal } from '../../electron/demo-service/data/profiles';
 

@@ -2,7 +2,7 @@
 // host/handlers over the backend's parts.
 import type { ApiClient } from '../api/client';
 import type { CachedReader } from '../cache';
-import type { CompanionControl } from '../companion/control';
+import type { CompanionControl } from '../pairings/control';
 import type { ErrorJournal } from '../diagnostics';
 import type { ConnectivityTracker, Handlers } from '../host';
 import {

@@ -1,7 +1,7 @@
 // What a host holds of core (the Backend of types.ts): the handler table and its dispatcher, the
 // events, what the tray reads (live runs, the next meeting), what the OS tells (a wake-up, the
 // network), and close(), which undoes everything the backend started.
-import type { CompanionControl } from '../companion/control';
+import type { CompanionControl } from '../pairings/control';
 import type { Dispatch, Handlers } from '../host';
 import { nextMeeting } from '../desktop';
 import { toAssistantError } from '../errors';

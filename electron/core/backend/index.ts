@@ -5,7 +5,7 @@
 // backend/: the foundation (logs, events, connectivity, notices), the parts (service and session,
 // cache, runs, inbox, notifications), their reactions to one another, the handler table, and the
 // Backend a host holds.
-import { createCompanionControl } from '../companion/control';
+import { createCompanionControl } from '../pairings/control';
 import { createDispatcher } from '../host';
 import { createHandlerTable } from './handler-table';
 import { createFoundation, type Foundation } from './foundation';

@@ -20,8 +20,8 @@ import {
   type UnreadableSettings,
 } from '../settings';
 import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
+import { dataRefreshedEvent } from '../cache/refreshed-event';
 import type { Foundation } from './foundation';
-import { dataRefreshedEvent } from './reactions';
 import { connectService, type ServiceParts } from './service';
 import { createTranscriptPruning, type TranscriptPruning } from './transcript-pruning';
 import type { BackendOptions } from './types';

@@ -1,7 +1,7 @@
 // How the backend's parts answer each other: a session change, a settings change (a switch of
 // service, notification and retention settings), the runs and connectivity changing, and a cache
 // refresh, each to events and to the parts it concerns. wireReactions subscribes them all.
-import type { DataRefreshed, SessionStatus, Settings } from '../../contract';
+import type { SessionStatus, Settings } from '../../contract';
 import { coreWords } from '../i18n/words';
 import type { CachedReader } from '../cache';
 import type { EventHub } from '../host';
@@ -15,13 +15,6 @@ import type { RunQuotaGuard } from '../usage';
 import type { Foundation } from './foundation';
 import type { CoreParts } from './parts';
 import type { BackendOptions } from './types';
-
-/** A cache key refreshed, as the `data.refreshed` event names it. */
-export function dataRefreshedEvent(key: string, fetchedAt: string): DataRefreshed {
-  return key.startsWith('deal:')
-    ? { key: 'deal', id: key.slice('deal:'.length), fetchedAt }
-    : { key: key as DataRefreshed['key'], fetchedAt };
-}
 
 /** The session listener: its status to the pages, and what a new or lost session means. */
 export function sessionReaction(parts: {

@@ -7,7 +7,7 @@ import type {
   LiveRunSummary,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
-import type { CompanionControl } from '../companion/control';
+import type { CompanionControl } from '../pairings/control';
 import type { CoreLanguage } from '../i18n/language';
 import type { AnswerLimits } from '../limits';
 import type { NextMeeting } from '../desktop';
@@ -93,7 +93,7 @@ export interface Backend {
   };
   /**
    * The browser companion's state for the renderer's requests; the host process attaches the
-   * companion host to it once it has tried to start one (core/companion/start.ts).
+   * companion host to it once it has tried to start one (companion/start.ts).
    */
   readonly companion: CompanionControl;
   readonly log: RootLogger;

@@ -4,25 +4,8 @@
 // decides what to tell the user, so the app says what is missing instead of failing silently.
 import type { Capability, DesktopCapabilities } from '../../contract';
 import { coreWords } from '../i18n/words';
+import type { LinuxSession } from './linux-session';
 import { shortcutCapability, type ShortcutState } from './shortcut';
-
-export type LinuxSession = 'wayland' | 'x11';
-
-/**
- * The display server of a Linux session, from the environment the desktop sets; none elsewhere
- * (an XQuartz or WSL variable on macOS or Windows says nothing about the app's own session).
- */
-export function linuxSessionOf(
-  platform: NodeJS.Platform,
-  env: Readonly<Record<string, string | undefined>>,
-): LinuxSession | undefined {
-  if (platform !== 'linux') return undefined;
-  const type = env.XDG_SESSION_TYPE?.trim().toLowerCase();
-  if (type === 'wayland' || type === 'x11') return type;
-  if (env.WAYLAND_DISPLAY) return 'wayland';
-  if (env.DISPLAY) return 'x11';
-  return undefined;
-}
 
 export type TrayOutcome =
   | { created: true }

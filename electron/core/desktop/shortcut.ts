@@ -4,7 +4,7 @@
 import type { Capability } from '../../contract';
 import { coreWords } from '../i18n/words';
 import { checkAccelerator, displayAccelerator } from '../../domain/shortcuts/accelerator';
-import type { LinuxSession } from './capabilities';
+import type { LinuxSession } from './linux-session';
 
 /** What happened to the shortcut the settings ask for. */
 export type ShortcutState =

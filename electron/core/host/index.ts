@@ -3,4 +3,3 @@ export * from './dispatcher';
 export * from './event-hub';
 export * from './focus';
 export * from './connectivity';
-export * from './records';

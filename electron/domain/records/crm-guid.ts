@@ -1,5 +1,5 @@
 // A Dynamics 365 record id (a GUID) in the one form two of them are compared in. Shared by core
-// (which deal a CRM page is, ../../core/companion/crm-id.ts) and the browser companion's
+// (which deal a CRM page is, ../../core/deals/crm-id.ts) and the browser companion's
 // extension (reading the id from a Dynamics address, extension/src/deal-address/dynamics.ts),
 // so that both read every spelling alike: braces or not, either case, percent-encoded once or
 // twice (older addresses). Pure: no DOM, no Node.

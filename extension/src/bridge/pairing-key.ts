@@ -8,7 +8,7 @@ import type { ChromeApi } from '../chrome';
 
 export const PAIRING_KEY_STORAGE = 'companionPairingKey';
 
-/** 256 random bits, base64url: the app's pairing key (electron/core/companion/protocol.ts). */
+/** 256 random bits, base64url: the app's pairing key (electron/companion/protocol.ts). */
 export const PairingKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export interface PairingKeyHolder {

@@ -25,7 +25,7 @@ import { cutText } from '../background/cut-text';
 import { usePanel, type Asked, type FoundFor } from './store';
 import type { Preferences } from './preferences';
 
-// The companion's own two answers (electron/core/companion/subset.ts), in the contract's schemas.
+// The companion's own two answers (electron/companion/subset.ts), in the contract's schemas.
 const FoundDeal = z.object({
   deal: Deal.nullable(),
   matchedBy: z.enum(['record-id', 'title']).nullable(),
@@ -33,7 +33,7 @@ const FoundDeal = z.object({
 });
 type FoundDeal = z.infer<typeof FoundDeal>;
 
-/** The lookup's bound on the title (electron/core/companion/subset.ts). */
+/** The lookup's bound on the title (electron/companion/subset.ts). */
 const MAX_LOOKUP_TITLE_UNITS = 200;
 const Followed = z.object({ run: LiveRun.nullable(), transcript: Transcript.nullable() });
 

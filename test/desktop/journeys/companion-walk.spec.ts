@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
-import { NATIVE_HOST_NAME } from '../../../electron/core/companion/places';
+import { NATIVE_HOST_NAME } from '../../../electron/companion/places';
 import type { DoubleLaunch } from '../double';
 import type { DesktopApp } from '../driver/types';
 import { expect, test } from '../fixtures';

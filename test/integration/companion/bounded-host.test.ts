@@ -10,12 +10,12 @@ import { createConnection, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { encodeFrame } from '../../../electron/core/companion/frame-codec';
+import { encodeFrame } from '../../../electron/companion/frame-codec';
 import {
   PER_CONNECTION_QUEUE_BYTES,
   SHARED_QUEUE_BYTES,
   SLACK_BYTES,
-} from '../../../electron/core/companion/queue-pool';
+} from '../../../electron/companion/queue-pool';
 
 const MB = 1024 * 1024;
 const ORIGIN = `chrome-extension://${'a'.repeat(32)}/`;

@@ -7,7 +7,7 @@ import { openNativePort, type NativePort } from './native-port';
 import {
   DEVELOPMENT_EXTENSION_ID,
   EXTRA_EXTENSION_IDS_ENV,
-} from '../../../electron/core/companion/extension-ids';
+} from '../../../electron/companion/registration/extension-ids';
 
 /** Made-up extension ids (one letter 32 times, a–p) that the tests' hosts let in. */
 export const TEST_EXTENSION_IDS = [...'abcdefghijklmnop'].map((letter) => letter.repeat(32));

@@ -8,14 +8,14 @@
 import { createConnection, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanionHost } from '../../../electron/core/companion';
+import type { CompanionHost } from '../../../electron/companion';
 import {
   MAX_FRAME_DEPTH,
   MAX_TO_APP_BYTES,
   MAX_TO_EXTENSION_BYTES,
   createFrameDecoder,
-} from '../../../electron/core/companion/frame-codec';
-import { SUBSET } from '../../../electron/core/companion/subset';
+} from '../../../electron/companion/frame-codec';
+import { SUBSET } from '../../../electron/companion/subset';
 import type { LogEntry } from '../../../electron/core/logs/logger';
 import {
   UNREACHABLE_RATE_LIMIT,

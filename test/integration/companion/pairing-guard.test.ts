@@ -7,8 +7,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCompanionHost } from '../../../electron/core/companion';
-import { PAIRINGS_FILE } from '../../../electron/core/companion/pairings';
+import { startCompanionHost } from '../../../electron/companion';
+import { PAIRINGS_FILE } from '../../../electron/core/pairings/store';
 import { createLogger } from '../../../electron/core/logs/logger';
 import { testSocketPath } from '../../support/socket-path';
 import { openExtensionPort, rememberKey, TEST_ORIGINS } from './extension-port';

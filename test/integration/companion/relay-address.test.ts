@@ -7,10 +7,10 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeAddressFile } from '../../../electron/core/companion/address-file';
-import { listenOnSocket, type ListenOutcome } from '../../../electron/core/companion/listener';
-import type { SocketPlace } from '../../../electron/core/companion/places';
-import { chooseSocketAddress } from '../../../electron/core/companion/socket-address';
+import { writeAddressFile } from '../../../electron/companion/address-file';
+import { listenOnSocket, type ListenOutcome } from '../../../electron/companion/listener';
+import type { SocketPlace } from '../../../electron/companion/places';
+import { chooseSocketAddress } from '../../../electron/companion/socket-address';
 import { isType, openNativePort, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'r'.repeat(32)}/`;

@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companionDir } from '../../../electron/core/companion/places';
+import { companionDir } from '../../../electron/companion/places';
 import { relayBinary } from '../../support/relay-binary';
 import { testSocketPath } from '../../support/socket-path';
 import { isType, nativeFrame, openNativePort, type NativePort } from './native-port';

@@ -4,8 +4,11 @@
 // why. Writing and reading the registry itself runs on Windows (registration.test.ts's last block,
 // under Wine in `npm run test:windows`); elsewhere the relay answers that there is no registry.
 import { describe, expect, it } from 'vitest';
-import { registryPlaces } from '../../../electron/core/companion/manifests';
-import { RegistryError, relayRegistry } from '../../../electron/core/companion/relay-registry';
+import { registryPlaces } from '../../../electron/companion/registration/manifests';
+import {
+  RegistryError,
+  relayRegistry,
+} from '../../../electron/companion/registration/relay-registry';
 import { relayBinary } from '../../support/relay-binary';
 
 describe('the registry through the relay', () => {

@@ -9,7 +9,7 @@ import { readdir, readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashKey, newPairingKey, PAIRINGS_FILE } from '../../../electron/core/companion/pairings';
+import { hashKey, newPairingKey, PAIRINGS_FILE } from '../../../electron/core/pairings/store';
 import { testSocketPath } from '../../support/socket-path';
 import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
 import { isType, type NativePort } from './native-port';

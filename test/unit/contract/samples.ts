@@ -170,6 +170,10 @@ export const requestSamples: {
     output: { value: [deal], fetchedAt: at, stale: false },
   },
   'deals.get': { input: { dealId }, output: { value: deal, fetchedAt: at, stale: false } },
+  'deals.findByCrmRecord': {
+    input: { crm: 'salesforce', recordId: '0065g00000XyZabAAB', host: 'acme.lightning.force.com' },
+    output: { deal, matchedBy: 'record-id', host: 'agrees' },
+  },
   'briefings.morning': { input: {}, output: { value: record, fetchedAt: at, stale: false } },
   'briefings.meeting': { input: {}, output: { value: record, fetchedAt: at, stale: false } },
   'usage.summary': {

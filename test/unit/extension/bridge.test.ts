@@ -4,7 +4,7 @@
 // the state the panel says, with reconnection after backoff.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitText } from '../../../electron/core/companion/outbound';
+import { splitText } from '../../../electron/companion/outbound';
 import { BridgeErrorCodes, createBridge, type Bridge } from '../../../extension/src/bridge/bridge';
 import { MAX_PARTS } from '../../../extension/src/bridge/parts';
 import { memoryKeyHolder, type PairingKeyHolder } from '../../../extension/src/bridge/pairing-key';

@@ -13,9 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from 'app-builder-lib/out/util/config/config';
-import { allowedOrigins } from '../../../electron/core/companion/extension-ids';
-import { hostManifest, registryPlaces } from '../../../electron/core/companion/manifests';
-import { NATIVE_HOST_NAME } from '../../../electron/core/companion/places';
+import { allowedOrigins } from '../../../electron/companion/registration/extension-ids';
+import { hostManifest, registryPlaces } from '../../../electron/companion/registration/manifests';
+import { NATIVE_HOST_NAME } from '../../../electron/companion/places';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const run = promisify(execFile);

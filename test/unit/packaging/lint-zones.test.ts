@@ -48,7 +48,7 @@ const zones: Zone[] = [
     wrong: [
       ['electron', use('electron')],
       ['a Node built-in', use('node:fs')],
-      ['core', use('../../../electron/core/companion/crm-id')],
+      ['core', use('../../../electron/core/deals/crm-id')],
       ['browser mode', use('../../../electron/web')],
       ['the contract', use('../../../electron/contract')],
       ['the network', 'export const f = () => fetch("/x");\n'],
@@ -66,7 +66,7 @@ const zones: Zone[] = [
     wrong: [
       ['electron', use('electron')],
       ['a Node built-in', use('node:fs')],
-      ['core', use('../../../electron/core/companion/crm-id')],
+      ['core', use('../../../electron/core/deals/crm-id')],
       ['browser mode', use('../../../electron/web')],
       ["the desktop's bridge", use('../../../src/platform/bridge')],
       ["the desktop's contract client", use('../../../src/platform/api')],
@@ -280,8 +280,28 @@ const zones: Zone[] = [
       ['the renderer', use('../../src/platform/bridge')],
       ['the shell', use('../main/ipc')],
       ['the demo service', use('../demo-service')],
+      ['the companion host, by its folder', use('../companion')],
+      ['the companion host, a module of it', use('../../companion/host')],
     ],
     right: [use('node:fs'), use('../contract'), use('../domain/records/roles'), use('./backend')],
+  },
+  {
+    // Core's own handler of the companion's requests stays core's: only the host is refused.
+    file: 'electron/core/host/handlers/example.ts',
+    wrong: [['the companion host', use('../../../companion/subset')]],
+    right: [use('./companion'), use('../../pairings/control')],
+  },
+  {
+    // The browser companion's host adapts core to the relay's socket, as browser mode adapts it
+    // to a page's: no Electron, no other host, no renderer.
+    file: 'electron/companion/example.ts',
+    wrong: [
+      ['electron', use('electron')],
+      ['the shell', use('../main/ipc')],
+      ['browser mode', use('../web/host')],
+      ['the renderer', use('../../src/platform/bridge')],
+    ],
+    right: [use('node:net'), use('../core/backend'), use('../contract'), use('./registration')],
   },
   {
     file: 'electron/main/example.ts',

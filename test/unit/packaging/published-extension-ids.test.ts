@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { DEVELOPMENT_EXTENSION_ID } from '../../../electron/core/companion/extension-ids';
+import { DEVELOPMENT_EXTENSION_ID } from '../../../electron/companion/registration/extension-ids';
 import { publishedIdsDefine, publishedIdsForBuild } from '../../../scripts/published-extension-ids';
 import { REPO_ROOT } from './support/workflows';
 
@@ -63,7 +63,7 @@ describe('the stores’ ids a build is given', () => {
     try {
       const outfile = path.join(dir, 'extension-ids.mjs');
       await build({
-        entryPoints: [path.join(REPO_ROOT, 'electron/core/companion/extension-ids.ts')],
+        entryPoints: [path.join(REPO_ROOT, 'electron/companion/registration/extension-ids.ts')],
         outfile,
         bundle: true,
         platform: 'node',

@@ -1,5 +1,5 @@
 // The browser companion's requests, for the renderer only (Settings and the pairing banner).
-import type { CompanionControl } from '../../companion/control';
+import type { CompanionControl } from '../../pairings/control';
 import type { Handlers } from '../dispatcher';
 
 type CompanionHandlers = Pick<

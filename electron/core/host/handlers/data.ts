@@ -7,8 +7,10 @@ import type { ResourceRecord } from '../../api/lists';
 import type { CachedReader } from '../../cache';
 import type { RunQuotaGuard } from '../../usage';
 import type { Handlers } from '../dispatcher';
-import { createDealSearch, loadDeals, type LoadedDeals } from '../deal-book';
-import { filterDeals, toDeal, toDisplayRecord, toMetadata } from '../records';
+import { createDealSearch, loadDeals, type LoadedDeals } from '../../deals/deal-book';
+import { toDisplayRecord, toMetadata } from '../../api/contract-records';
+import { findDealByCrmRecord } from '../../deals/by-record';
+import { filterDeals, toDeal } from '../../deals/records';
 
 const CachedDealBook = z.object({
   items: Deal.array(),
@@ -21,6 +23,7 @@ export type DataRequest =
   | 'agents.list'
   | 'deals.list'
   | 'deals.get'
+  | 'deals.findByCrmRecord'
   | 'briefings.morning'
   | 'briefings.meeting'
   | 'usage.summary';
@@ -66,6 +69,32 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
       accept: acceptWith(Briefing),
     });
 
+  const listDeals = async ({ refresh, search }: { refresh?: boolean; search?: string }) => {
+    const { value: book, ...cached } = await reader.read({
+      key: 'deals',
+      refresh: refresh ?? false,
+      fetch: fetchDeals,
+      accept: acceptWith(CachedDealBook),
+    });
+    const counts = {
+      ...(book.truncated ? { truncated: true } : {}),
+      ...(book.truncated && book.total !== undefined ? { total: book.total } : {}),
+    };
+    const text = search?.trim() ?? '';
+    if (text === '') return { ...cached, value: book.items, ...counts };
+    if (!book.truncated) {
+      return { ...cached, value: filterDeals(book.items, text), searchedBy: 'local' as const };
+    }
+    // Past what is loaded: the service searches, or every page is gone through here.
+    const found = await dealSearch.search(book, text, AbortSignal.timeout(120_000));
+    return {
+      ...cached,
+      value: found.items,
+      searchedBy: found.searchedBy,
+      ...counts,
+    };
+  };
+
   return {
     'service.metadata': ({ refresh }) =>
       reader.read({
@@ -81,31 +110,9 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
         fetch: async (signal) => (await api.listAgents({ signal })).data.items.map(toDisplayRecord),
         accept: acceptWith(Agent.array()),
       }),
-    'deals.list': async ({ refresh, search }) => {
-      const { value: book, ...cached } = await reader.read({
-        key: 'deals',
-        refresh: refresh ?? false,
-        fetch: fetchDeals,
-        accept: acceptWith(CachedDealBook),
-      });
-      const counts = {
-        ...(book.truncated ? { truncated: true } : {}),
-        ...(book.truncated && book.total !== undefined ? { total: book.total } : {}),
-      };
-      const text = search?.trim() ?? '';
-      if (text === '') return { ...cached, value: book.items, ...counts };
-      if (!book.truncated) {
-        return { ...cached, value: filterDeals(book.items, text), searchedBy: 'local' as const };
-      }
-      // Past what is loaded: the service searches, or every page is gone through here.
-      const found = await dealSearch.search(book, text, AbortSignal.timeout(120_000));
-      return {
-        ...cached,
-        value: found.items,
-        searchedBy: found.searchedBy,
-        ...counts,
-      };
-    },
+    'deals.list': listDeals,
+    'deals.findByCrmRecord': (query) =>
+      findDealByCrmRecord((search) => listDeals({ search }), query),
     'deals.get': ({ dealId, refresh }) =>
       reader.read({
         key: `deal:${dealId}`,

@@ -5,7 +5,7 @@ import { AssistantError } from '../../errors';
 import type { RunManager } from '../../runs/manager';
 import { findRuns } from '../../runs/run-search';
 import type { Handlers } from '../dispatcher';
-import { toRunRecord, toRunsPage } from '../records';
+import { toRunRecord, toRunsPage } from '../../api/contract-records';
 
 export type RunRequest =
   | 'runs.start'

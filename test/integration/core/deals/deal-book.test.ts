@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../electron/core/api/client';
 import { sessionFor } from '../../../../electron/core/api/config';
-import { createDealSearch, loadDeals } from '../../../../electron/core/host/deal-book';
+import { createDealSearch, loadDeals } from '../../../../electron/core/deals/deal-book';
 import {
   startDemoService,
   type DemoService,

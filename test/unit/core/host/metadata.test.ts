@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceMetadata } from '../../../../electron/contract';
 import { Metadata } from '../../../../electron/core/api/schemas';
-import { toMetadata } from '../../../../electron/core/host/records';
+import { toMetadata } from '../../../../electron/core/api/contract-records';
 import { metadata } from '../../contract/samples';
 
 function withPrincipal(extra: Record<string, unknown>) {

@@ -1,0 +1,193 @@
+// The narrow contract the companion may use: a named subset of the app's contract, each call
+// checked with the contract's own schemas by the same dispatcher the other hosts use, plus one
+// request of its own built on that subset (following a run: its updates reach this connection).
+// Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
+import { z } from 'zod';
+import {
+  LiveRun,
+  LiveRuns,
+  LiveRunSummary,
+  RunIdInput,
+  RunsFindInput,
+  Transcript,
+  HostErrorCodes,
+  type RequestName,
+  type Result,
+} from '../contract';
+import { describeIssue, type Dispatch, type RequestContext } from '../core/host/dispatcher';
+import { CompanionErrorCodes, failure } from './protocol';
+
+/** Contract requests the companion may make, as they are. */
+export const CONTRACT_SUBSET = [
+  'deals.get',
+  'deals.findByCrmRecord',
+  'agents.list',
+  'runs.start',
+  'runs.cancel',
+  'runs.find',
+  'briefings.meeting',
+  'usage.summary',
+] as const;
+
+/** The companion's own request: following a run is served per connection (its updates come after). */
+export const COMPANION_REQUESTS = ['runs.follow'] as const;
+
+export const SUBSET = [...CONTRACT_SUBSET, ...COMPANION_REQUESTS] as const;
+export type SubsetName = (typeof SUBSET)[number];
+
+/**
+ * Never served to a companion, even if a later edit put one in the subset: the user's decisions
+ * about browsers (a browser must never allow itself), settings, the session, the service's
+ * address, diagnostics and the inbox.
+ */
+export const REFUSED_TO_COMPANION: readonly RequestName[] = [
+  'companion.browsers',
+  'companion.decide',
+  'companion.revoke',
+  'settings.get',
+  'settings.update',
+  'session.status',
+  'session.signIn',
+  'session.setToken',
+  'session.signOut',
+  'service.metadata',
+  'app.info',
+  'diagnostics.copy',
+  'inbox.list',
+  'inbox.markRead',
+  'inbox.markAllRead',
+  'inbox.catchUp',
+];
+
+export function isSubsetName(name: string): name is SubsetName {
+  if ((REFUSED_TO_COMPANION as readonly string[]).includes(name)) return false;
+  return (SUBSET as readonly string[]).includes(name);
+}
+
+/** Finding runs is for one deal at a time: the panel shows that deal's runs. */
+const DealRunsInput = RunsFindInput.required({ dealId: true });
+
+export const FollowOutput = z.object({
+  run: LiveRun.nullable(),
+  transcript: Transcript.nullable(),
+});
+
+/** What a connection keeps for its calls: the runs it follows (it gets their updates). */
+export interface Follows {
+  has(runId: string): boolean;
+  add(runId: string): void;
+}
+
+/**
+ * The runs each connection started, keyed by its follow set (one per connection, living as long
+ * as it): `runs.cancel` serves only these. Following a run (any id, e.g. one the user started in
+ * the app and the panel lists under the deal) gives its updates, never the right to stop it.
+ * Per connection, not per pairing: a panel that reconnected can no longer stop a run it started
+ * before, which it then says; the user can still stop it in the app.
+ */
+const startedHere = new WeakMap<Follows, Set<string>>();
+/** Bounded: a connection that starts more runs forgets the oldest (it can no longer stop them). */
+const MAX_STARTED_PER_CONNECTION = 1_000;
+
+function recordStarted(follows: Follows, runId: string): void {
+  let started = startedHere.get(follows);
+  if (started === undefined) startedHere.set(follows, (started = new Set()));
+  started.add(runId);
+  if (started.size > MAX_STARTED_PER_CONNECTION) {
+    const oldest = started.values().next().value;
+    if (oldest !== undefined) started.delete(oldest);
+  }
+}
+
+type Served = Promise<Result<unknown>>;
+
+async function data<T>(
+  dispatch: Dispatch,
+  name: string,
+  input: unknown,
+  context: RequestContext,
+  schema: z.ZodType<T>,
+): Promise<{ ok: true; data: T } | { ok: false; result: Result<never> }> {
+  const result = await dispatch(name, input, context);
+  if (!result.ok) return { ok: false, result };
+  return { ok: true, data: schema.parse(result.data) };
+}
+
+/** The dispatcher's answer to input outside a schema, for the companion's own requests. */
+function invalidInput(error: z.ZodError): Result<never> {
+  const { field, message } = describeIssue(error);
+  return {
+    ok: false,
+    error: {
+      code: HostErrorCodes.invalidInput,
+      kind: 'invalid_input',
+      message,
+      ...(field === undefined ? {} : { field }),
+      retryable: false,
+    },
+  };
+}
+
+async function follow(
+  dispatch: Dispatch,
+  input: unknown,
+  context: RequestContext,
+  follows: Follows,
+): Served {
+  const parsed = RunIdInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const { runId } = parsed.data;
+  follows.add(runId);
+  const live = await data(dispatch, 'runs.live', {}, context, LiveRuns);
+  if (!live.ok) return live.result;
+  const run = live.data.runs.find((r) => r.runId === runId) ?? null;
+  if (run !== null) return { ok: true, data: FollowOutput.parse({ run, transcript: null }) };
+  const stored = await data(dispatch, 'runs.transcript', { runId }, context, Transcript.nullable());
+  if (!stored.ok) return stored.result;
+  return { ok: true, data: FollowOutput.parse({ run: null, transcript: stored.data }) };
+}
+
+/**
+ * Serves one call of the subset. Contract requests go through the dispatcher as they are (it
+ * parses their input with the contract's schema); a run the companion starts is followed at once.
+ */
+export async function serveSubset(
+  name: SubsetName,
+  input: unknown,
+  context: RequestContext,
+  dispatch: Dispatch,
+  follows: Follows,
+): Served {
+  switch (name) {
+    case 'runs.follow':
+      return follow(dispatch, input, context, follows);
+    case 'runs.find': {
+      const parsed = DealRunsInput.safeParse(input);
+      return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);
+    }
+    case 'runs.cancel': {
+      // Only a run this connection started: it cannot stop the user's other work, even one it
+      // follows.
+      const parsed = RunIdInput.safeParse(input);
+      if (!parsed.success) return invalidInput(parsed.error);
+      if (startedHere.get(follows)?.has(parsed.data.runId) !== true) {
+        return failure(
+          CompanionErrorCodes.notStartedHere,
+          'That run was not asked from this browser; it can be stopped in the app.',
+        );
+      }
+      return dispatch(name, parsed.data, context);
+    }
+    case 'runs.start': {
+      const result = await dispatch(name, input, context);
+      if (result.ok) {
+        const { runId } = LiveRunSummary.parse(result.data);
+        follows.add(runId);
+        recordStarted(follows, runId);
+      }
+      return result;
+    }
+    default:
+      return dispatch(name, input, context);
+  }
+}
