@@ -5,6 +5,7 @@
 //! pipe name; Unix without a runtime folder: a random private folder) cannot be guessed.
 
 use std::env;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 /// Tests and unusual setups: both sides are told the socket by the environment, no file is read.
@@ -13,8 +14,9 @@ pub const COMPANION_DIR_ENV: &str = "ASSISTANT_COMPANION_DIR";
 pub const LAUNCH_FILE: &str = "launch";
 pub const ADDRESS_FILE: &str = "address";
 
-fn absolute_env(name: &str) -> Option<PathBuf> {
-    match env::var_os(name) {
+/// A variable's value when it is an absolute path (a relative one is ignored, as the app does).
+fn absolute_of(value: Option<OsString>) -> Option<PathBuf> {
+    match value {
         Some(value) if !value.is_empty() && Path::new(&value).is_absolute() => {
             Some(PathBuf::from(value))
         }
@@ -22,12 +24,12 @@ fn absolute_env(name: &str) -> Option<PathBuf> {
     }
 }
 
-fn home() -> PathBuf {
+fn home_of(var: &dyn Fn(&str) -> Option<OsString>) -> PathBuf {
     #[cfg(windows)]
     let name = "USERPROFILE";
     #[cfg(not(windows))]
     let name = "HOME";
-    PathBuf::from(env::var_os(name).unwrap_or_default())
+    PathBuf::from(var(name).unwrap_or_default())
 }
 
 #[cfg(unix)]
@@ -76,21 +78,28 @@ pub fn parse_address(text: &str) -> Option<PathBuf> {
 
 /// The per-user companion folder (the launch and address files; on Windows, the host manifest).
 pub fn companion_dir() -> PathBuf {
-    if let Some(dir) = absolute_env(COMPANION_DIR_ENV) {
+    companion_dir_from(&|name| env::var_os(name))
+}
+
+/// The folder by the app's rule (electron/companion/places.ts), from the variables `var` gives:
+/// the rule both sides test against one table (testdata/companion-dirs.tsv).
+fn companion_dir_from(var: &dyn Fn(&str) -> Option<OsString>) -> PathBuf {
+    if let Some(dir) = absolute_of(var(COMPANION_DIR_ENV)) {
         return dir;
     }
     if cfg!(windows) {
-        let local =
-            absolute_env("LOCALAPPDATA").unwrap_or_else(|| home().join("AppData").join("Local"));
+        let local = absolute_of(var("LOCALAPPDATA"))
+            .unwrap_or_else(|| home_of(var).join("AppData").join("Local"));
         local.join("Assistant Desktop").join("companion")
     } else if cfg!(target_os = "macos") {
-        home()
+        home_of(var)
             .join("Library")
             .join("Application Support")
             .join("Assistant Desktop")
             .join("companion")
     } else {
-        let config = absolute_env("XDG_CONFIG_HOME").unwrap_or_else(|| home().join(".config"));
+        let config =
+            absolute_of(var("XDG_CONFIG_HOME")).unwrap_or_else(|| home_of(var).join(".config"));
         config.join("assistant-desktop").join("companion")
     }
 }
@@ -111,11 +120,67 @@ pub fn current_uid() -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_address;
+    use super::{companion_dir_from, parse_address};
+    use std::ffi::OsString;
+    use std::path::PathBuf;
 
     /// The table the app's test reads too (test/unit/companion/address-file.test.ts).
     const TABLE: &str = include_str!("../testdata/addresses.tsv");
     const SYSTEM: &str = if cfg!(windows) { "windows" } else { "unix" };
+
+    /// The companion folder's rule, the app's test reads it too
+    /// (test/unit/companion/registration/manifests.test.ts).
+    const DIRS: &str = include_str!("../testdata/companion-dirs.tsv");
+    const OS: &str = if cfg!(windows) {
+        "windows"
+    } else if cfg!(target_os = "macos") {
+        "macos"
+    } else {
+        "linux"
+    };
+
+    #[test]
+    fn the_companion_folder_follows_the_shared_table() {
+        let mut cases = 0;
+        for line in DIRS.lines() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            let [os, home, vars, folder] = fields[..] else {
+                panic!("not four fields in the table's line {:?}", line);
+            };
+            if os != OS {
+                continue;
+            }
+            let mut given: Vec<(String, String)> = vec![(
+                if cfg!(windows) { "USERPROFILE" } else { "HOME" }.to_string(),
+                home.to_string(),
+            )];
+            if vars != "-" {
+                for pair in vars.split('|') {
+                    let (name, value) = pair.split_once('=').expect("NAME=value");
+                    given.push((name.to_string(), value.to_string()));
+                }
+            }
+            let var = |name: &str| {
+                given
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| OsString::from(v))
+            };
+            assert_eq!(
+                companion_dir_from(&var),
+                PathBuf::from(folder),
+                "the line {:?}",
+                line
+            );
+            cases += 1;
+        }
+        // A table read as nothing must not pass.
+        assert!(cases >= 3, "only {} cases read from the table", cases);
+    }
 
     #[test]
     fn addresses_agree_with_the_shared_table() {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   allowedOrigins,
@@ -197,6 +199,30 @@ describe('the socket and the companion folder (the relay reads the address the a
     };
     expect(socketPlace(win)).toEqual({ kind: 'random-pipe' });
     expect(companionDir(win)).toBe('C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion');
+  });
+
+  it('puts the companion folder where the relay looks, by the table both sides test against', () => {
+    const table = join(resolve(import.meta.dirname, '../../../..'), 'relay', 'testdata');
+    const systems = { linux: 'linux', macos: 'darwin', windows: 'win32' } as const;
+    const lines = readFileSync(join(table, 'companion-dirs.tsv'), 'utf8')
+      .split('\n')
+      .map((line) => line.replace(/\r$/, ''))
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    for (const line of lines) {
+      const [system, home, variables, folder] = line.split('\t');
+      const platform = systems[system as keyof typeof systems];
+      expect(platform, line).toBeDefined();
+      const env = Object.fromEntries(
+        variables === '-'
+          ? []
+          : (variables ?? '').split('|').map((pair) => pair.split('=', 2) as [string, string]),
+      );
+      expect(companionDir({ ...base, platform, home: home ?? '', env }), line).toBe(folder);
+    }
+    // Each system's rule is in the table, so a table read as nothing cannot pass.
+    expect(new Set(lines.map((line) => line.split('\t')[0]))).toEqual(
+      new Set(['linux', 'macos', 'windows']),
+    );
   });
 
   it('follows the overrides', () => {
