@@ -1,6 +1,6 @@
 // One language's words and formats for any side of the app: the renderer, core and the
 // Electron shell each hold a Translator for the language in use. Messages are ICU MessageFormat
-// (plurals, selects, dates and numbers inside sentences), formatted by FormatJS (docs/i18n.md).
+// (plurals, selects, dates and numbers inside sentences), formatted by FormatJS (docs/languages.md).
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { textDirection, type InterfaceLanguage } from './languages';
 import type { Catalogue, MessageId } from './messages';
