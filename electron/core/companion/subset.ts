@@ -2,65 +2,34 @@
 // checked with the contract's own schemas by the same dispatcher the other hosts use, plus two
 // requests of its own built on that subset (finding a deal by its CRM record; following a run).
 // Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  Deal,
-  LiveRun,
+  COMPANION_REQUESTS,
+  CONTRACT_SUBSET,
+  CompanionRunsFindInput,
+  FindByCrmRecordInput,
+  FollowOutput,
+  FoundDeal,
   LiveRuns,
   LiveRunSummary,
+  REFUSED_TO_COMPANION,
   RunIdInput,
-  RunsFindInput,
   Transcript,
   DealsList,
   HostErrorCodes,
-  type RequestName,
+  type Deal,
   type Result,
 } from '../../contract';
 import { describeIssue, type Dispatch, type RequestContext } from '../host/dispatcher';
-import { CRMS } from './crm-id';
 import { CompanionErrorCodes, failure } from './protocol';
 import { findDealByRecord, hostCheck } from './deal-record-ids';
 
-/** Contract requests the companion may make, as they are. */
-export const CONTRACT_SUBSET = [
-  'deals.get',
-  'agents.list',
-  'runs.start',
-  'runs.cancel',
-  'runs.find',
-  'briefings.meeting',
-  'usage.summary',
-] as const;
-
-/** The companion's own requests. */
-export const COMPANION_REQUESTS = ['deals.findByCrmRecord', 'runs.follow'] as const;
+// What the companion may ask is declared in the contract (electron/contract/companion-requests.ts),
+// where the extension's typed call reads it too.
+export { COMPANION_REQUESTS, CONTRACT_SUBSET, REFUSED_TO_COMPANION };
 
 export const SUBSET = [...CONTRACT_SUBSET, ...COMPANION_REQUESTS] as const;
 export type SubsetName = (typeof SUBSET)[number];
-
-/**
- * Never served to a companion, even if a later edit put one in the subset: the user's decisions
- * about browsers (a browser must never allow itself), settings, the session, the service's
- * address, diagnostics and the inbox.
- */
-export const REFUSED_TO_COMPANION: readonly RequestName[] = [
-  'companion.browsers',
-  'companion.decide',
-  'companion.revoke',
-  'settings.get',
-  'settings.update',
-  'session.status',
-  'session.signIn',
-  'session.setToken',
-  'session.signOut',
-  'service.metadata',
-  'app.info',
-  'diagnostics.copy',
-  'inbox.list',
-  'inbox.markRead',
-  'inbox.markAllRead',
-  'inbox.catchUp',
-];
 
 export function isSubsetName(name: string): name is SubsetName {
   if ((REFUSED_TO_COMPANION as readonly string[]).includes(name)) return false;
@@ -68,41 +37,7 @@ export function isSubsetName(name: string): name is SubsetName {
 }
 
 /** Finding runs is for one deal at a time: the panel shows that deal's runs. */
-const DealRunsInput = RunsFindInput.required({ dealId: true });
-
-export const FindByCrmRecordInput = z.strictObject({
-  crm: z.enum(CRMS),
-  recordId: z.string().trim().min(1).max(64),
-  /**
-   * The tab's host name (the CRM organisation's own host): a record whose own address names
-   * another host is another organisation's, and is not matched.
-   */
-  host: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1)
-    .max(253)
-    .regex(/^[a-z0-9.-]+$/),
-  /** The tab's title, for finding the deal by name when no record carries the id. */
-  title: z.string().trim().min(1).max(200).optional(),
-});
-export const FoundDeal = z.object({
-  deal: Deal.nullable(),
-  matchedBy: z.enum(['record-id', 'title']).nullable(),
-  /**
-   * Whether the deal's record names the tab's host (`agrees`) or says nothing of its CRM host
-   * (`unstated`, what the service's spec leaves open): the panel shows an `unstated` match from a
-   * host the user has not seen before only with a notice, or not at all (docs/companion.md).
-   */
-  host: z.enum(['agrees', 'unstated']).nullable(),
-});
-export type FoundDeal = z.infer<typeof FoundDeal>;
-
-export const FollowOutput = z.object({
-  run: LiveRun.nullable(),
-  transcript: Transcript.nullable(),
-});
+const DealRunsInput = CompanionRunsFindInput;
 
 /** What a connection keeps for its calls: the runs it follows (it gets their updates). */
 export interface Follows {

@@ -1,7 +1,12 @@
 // The companion's narrow contract: the user's decisions about browsers (and the other private
 // parts of the contract) stay out of it, whatever the subset's list says.
 import { describe, expect, it } from 'vitest';
-import { requestNames } from '../../../../electron/contract';
+import {
+  CONTRACT_SUBSET,
+  companionRequests,
+  requestNames,
+  requests,
+} from '../../../../electron/contract';
 import {
   REFUSED_TO_COMPANION,
   SUBSET,
@@ -24,5 +29,21 @@ describe('the companion’s subset', () => {
 
   it('lets the subset’s own names through', () => {
     for (const name of SUBSET) expect(isSubsetName(name)).toBe(true);
+  });
+});
+
+describe('the companion’s requests in the contract', () => {
+  it('are the subset the host serves, each with the contract’s schemas but for runs.find', () => {
+    expect(Object.keys(companionRequests).sort()).toEqual([...SUBSET].sort());
+    for (const name of CONTRACT_SUBSET) {
+      if (name === 'runs.find') continue;
+      expect(companionRequests[name]).toBe(requests[name]);
+    }
+  });
+
+  it('find runs of one deal only', () => {
+    const input = companionRequests['runs.find'].input;
+    expect(input.safeParse({ limit: 20 }).success).toBe(false);
+    expect(input.safeParse({ dealId: 'deal_1', limit: 20 }).success).toBe(true);
   });
 });
