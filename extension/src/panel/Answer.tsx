@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { Block } from '../../../src/ui/markdown';
 import { Button } from '../../../src/ui/Button';
 import { copyText } from '../../../src/ui/clipboard';
-import { blocksOf } from '../../../src/features/runs/outputBlocks';
+import { blocksOf } from '../../../src/lib/runOutputBlocks';
 import { useT } from '../../../src/platform/i18n';
 import { statusLine } from '../../../electron/domain/runs/status-words';
 import { useActions } from './context';

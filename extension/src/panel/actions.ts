@@ -16,7 +16,7 @@ import {
 import { z } from '../../../electron/contract/zod';
 import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
 import { askQuotaWarnings } from '../../../src/lib/usage';
-import { RunOutput } from '../../../src/features/runs/output';
+import { RunOutput } from '../../../src/lib/runOutput';
 import type { Translator } from '../../../electron/domain/i18n/translator';
 import type { Bridge } from '../bridge/bridge';
 import type { DealAddress } from '../deal-address';

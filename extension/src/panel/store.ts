@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { Agent, Deal, ErrorData, RunRecord } from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import type { RunQuotaWarning } from '../../../src/lib/usage';
-import type { RunOutput } from '../../../src/features/runs/output';
+import type { RunOutput } from '../../../src/lib/runOutput';
 import type { DealAddress } from '../deal-address';
 import type { ConnectionState } from '../bridge/states';
 
