@@ -90,3 +90,14 @@ export function callErrorData(error: unknown): ErrorData {
     retryable: false,
   };
 }
+
+/** A call's outcome as a value, for a caller that handles both sides in one place. */
+export type CallOutcome<T> = { ok: true; data: T } | { ok: false; error: ErrorData };
+
+export async function outcomeOf<T>(pending: Promise<T>): Promise<CallOutcome<T>> {
+  try {
+    return { ok: true, data: await pending };
+  } catch (error) {
+    return { ok: false, error: callErrorData(error) };
+  }
+}

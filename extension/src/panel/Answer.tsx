@@ -11,7 +11,7 @@ import { statusLine } from '../../../electron/domain/runs/status-words';
 import { useActions } from './context';
 import { deepLinkToRun } from './deep-links';
 import { ErrorText } from './ErrorText';
-import type { Asked } from './store';
+import type { Asked } from './panel-state';
 
 function AnswerText({ asked }: { asked: Asked }) {
   const t = useT();
