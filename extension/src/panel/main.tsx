@@ -14,7 +14,9 @@ import { storedKeyHolder } from '../bridge/pairing-key';
 import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
+import { LinkOpenersContext } from '../../../src/ui/linkOpeners';
 import { PanelStoreContext } from './context';
+import { panelLinkOpeners } from './linkOpeners';
 import { Panel } from './Panel';
 import { panelStore } from './store';
 
@@ -83,12 +85,14 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('panel.html has no #root.');
   createRoot(root).render(
-    <PanelStoreContext.Provider value={usePanel}>
-      <Panel
-        onRetry={() => bridge.retry()}
-        onOpenOptions={() => void chrome.runtime.openOptionsPage()}
-      />
-    </PanelStoreContext.Provider>,
+    <LinkOpenersContext.Provider value={panelLinkOpeners}>
+      <PanelStoreContext.Provider value={usePanel}>
+        <Panel
+          onRetry={() => bridge.retry()}
+          onOpenOptions={() => void chrome.runtime.openOptionsPage()}
+        />
+      </PanelStoreContext.Provider>
+    </LinkOpenersContext.Provider>,
   );
 }
 
