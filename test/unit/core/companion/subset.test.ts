@@ -1,7 +1,10 @@
 // The companion's narrow contract: the user's decisions about browsers (and the other private
 // parts of the contract) stay out of it, whatever the subset's list says.
 import { describe, expect, it } from 'vitest';
+import { CRMS } from '../../../../electron/core/companion/crm-id';
+import { CRM_NAMES } from '../../../../extension/src/deal-address';
 import {
+  CompanionCrm,
   CONTRACT_SUBSET,
   companionRequests,
   requestNames,
@@ -39,6 +42,13 @@ describe('the companion’s requests in the contract', () => {
       if (name === 'runs.find') continue;
       expect(companionRequests[name]).toBe(requests[name]);
     }
+  });
+
+  it('name the CRMs core compares ids of and the extension recognises, no more, no fewer', () => {
+    // Three lists, one per room (the contract, core's id rules, the extension's recogniser), that
+    // must agree: a CRM the lookup's schema lacked would leave its deals never found.
+    expect([...CompanionCrm.options].sort()).toEqual([...CRMS].sort());
+    expect([...CompanionCrm.options].sort()).toEqual([...CRM_NAMES].sort());
   });
 
   it('find runs of one deal only', () => {
