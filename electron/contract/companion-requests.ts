@@ -50,6 +50,9 @@ export const CompanionRunsFindInput = RunsFindInput.required({ dealId: true });
 /** The CRMs whose deal pages the extension reads (extension/src/deal-address). */
 export const CompanionCrm = z.enum(['salesforce', 'hubspot', 'pipedrive', 'dynamics', 'zoho']);
 
+/** The longest title the lookup takes (the panel cuts a longer one: never refused). */
+export const MAX_LOOKUP_TITLE_UNITS = 200;
+
 export const FindByCrmRecordInput = z.strictObject({
   crm: CompanionCrm,
   recordId: z.string().trim().min(1).max(64),
@@ -65,10 +68,8 @@ export const FindByCrmRecordInput = z.strictObject({
     .max(253)
     .regex(/^[a-z0-9.-]+$/),
   /** The tab's title, for finding the deal by name when no record carries the id. */
-  title: z.string().trim().min(1).max(200).optional(),
+  title: z.string().trim().min(1).max(MAX_LOOKUP_TITLE_UNITS).optional(),
 });
-/** The longest title the lookup takes (the panel cuts a longer one: never refused). */
-export const MAX_LOOKUP_TITLE_UNITS = 200;
 
 export const FoundDeal = z.object({
   deal: Deal.nullable(),

@@ -92,7 +92,7 @@ export interface PanelActions {
 
 export type PanelStore = PanelState & PanelActions;
 
-/** What the panel's store is built over: the app through the typed call, and the browser's. */
+/** What the panel's store is built over: the app (the typed call), the browser's storage, the words. */
 export interface PanelDependencies {
   call: CompanionCall;
   preferences: Preferences;
