@@ -320,9 +320,10 @@ export default tseslint.config(
     // The browser companion's extension runs in the browser and never holds the session: it
     // shares no code with core or the hosts, only electron/domain's pure modules (a Dynamics GUID
     // read as core reads it), the contract's schemas (what the app answers is checked with them)
-    // and the renderer's shared modules (src/: components, markdown, the translator), never its
-    // desktop client (src/platform/bridge, api). It calls no network, and reaches chrome.* only
-    // through extension/src/chrome (docs/companion.md).
+    // and the renderer's shared rooms (src/ui, src/lib, src/platform/i18n: components, markdown,
+    // the translator), never its desktop client (src/platform/bridge, api, links…) nor a feature
+    // (src/features). It calls no network, and reaches chrome.* only through extension/src/chrome
+    // (docs/companion.md).
     files: ['extension/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -346,8 +347,16 @@ export default tseslint.config(
                 'The extension talks to the app only through native messaging; of electron/ it imports only domain and the contract.',
             },
             {
-              regex: '(^|/)src/platform/(bridge|api|requests|hostStore|connectivity)(/|\\.ts|$)',
+              // links and focusWhenShown open through the desktop host and its router: the panel
+              // opens links its own way (docs/companion.md).
+              regex:
+                '(^|/)src/platform/(bridge|api|requests|hostStore|connectivity|links|focusWhenShown|router)(/|\\.ts|$)',
               message: "The desktop app's client is not the extension's: it has the bridge.",
+            },
+            {
+              regex: '(^|/)src/features(/|$)',
+              message:
+                "The renderer's features are the desktop app's screens: what the panel shares with them lives in src/lib or src/ui.",
             },
           ],
         },

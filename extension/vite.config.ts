@@ -36,30 +36,10 @@ function packageExtension(): Plugin {
   };
 }
 
-// The renderer's modules the panel shares call the desktop contract client for two things only:
-// opening a web link and opening a deal inside the app. In the panel those go to the panel's own
-// versions (src/panel/links.ts), so no desktop client code is bundled into the extension.
-const seams = {
-  [here('../src/platform/links.ts')]: here('./src/panel/seams/links.ts'),
-  [here('../src/platform/focusWhenShown.ts')]: here('./src/panel/seams/focusWhenShown.ts'),
-};
-
-function panelSeams(): Plugin {
-  return {
-    name: 'assistant:panel-seams',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (importer === undefined) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved === null ? null : (seams[resolved.id] ?? null);
-    },
-  };
-}
-
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [panelSeams(), react(), packageExtension()],
+  plugins: [react(), packageExtension()],
   build: {
     outDir,
     emptyOutDir: true,

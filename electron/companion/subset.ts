@@ -2,62 +2,29 @@
 // checked with the contract's own schemas by the same dispatcher the other hosts use, plus one
 // request of its own built on that subset (following a run: its updates reach this connection).
 // Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  LiveRun,
+  COMPANION_REQUESTS,
+  CONTRACT_SUBSET,
+  CompanionRunsFindInput,
+  FollowOutput,
   LiveRuns,
   LiveRunSummary,
+  REFUSED_TO_COMPANION,
   RunIdInput,
-  RunsFindInput,
   Transcript,
   HostErrorCodes,
-  type RequestName,
   type Result,
 } from '../contract';
 import { describeIssue, type Dispatch, type RequestContext } from '../core/host/dispatcher';
 import { CompanionErrorCodes, failure } from './protocol';
 
-/** Contract requests the companion may make, as they are. */
-export const CONTRACT_SUBSET = [
-  'deals.get',
-  'deals.findByCrmRecord',
-  'agents.list',
-  'runs.start',
-  'runs.cancel',
-  'runs.find',
-  'briefings.meeting',
-  'usage.summary',
-] as const;
-
-/** The companion's own request: following a run is served per connection (its updates come after). */
-export const COMPANION_REQUESTS = ['runs.follow'] as const;
+// What the companion may ask is declared in the contract (electron/contract/companion-requests.ts),
+// where the extension's typed call reads it too.
+export { COMPANION_REQUESTS, CONTRACT_SUBSET, REFUSED_TO_COMPANION };
 
 export const SUBSET = [...CONTRACT_SUBSET, ...COMPANION_REQUESTS] as const;
 export type SubsetName = (typeof SUBSET)[number];
-
-/**
- * Never served to a companion, even if a later edit put one in the subset: the user's decisions
- * about browsers (a browser must never allow itself), settings, the session, the service's
- * address, diagnostics and the inbox.
- */
-export const REFUSED_TO_COMPANION: readonly RequestName[] = [
-  'companion.browsers',
-  'companion.decide',
-  'companion.revoke',
-  'settings.get',
-  'settings.update',
-  'session.status',
-  'session.signIn',
-  'session.setToken',
-  'session.signOut',
-  'service.metadata',
-  'app.info',
-  'diagnostics.copy',
-  'inbox.list',
-  'inbox.markRead',
-  'inbox.markAllRead',
-  'inbox.catchUp',
-];
 
 export function isSubsetName(name: string): name is SubsetName {
   if ((REFUSED_TO_COMPANION as readonly string[]).includes(name)) return false;
@@ -65,12 +32,7 @@ export function isSubsetName(name: string): name is SubsetName {
 }
 
 /** Finding runs is for one deal at a time: the panel shows that deal's runs. */
-const DealRunsInput = RunsFindInput.required({ dealId: true });
-
-export const FollowOutput = z.object({
-  run: LiveRun.nullable(),
-  transcript: Transcript.nullable(),
-});
+const DealRunsInput = CompanionRunsFindInput;
 
 /** What a connection keeps for its calls: the runs it follows (it gets their updates). */
 export interface Follows {

@@ -8,6 +8,9 @@ export const CRMS = ['salesforce', 'hubspot', 'pipedrive', 'dynamics', 'zoho'] a
 export const Crm = z.enum(CRMS);
 export type Crm = z.infer<typeof Crm>;
 
+/** The longest title the lookup takes (the panel cuts a longer one: never refused). */
+export const MAX_LOOKUP_TITLE_UNITS = 200;
+
 export const FindByCrmRecordInput = z.strictObject({
   crm: Crm,
   recordId: z.string().trim().min(1).max(64),
@@ -23,7 +26,7 @@ export const FindByCrmRecordInput = z.strictObject({
     .max(253)
     .regex(/^[a-z0-9.-]+$/),
   /** The tab's title, for finding the deal by name when no record carries the id. */
-  title: z.string().trim().min(1).max(200).optional(),
+  title: z.string().trim().min(1).max(MAX_LOOKUP_TITLE_UNITS).optional(),
 });
 export type FindByCrmRecordInput = z.infer<typeof FindByCrmRecordInput>;
 

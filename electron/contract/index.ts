@@ -31,6 +31,13 @@ import {
   CompanionOriginInput,
   CompanionState,
 } from './companion';
+import {
+  CONTRACT_SUBSET,
+  CompanionRunsFindInput,
+  REFUSED_TO_COMPANION,
+  companionOwnRequests,
+  type ContractSubsetName,
+} from './companion-requests';
 import { Inbox, InboxCatchUp, InboxMarkReadInput } from './inbox';
 import {
   LiveRunSummary,
@@ -65,6 +72,7 @@ import { Settings, SettingsPatch } from './settings';
 export * from './app';
 export * from './common';
 export * from './companion';
+export * from './companion-requests';
 export * from './deal-by-record';
 export * from './inbox';
 export * from './runs';
@@ -159,6 +167,28 @@ export type RequestInput<N extends RequestName> = z.input<Requests[N]['input']>;
 /** What the handler receives after parsing. */
 export type ParsedInput<N extends RequestName> = z.output<Requests[N]['input']>;
 export type RequestOutput<N extends RequestName> = z.output<Requests[N]['output']>;
+
+/**
+ * Every request the browser companion may make, with the schemas both ends check it with: the
+ * contract's subset as the contract has it (runs.find narrowed to one deal), and the companion's
+ * own two (./companion-requests).
+ */
+// The companion's lists name contract requests only: a name that is not one fails to compile.
+({
+  subset: CONTRACT_SUBSET,
+  refused: REFUSED_TO_COMPANION,
+}) satisfies Record<string, readonly RequestName[]>;
+
+export const companionRequests = {
+  ...(Object.fromEntries(CONTRACT_SUBSET.map((name) => [name, requests[name]])) as Pick<
+    Requests,
+    ContractSubsetName
+  >),
+  'runs.find': request(CompanionRunsFindInput, RunsFound),
+  ...companionOwnRequests,
+} as const;
+export type CompanionRequests = typeof companionRequests;
+export type CompanionRequestName = keyof CompanionRequests;
 
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -6,6 +6,8 @@ import { useAccount } from '../features/account';
 import { useDealTitles } from '../features/deals';
 import { Toasts } from '../features/notifications/views';
 import { Skeleton } from '../ui/Feedback';
+import { LinkOpenersContext } from '../ui/linkOpeners';
+import { desktopLinkOpeners } from './desktopLinkOpeners';
 import { Banners } from './Banners';
 import { Sidebar } from './Sidebar';
 import { useRoute } from '../platform/router';
@@ -128,28 +130,30 @@ export function App() {
   }, [route.name]);
 
   return (
-    <div className="app">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(e) => {
-          e.preventDefault();
-          mainRef.current?.focus();
-        }}
-      >
-        {t('app.skipToContent')}
-      </a>
-      <Sidebar />
-      <div className="main-column">
-        <Banners />
-        <main id="main" ref={mainRef} tabIndex={-1} className="main" data-page-scroll="">
-          <Suspense fallback={<Skeleton lines={6} />}>
-            <Screen />
-          </Suspense>
-        </main>
+    <LinkOpenersContext.Provider value={desktopLinkOpeners}>
+      <div className="app">
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            mainRef.current?.focus();
+          }}
+        >
+          {t('app.skipToContent')}
+        </a>
+        <Sidebar />
+        <div className="main-column">
+          <Banners />
+          <main id="main" ref={mainRef} tabIndex={-1} className="main" data-page-scroll="">
+            <Suspense fallback={<Skeleton lines={6} />}>
+              <Screen />
+            </Suspense>
+          </main>
+        </div>
+        <Toasts />
+        <Dialogs />
       </div>
-      <Toasts />
-      <Dialogs />
-    </div>
+    </LinkOpenersContext.Provider>
   );
 }

@@ -5,13 +5,13 @@ import type { MouseEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
 import { toDisplayRows } from '../lib/records';
 import type { DisplayRow, DisplayValue, JsonRecord } from '../lib/records';
-import { openAndFocus } from '../platform/focusWhenShown';
-import { openExternal } from '../platform/links';
 import { useT, useTranslator } from '../platform/i18n';
+import { useLinkOpeners } from './linkOpeners';
 import { Markdown } from './markdown';
 
 function Value({ value }: { value: DisplayValue }) {
   const t = useT();
+  const links = useLinkOpeners();
   switch (value.kind) {
     case 'empty':
       return <span className="subtle">{value.text}</span>;
@@ -31,7 +31,7 @@ function Value({ value }: { value: DisplayValue }) {
     case 'url': {
       const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
         event.preventDefault();
-        openExternal(value.href);
+        links.openExternal(value.href);
       };
       return (
         <a href={value.href} onClick={onClick} rel="noreferrer noopener" target="_blank">
@@ -45,7 +45,7 @@ function Value({ value }: { value: DisplayValue }) {
           href={`#/deals/${encodeURIComponent(value.dealId)}`}
           onClick={(event) => {
             event.preventDefault();
-            openAndFocus({ name: 'deals', dealId: value.dealId });
+            links.openDeal(value.dealId);
           }}
         >
           {value.title === undefined ? t('app.record.openDeal') : value.title}

@@ -1,29 +1,17 @@
 // Markdown as React elements, built from marked's tokens: no HTML string is ever injected. Raw
-// HTML in the text shows as text, only http/https links leave the app (through the host), and
-// deal links open the deal inside the app.
+// HTML in the text shows as text, only http/https links leave the page, and deal links open the
+// deal, each as the page rendering it says (./linkOpeners: the app's host and router, or the
+// companion panel's own).
 import { createContext, memo, useContext, useMemo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
-import { openExternal } from '../platform/links';
-import { openAndFocus } from '../platform/focusWhenShown';
 import { splitBlocks } from '../lib/markdown/blocks';
 import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
 import { useT } from '../platform/i18n';
 import type { Translator } from '../../electron/domain/i18n/translator';
+import { useLinkOpeners } from './linkOpeners';
 import { ProseBlock } from './ProseBlock';
-
-export interface MarkdownLinks {
-  openExternal(url: string): void;
-  openDeal(dealId: string): void;
-}
-
-// What a click on a link does; the app's own behaviour unless a provider says otherwise (no
-// provider was ever mounted, so a do-nothing default left every link in an answer dead).
-export const MarkdownLinksContext = createContext<MarkdownLinks>({
-  openExternal,
-  openDeal: (dealId) => openAndFocus({ name: 'deals', dealId }),
-});
 
 /** Headings inside rendered text start below the page's own (h1) and the card's (h2). */
 export const HeadingBaseContext = createContext(3);
@@ -31,7 +19,7 @@ export const HeadingBaseContext = createContext(3);
 // ExternalLink and DealLink below are alike in shape only: different addresses, attributes and
 // handlers, each a few lines; one link for both would need a switch on every prop.
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  const links = useContext(MarkdownLinksContext);
+  const links = useLinkOpeners();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     links.openExternal(href);
@@ -44,7 +32,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 function DealLink({ dealId, children }: { dealId: string; children: ReactNode }) {
-  const links = useContext(MarkdownLinksContext);
+  const links = useLinkOpeners();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     links.openDeal(dealId);

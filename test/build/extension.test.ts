@@ -1,6 +1,7 @@
 // The built extension (npm run build:extension): the fewest permissions that work, no remote code
-// and no eval, the development key that gives the fixed id, and a store zip of exactly the folder
-// but for its manifest, which has no `key` (the Chrome Web Store refuses an upload with one).
+// and no eval, none of the desktop app's client, the development key that gives the fixed id, and
+// a store zip of exactly the folder but for its manifest, which has no `key` (the Chrome Web Store
+// refuses an upload with one).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,6 +86,18 @@ describe('the built extension', () => {
       expect(code, file).not.toMatch(/\beval\(|new Function\(|importScripts\(/);
       expect(code, file).not.toMatch(/import\(\s*["'`]https?:/);
       expect(code, file).not.toMatch(/\bfrom\s*["'`]https?:/);
+    }
+  });
+
+  it('carries none of the desktop app’s client: the panel shares the renderer’s code by import', () => {
+    // Markers of what the desktop's client would bring: browser mode's bridge opens a WebSocket
+    // (src/platform/bridge), and the app's Call throws a `RequestError` (src/platform/requests).
+    // The panel gets its link openers through src/ui/linkOpeners, not by a build-time swap.
+    const scripts = files().filter((file) => file.endsWith('.js'));
+    for (const file of scripts) {
+      const code = readFileSync(join(folder, file), 'utf8');
+      expect(code, file).not.toMatch(/\bWebSocket\b/);
+      expect(code, file).not.toContain('RequestError');
     }
   });
 

@@ -5,13 +5,13 @@ import { useState, useSyncExternalStore } from 'react';
 import { Block } from '../../../src/ui/markdown';
 import { Button } from '../../../src/ui/Button';
 import { copyText } from '../../../src/ui/clipboard';
-import { blocksOf } from '../../../src/features/runs/outputBlocks';
+import { blocksOf } from '../../../src/lib/runOutputBlocks';
 import { useT } from '../../../src/platform/i18n';
 import { statusLine } from '../../../electron/domain/runs/status-words';
 import { useActions } from './context';
 import { deepLinkToRun } from './deep-links';
 import { ErrorText } from './ErrorText';
-import type { Asked } from './store';
+import type { Asked } from './panel-state';
 
 function AnswerText({ asked }: { asked: Asked }) {
   const t = useT();

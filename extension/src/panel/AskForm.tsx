@@ -3,9 +3,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../src/ui/Button';
 import { useT } from '../../../src/platform/i18n';
-import { useActions } from './context';
+import { useActions, usePanel } from './context';
 import { ErrorText } from './ErrorText';
-import { usePanel } from './store';
 
 export function AskForm() {
   const t = useT();

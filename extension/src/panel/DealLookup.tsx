@@ -7,11 +7,11 @@ import type { ErrorData } from '../../../electron/contract';
 import { Answer } from './Answer';
 import { ErrorText } from './ErrorText';
 import { AskForm } from './AskForm';
-import { useActions } from './context';
+import { useActions, usePanel } from './context';
 import { DealHeader } from './DealHeader';
 import { NextMeeting } from './NextMeeting';
 import { RunList } from './RunList';
-import { usePanel, type Lookup } from './store';
+import type { Lookup } from './panel-state';
 
 function NotInAssistant() {
   const t = useT();

@@ -3,7 +3,7 @@ import { useT } from '../../../src/platform/i18n';
 import { runsOnLinux } from './browser-os';
 import { ConnectionNotice } from './ConnectionNotice';
 import { DealLookup } from './DealLookup';
-import { usePanel } from './store';
+import { usePanel } from './context';
 
 export function Panel({
   onRetry,

@@ -6,7 +6,6 @@ import '../../../src/styles/tokens.css';
 import '../../../src/styles/base.css';
 import '../../../src/styles/components.css';
 import './panel.css';
-import { currentTranslator } from '../../../src/platform/i18n';
 import { chromeApi, type ChromeApi } from '../chrome';
 import { cutText } from '../background/cut-text';
 import { claimsTabDealChanged, MAX_TITLE_UNITS, TabDealChanged } from '../background/messages';
@@ -15,11 +14,11 @@ import { storedKeyHolder } from '../bridge/pairing-key';
 import { loadCustomHosts } from '../custom-domains/stored';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
-import { PanelActions } from './actions';
-import { ActionsContext } from './context';
+import { LinkOpenersContext } from '../../../src/ui/linkOpeners';
+import { PanelStoreContext } from './context';
+import { panelLinkOpeners } from './linkOpeners';
 import { Panel } from './Panel';
-import { chromePreferences } from './preferences';
-import { usePanel } from './store';
+import { panelStore } from './store';
 
 async function servedTab(chrome: ChromeApi): Promise<number> {
   const asked = Number.parseInt(new URLSearchParams(location.search).get('tab') ?? '', 10);
@@ -44,7 +43,6 @@ async function start(): Promise<void> {
     return { address: recogniseDealAddress(url, customHosts), title };
   };
   const first = await readTab();
-  usePanel.setState({ tabId, address: first.address, title: first.title });
 
   const bridge = createBridge({
     connect: () => chrome.runtime.connectNative(NATIVE_HOST),
@@ -54,13 +52,11 @@ async function start(): Promise<void> {
     onDropped: (reason) => console.warn('Assistant companion: refused', reason),
     pairingKey: await storedKeyHolder(chrome),
   });
-  const actions = new PanelActions(bridge, chromePreferences(chrome), () => currentTranslator().t);
-  const onState = (state: typeof bridge.state) => {
-    usePanel.setState({ connection: state });
-    if (state.kind === 'ready') actions.onReady();
-  };
-  bridge.onState(onState);
-  onState(bridge.state);
+  const usePanel = panelStore(bridge, chrome);
+  usePanel.setState({ tabId, address: first.address, title: first.title });
+  const actions = usePanel.getState();
+  bridge.onState((state) => actions.connectionChanged(state));
+  actions.connectionChanged(bridge.state);
   bridge.onEvent((name, payload) => {
     if (name === 'run.update') actions.onRunUpdates(payload);
     // Signed in or out in the app: what the panel shows is read again (or says to sign in).
@@ -89,12 +85,14 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('panel.html has no #root.');
   createRoot(root).render(
-    <ActionsContext.Provider value={actions}>
-      <Panel
-        onRetry={() => bridge.retry()}
-        onOpenOptions={() => void chrome.runtime.openOptionsPage()}
-      />
-    </ActionsContext.Provider>,
+    <LinkOpenersContext.Provider value={panelLinkOpeners}>
+      <PanelStoreContext.Provider value={usePanel}>
+        <Panel
+          onRetry={() => bridge.retry()}
+          onOpenOptions={() => void chrome.runtime.openOptionsPage()}
+        />
+      </PanelStoreContext.Provider>
+    </LinkOpenersContext.Provider>,
   );
 }
 

@@ -11,8 +11,8 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import type { Token } from 'marked';
 import { Block } from '../../ui/markdown';
 import { offsetWithin, pageScrollerOf } from '../../ui/pageScroll';
-import type { RunOutput } from './output';
-import { blocksOf } from './outputBlocks';
+import type { RunOutput } from '../../lib/runOutput';
+import { blocksOf } from '../../lib/runOutputBlocks';
 import { useFollowScroll } from './useFollowScroll';
 import { useT } from '../../platform/i18n';
 

@@ -15,7 +15,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { call, toErrorData } from '../../platform/api';
 import { isAtBottom } from '../../lib/autoScroll';
 import { InlineError } from '../../ui/Feedback';
-import type { RunOutput } from './output';
+import type { RunOutput } from '../../lib/runOutput';
 import { RawEventPages } from './rawEventPages';
 import { rowAfterKey } from './rawEventKeys';
 import { RawEventRow } from './RawEventRow';

@@ -12,7 +12,7 @@ import { copyRich, copyText } from '../../ui/clipboard';
 import { useTicking } from '../../ui/Time';
 import { elapsedText } from './describeRun';
 import type { RunDescription } from './describeRun';
-import type { RunOutput } from './output';
+import type { RunOutput } from '../../lib/runOutput';
 import { useRuns } from './store';
 import { useT } from '../../platform/i18n';
 

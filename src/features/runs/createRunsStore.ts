@@ -15,7 +15,7 @@ import { idle, loadingFrom } from '../../platform/loadable';
 import type { Loadable } from '../../platform/loadable';
 import { toErrorData } from '../../platform/requests';
 import type { Call } from '../../platform/requests';
-import { markOutputFinished, outputFor } from './output';
+import { markOutputFinished, outputFor } from '../../lib/runOutput';
 import { fillOutputFromDetail, keepRecent, withoutStoredText } from './runDetails';
 import { fromLive, nextMeta } from './runMeta';
 import type { LiveRunMeta } from './runMeta';

@@ -1,7 +1,7 @@
 // Run details as the store keeps them: few, slimmed, and the source of a finished run's text.
 import type { RunDetail } from '../../../electron/contract';
 import { answerFromRecord } from '../../../electron/domain/runs/record-text';
-import { existingOutput, markOutputFinished, outputFor } from './output';
+import { existingOutput, markOutputFinished, outputFor } from '../../lib/runOutput';
 import { isActiveStatus } from './runMeta';
 import type { LiveRunMeta } from './runMeta';
 

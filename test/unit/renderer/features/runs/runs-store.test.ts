@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveRunSummary, RunUpdate } from '../../../../../electron/contract';
 import { createRunsStore } from '../../../../../src/features/runs/createRunsStore';
-import { existingOutput, outputFor } from '../../../../../src/features/runs/output';
+import { existingOutput, outputFor } from '../../../../../src/lib/runOutput';
 import { fail, fakeBridge, ok } from '../../support/fake-bridge';
 
 const at = '2026-01-05T09:00:00.000Z';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RunUpdate } from '../../../../../electron/contract';
-import { RunOutput } from '../../../../../src/features/runs/output';
-import { blocksOf } from '../../../../../src/features/runs/outputBlocks';
+import type { RunUpdate } from '../../../../electron/contract';
+import { RunOutput } from '../../../../src/lib/runOutput';
+import { blocksOf } from '../../../../src/lib/runOutputBlocks';
 
 function manualFrames() {
   const queue: (() => void)[] = [];

@@ -1,4 +1,5 @@
-// The panel's actions over a stand-in bridge that answers as the companion host does: the tab's
+// The panel's store (createPanelStore) over the typed call of a stand-in bridge that answers as the
+// companion host does (the call checks each answer with the contract's schemas): the tab's
 // deal found (with its runs newest first and its meeting), not found, searched by name; an answer
 // asked, followed from its snapshot, its updates applied once each in order, a gap and a
 // reconnect resynchronised from runs.follow; Cancel and Retry; the agent asked last remembered.
@@ -6,9 +7,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../extension/src/bridge/bridge';
 import type { CallResult } from '../../../extension/src/bridge/messages';
 import type { ConnectionState } from '../../../extension/src/bridge/states';
-import { PanelActions } from '../../../extension/src/panel/actions';
+import { companionCall, UNEXPECTED_ANSWER } from '../../../extension/src/bridge/call';
+import {
+  createPanelStore,
+  type PanelStoreHook,
+} from '../../../extension/src/panel/createPanelStore';
+import type { PanelActions } from '../../../extension/src/panel/panel-state';
 import type { Preferences } from '../../../extension/src/panel/preferences';
-import { usePanel } from '../../../extension/src/panel/store';
 import { englishT } from '../../support/translators';
 
 const DEAL = { id: '7d3c5a0e-1111-4222-8333-944455556666', title: 'Acme renewal', data: {} };
@@ -74,6 +79,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let bridge: StandInBridge;
 let remembered: string | undefined;
 let hostsSeen: Map<string, string[]>;
+let usePanel: PanelStoreHook;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun>;
 
@@ -89,6 +95,13 @@ const preferences: Preferences = {
 };
 
 beforeEach(() => {
+  bridge = new StandInBridge();
+  usePanel = createPanelStore({
+    call: companionCall(bridge),
+    preferences,
+    words: () => englishT,
+  });
+  actions = usePanel.getState();
   usePanel.setState({
     connection: { kind: 'ready', app: '0.1.0' },
     address: ADDRESS,
@@ -101,7 +114,6 @@ beforeEach(() => {
   remembered = undefined;
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
   snapshot = liveRun('run_1', '', 0);
-  bridge = new StandInBridge();
   bridge.answers.set('deals.findByCrmRecord', () => ({
     deal: DEAL,
     matchedBy: 'record-id',
@@ -127,7 +139,6 @@ beforeEach(() => {
   bridge.answers.set('runs.start', () => liveRun('run_1', '', 0));
   bridge.answers.set('runs.follow', () => ({ run: snapshot, transcript: null }));
   bridge.answers.set('runs.cancel', () => liveRun('run_1', '', 0));
-  actions = new PanelActions(bridge, preferences, () => englishT);
 });
 
 describe('the tab’s deal', () => {
@@ -242,6 +253,26 @@ describe('the tab’s deal', () => {
     actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
     expect(usePanel.getState().lookup).toEqual({ status: 'looking' });
     await actions.ask('What next?');
+    expect(bridge.named('runs.start')).toEqual([]);
+  });
+
+  it('turns to an error, never the previous deal, when the next tab’s lookup answers outside its schema', async () => {
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({ status: 'found', deal: DEAL });
+    // A deal without its id: the call reads it with FoundDeal's schema and refuses it.
+    bridge.answers.set('deals.findByCrmRecord', () => ({
+      deal: { title: 'Forged deal', data: {} },
+      matchedBy: 'record-id',
+      host: 'agrees',
+    }));
+    actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, 'Other');
+    await settle();
+    expect(usePanel.getState().lookup).toMatchObject({
+      status: 'failed',
+      error: { code: UNEXPECTED_ANSWER },
+    });
+    usePanel.setState({ agentId: 'sales.deal_coach' });
+    await actions.ask('Our floor price is $410k, can we go lower?');
     expect(bridge.named('runs.start')).toEqual([]);
   });
 

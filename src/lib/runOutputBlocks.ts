@@ -1,9 +1,9 @@
 // A run output seen as markdown blocks: a block splitter per output consumes the chunks it has
 // not seen yet, and a snapshot is computed at most once per published version, so only the open
 // tail is re-lexed however long the answer grows.
-import { BlockSplitter } from '../../lib/markdown/blocks';
-import type { BlockSnapshot } from '../../lib/markdown/blocks';
-import type { ChunkCursor, RunOutput } from './output';
+import { BlockSplitter } from './markdown/blocks';
+import type { BlockSnapshot } from './markdown/blocks';
+import type { ChunkCursor, RunOutput } from './runOutput';
 
 export interface BlockSource {
   subscribe(listener: () => void): () => void;

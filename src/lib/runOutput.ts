@@ -2,9 +2,9 @@
 // list of chunks, and subscribers are told at most once per frame. Raw events are not kept here:
 // the raw events panel reads them from the core's transcript a page at a time when opened.
 // Components read a snapshot through useSyncExternalStore, so a thousand tokens a second cost
-// one render per frame. Splitting into markdown blocks is the view's job (./outputBlocks), so
+// one render per frame. Splitting into markdown blocks is the view's job (./runOutputBlocks), so
 // the markdown lexer only loads with the first screen that shows output.
-import type { RunUpdate } from '../../../electron/contract';
+import type { RunUpdate } from '../../electron/contract';
 
 export interface OutputSnapshot {
   readonly version: number;

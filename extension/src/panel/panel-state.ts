@@ -1,0 +1,124 @@
+// What the panel's store holds (./createPanelStore): the connection, the tab's deal, the agents,
+// the answer being asked and the deal's earlier runs, and the actions that change them.
+import type { StoreApi } from 'zustand';
+import type { Agent, Deal, ErrorData, RunRecord } from '../../../electron/contract';
+import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import type { RunQuotaWarning } from '../../../src/lib/usage';
+import type { RunOutput } from '../../../src/lib/runOutput';
+import type { DealAddress } from '../deal-address';
+import type { Translator } from '../../../electron/domain/i18n/translator';
+import type { CompanionCall } from '../bridge/call';
+import type { ConnectionState } from '../bridge/states';
+import type { Preferences } from './preferences';
+
+/** A deal found for the tab's address, and how: the panel says when it was by name. */
+export interface FoundFor {
+  deal: Deal;
+  /** The address it was found for: asking files the question only while the tab still shows it. */
+  address: DealAddress;
+  matchedBy: 'record-id' | 'title';
+  /** The first deal of this CRM the panel shows from this host: it says so once. */
+  firstFromHost: boolean;
+}
+
+export type Lookup =
+  | { status: 'no-deal' }
+  | { status: 'looking' }
+  | ({ status: 'found' } & FoundFor)
+  /**
+   * Found, but on a host of this CRM the user has not been shown deals from, while others are
+   * known: held back until the user says this host is their company's too.
+   */
+  | ({ status: 'other-host'; knownHosts: string[] } & FoundFor)
+  | { status: 'missing' }
+  | { status: 'failed'; error: ErrorData }
+  /** What the tab shows could not be read (a message that failed its schema, a failed read). */
+  | { status: 'unreadable' };
+
+export interface Asked {
+  runId: string;
+  /** Asked from this panel (not an earlier run opened from the list): only then can it cancel. */
+  startedHere: boolean;
+  agentId: string;
+  message: string;
+  output: RunOutput;
+  status: string;
+  done: boolean;
+  error: ErrorData | undefined;
+}
+
+export interface PanelState {
+  connection: ConnectionState;
+  tabId: number;
+  address: DealAddress | null;
+  title: string | undefined;
+  lookup: Lookup;
+  agents: Agent[];
+  agentId: string | undefined;
+  warnings: RunQuotaWarning[];
+  asked: Asked | null;
+  /** A run could not be started, or the ask failed before it had a run. */
+  askError: ErrorData | undefined;
+  runs: RunRecord[];
+  /** The deal's next meeting, when the service's meeting briefing is about this deal. */
+  meeting: MeetingInfo | null;
+}
+
+export interface PanelActions {
+  /** The connection changed: once ready (again), what the panel shows is read. */
+  connectionChanged(connection: ConnectionState): void;
+  /** Once connected (again), or signed in or out: read what the panel shows, re-follow a live run. */
+  onReady(): void;
+  /** What the tab shows now (its deal's address, or none, and its title). */
+  setTab(address: DealAddress | null, title: string | undefined): void;
+  /**
+   * What the tab shows could not be read: nothing of the previous deal stays on show, and nothing
+   * asked now can be filed under it.
+   */
+  pageUnreadable(): void;
+  findDeal(): Promise<void>;
+  /** Looks the deal up again by the name the user typed ("This deal isn't in Assistant"). */
+  findByName(name: string): void;
+  /** The user says the held-back host is their company's CRM too: its deals are shown from now on. */
+  confirmHost(): void;
+  chooseAgent(agentId: string): void;
+  ask(message: string): Promise<void>;
+  cancel(): Promise<void>;
+  retry(): Promise<void>;
+  openRun(runId: string, agentId: string | undefined): Promise<void>;
+  /** A `run.update` event, as it came (checked here). */
+  onRunUpdates(payload: unknown): void;
+}
+
+export type PanelStore = PanelState & PanelActions;
+
+/** What the panel's store is built over: the app (the typed call), the browser's storage, the words. */
+export interface PanelDependencies {
+  call: CompanionCall;
+  preferences: Preferences;
+  /** The words in the language in use now (quota warnings are sentences). */
+  words: () => Translator['t'];
+}
+
+/** What the actions work with: the dependencies and the store's own set and get. */
+export interface PanelContext extends PanelDependencies {
+  set: StoreApi<PanelStore>['setState'];
+  get: StoreApi<PanelStore>['getState'];
+}
+
+export function initialPanelState(): PanelState {
+  return {
+    connection: { kind: 'connecting' },
+    tabId: -1,
+    address: null,
+    title: undefined,
+    lookup: { status: 'no-deal' },
+    agents: [],
+    agentId: undefined,
+    warnings: [],
+    asked: null,
+    askError: undefined,
+    runs: [],
+    meeting: null,
+  };
+}
