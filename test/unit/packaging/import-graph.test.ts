@@ -2,7 +2,7 @@
 // a time; a circle or a reach through a third module shows only here). docs/ARCHITECTURE.md states
 // these rules.
 import { describe, expect, it } from 'vitest';
-import { importCircles, importGraph } from '../../support/import-graph';
+import { importCircles, importGraph, reachableFrom } from '../../support/import-graph';
 
 describe('the import graph', () => {
   const graph = importGraph('electron');
@@ -29,5 +29,21 @@ describe('the import graph', () => {
       .flatMap((file) => graph.get(file) ?? [])
       .filter((target) => target.startsWith('electron/companion/'));
     expect(reached).toEqual([]);
+  });
+
+  it("keeps the extension from the renderer's features and desktop client, even through others", () => {
+    const extension = importGraph('extension/src');
+    const own = [...extension.keys()].filter((file) => file.startsWith('extension/src/'));
+    const reached = [...reachableFrom(extension, own)];
+    // It does share the renderer's rooms meant for sharing (a check that reaches nothing passes).
+    expect(reached.some((file) => file.startsWith('src/ui/'))).toBe(true);
+    expect(
+      reached.filter(
+        (file) =>
+          file.startsWith('src/features/') ||
+          file.startsWith('src/platform/bridge/') ||
+          file === 'src/platform/api.ts',
+      ),
+    ).toEqual([]);
   });
 });
