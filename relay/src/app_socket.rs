@@ -55,13 +55,29 @@ fn is_pipe_busy(_error: &io::Error) -> bool {
     false
 }
 
+/// How long a relay waits for a free instance of a busy pipe before it reads the app as absent.
+#[cfg(windows)]
+const BUSY_PIPE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 #[cfg(windows)]
 pub fn connect(path: &Path) -> Result<Halves, Failure> {
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .map_err(failure)?;
+    // A pipe whose instances are all taken for a moment (several tabs' relays at once: the app
+    // keeps a few waiting and makes another as each is taken) is a running app: wait for an
+    // instance, as WaitNamedPipe is for, rather than start the app again and tell the panel so.
+    let deadline = std::time::Instant::now() + BUSY_PIPE_WAIT;
+    let file = loop {
+        match std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+        {
+            Ok(file) => break file,
+            Err(error) if is_pipe_busy(&error) && std::time::Instant::now() < deadline => {
+                windows::wait_for_instance(path);
+            }
+            Err(error) => return Err(failure(error)),
+        }
+    };
     trust::check_pipe_server(&file)?;
     windows::halves(file).map_err(Failure::Other)
 }
@@ -88,6 +104,7 @@ mod windows {
 
     #[link(name = "kernel32")]
     extern "system" {
+        fn WaitNamedPipeW(name: *const u16, timeout_ms: u32) -> i32;
         fn PeekNamedPipe(
             pipe: *mut core::ffi::c_void,
             buffer: *mut u8,
@@ -96,6 +113,17 @@ mod windows {
             total_available: *mut u32,
             bytes_left_this_message: *mut u32,
         ) -> i32;
+    }
+
+    /// Waits (at most half a second) until an instance of the pipe is free; whether one came is
+    /// learnt by opening it again.
+    pub fn wait_for_instance(path: &std::path::Path) {
+        use std::os::windows::ffi::OsStrExt;
+        let name: Vec<u16> = path.as_os_str().encode_wide().chain(Some(0)).collect();
+        // Safety: `name` is a NUL-terminated UTF-16 string that outlives the call.
+        unsafe {
+            WaitNamedPipeW(name.as_ptr(), 500);
+        }
     }
 
     struct PipeReader {
