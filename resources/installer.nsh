@@ -35,7 +35,7 @@
 !macro customUnInstall
   DeleteRegKey HKCU "Software\Classes\assistant"
   ; The browser companion's registration (electron/companion/registration/registration.ts): each browser's
-  ; native-messaging key, the host manifest they point at and the launch file. Not on an update,
+  ; native-messaging key, the host manifest they point at, the launch and address files. Not on an update,
   ; which runs this uninstaller too: the new version registers again at its start. The same as
   ; `"Assistant Desktop.exe" --unregister-companion`, without starting the app.
   ${ifNot} ${isUpdated}
@@ -45,6 +45,8 @@
     DeleteRegKey HKCU "Software\BraveSoftware\Brave-Browser\NativeMessagingHosts\com.assistant.desktop.companion"
     Delete "$LOCALAPPDATA\Assistant Desktop\companion\com.assistant.desktop.companion.json"
     Delete "$LOCALAPPDATA\Assistant Desktop\companion\launch"
+    ; The address the app last listened at (every start writes it): it names nothing once gone.
+    Delete "$LOCALAPPDATA\Assistant Desktop\companion\address"
     ; Only when empty (RMDir without /r).
     RMDir "$LOCALAPPDATA\Assistant Desktop\companion"
     RMDir "$LOCALAPPDATA\Assistant Desktop"

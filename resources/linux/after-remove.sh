@@ -58,7 +58,8 @@ if [ "$1" = "remove" ] || [ "$1" = "purge" ]; then
     folder="$home/.config/assistant-desktop/companion"
     if [ -f "$folder/launch" ] && [ ! -L "$folder/launch" ] &&
       [ "$(head -n 1 "$folder/launch")" = "$program" ]; then
-      rm -f "$folder/launch"
+      # The address the app last listened at goes with it: it names nothing once the app is gone.
+      rm -f "$folder/launch" "$folder/address"
       rmdir "$folder" "$home/.config/assistant-desktop" 2>/dev/null
     fi
     exit 0

@@ -46,6 +46,7 @@ describe('the NSIS uninstaller (resources/installer.nsh)', () => {
       const folder = '$LOCALAPPDATA\\Assistant Desktop\\companion';
       expect(companion).toContain(`Delete "${folder}\\${NATIVE_HOST_NAME}.json"`);
       expect(companion).toContain(`Delete "${folder}\\launch"`);
+      expect(companion).toContain(`Delete "${folder}\\address"`);
       expect(companion).not.toMatch(/RMDir \/r/);
     },
   );
@@ -136,6 +137,10 @@ describe.skipIf(process.platform === 'win32')('the deb’s post-removal script',
     );
     await mkdir(join(launch(), '..'), { recursive: true });
     await writeFile(launch(), `${program}\n--background\n`);
+    await writeFile(
+      join(launch(), '..', 'address'),
+      '/run/user/1000/assistant-desktop/companion.sock\n',
+    );
   });
   afterEach(async () => {
     await rm(work, { recursive: true, force: true });
