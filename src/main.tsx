@@ -5,6 +5,7 @@
 // docs/performance.md, "Start-up order").
 import './platform/bridge/host-secret';
 import './platform/bridge/early-socket';
+import { fetchLikelyCatalogue } from './platform/i18n/early-catalogue';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -18,6 +19,8 @@ document.documentElement.dataset.theme = window.matchMedia('(prefers-color-schem
   : 'light';
 
 void import('./start');
+// The likely language's words beside the app's code, not after settings have answered.
+fetchLikelyCatalogue();
 
 // The first date formatter built on a page loads the locale's data from ICU (~10–15 ms); later
 // ones, with any options, cost a fraction of a millisecond. Built here, while the socket opens

@@ -1,13 +1,10 @@
 // A language's catalogue, loaded only when it is chosen: English is in the first chunk (the first
-// paint needs it); each other language is a chunk of its own that Vite splits off.
+// paint needs it); each other language is a chunk of its own that Vite splits off, which the
+// entry may have begun to fetch already (./early-catalogue).
 import english from '../../../electron/domain/i18n/locales/en';
 import type { InterfaceLanguage } from '../../../electron/domain/i18n/languages';
 import type { Catalogue } from '../../../electron/domain/i18n/messages';
-
-const others = import.meta.glob<{ default: Catalogue }>([
-  '../../../electron/domain/i18n/locales/*/index.ts',
-  '!../../../electron/domain/i18n/locales/en/index.ts',
-]);
+import { importCatalogue } from './early-catalogue';
 
 export const ENGLISH: Catalogue = english;
 
@@ -18,7 +15,7 @@ export async function loadCatalogue(language: InterfaceLanguage): Promise<Catalo
     const { pseudoCatalogue } = await import('../../../electron/domain/i18n/pseudo');
     return pseudoCatalogue(ENGLISH);
   }
-  const load = others[`../../../electron/domain/i18n/locales/${language}/index.ts`];
-  if (load === undefined) throw new Error(`No catalogue for ${language}`);
-  return (await load()).default;
+  const loading = importCatalogue(language);
+  if (loading === undefined) throw new Error(`No catalogue for ${language}`);
+  return (await loading).default;
 }

@@ -6,6 +6,7 @@ import type { InterfaceLanguage } from '../../../electron/domain/i18n/languages'
 import type { Catalogue } from '../../../electron/domain/i18n/messages';
 import { createTranslator, type Translator } from '../../../electron/domain/i18n/translator';
 import { ENGLISH, loadCatalogue } from './catalogues';
+import { rememberLanguage } from './early-catalogue';
 
 interface I18nState {
   translator: Translator;
@@ -44,6 +45,7 @@ let wanted: InterfaceLanguage | undefined;
 /** Loads the language's catalogue (a chunk of its own) and switches every screen to it. */
 export async function switchLanguage(language: InterfaceLanguage): Promise<void> {
   wanted = language;
+  rememberLanguage(language);
   if (language === useI18n.getState().translator.language) return;
   const messages = await loadCatalogue(language);
   // Chosen again meanwhile (a quick second choice whose chunk came first): the later one wins.

@@ -1,6 +1,7 @@
 // The shell speaks the browser's language (browser mode follows the browser), with <html lang>
 // and dir to match; a language chosen in Settings wins over the browser's and stays after a
 // reload.
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 const cases = [
@@ -25,6 +26,34 @@ for (const language of cases) {
   });
 }
 
+/** What the page did first: fetch a language's catalogue chunk, or hear the host's first answer. */
+function watchStart(page: Page): string[] {
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(de|ja)-[\w-]+\.js$/.exec(request.url());
+    if (chunk !== null) order.push(`words:${chunk[1]}`);
+  });
+  page.on('websocket', (socket) => socket.on('framereceived', () => order.push('answer')));
+  return order;
+}
+
+test.describe('the likely language’s words', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('are fetched as the page starts, before the host has answered anything', async ({
+    app,
+    page,
+  }) => {
+    // A German start used to fetch its words only once settings had answered: one more round
+    // trip after the app's code. The browser's languages (then the last language) say which.
+    const order = watchStart(page);
+    await app.open(page, '#/today');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    expect(order.indexOf('words:de')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('words:de')).toBeLessThan(order.indexOf('answer'));
+  });
+});
+
 test.describe('a language chosen in Settings', () => {
   test.use({ locale: 'de-DE' });
 
@@ -37,8 +66,13 @@ test.describe('a language chosen in Settings', () => {
     await expect(page.getByRole('link', { name: '今日' })).toBeVisible();
     await expect(page.getByLabel('表示言語')).toHaveValue('ja');
 
+    // The page keeps its last language as the next start's guess: Japanese's words are fetched
+    // before any answer, though the browser says German.
+    const order = watchStart(page);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    expect(order.indexOf('words:ja')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('words:ja')).toBeLessThan(order.indexOf('answer'));
     await expect(page.getByRole('link', { name: '今日' })).toBeVisible();
 
     // Back to the system's: German again, without a restart.
