@@ -60,7 +60,10 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
             name={prep.dealName ?? t('briefings.meeting.openTheDeal')}
           />
           {prep.dealByName === true ? (
-            <span className="subtle"> {t('briefings.prep.dealByName')}</span>
+            <>
+              {' '}
+              <span className="subtle deal-by-name">{t('briefings.prep.dealByName')}</span>
+            </>
           ) : null}
         </span>
       ) : null}

@@ -81,7 +81,10 @@ export function UpNext() {
           <p className="up-next-deal">
             <DealLink dealId={next.dealId} name={dealName} />
             {named !== undefined ? (
-              <span className="subtle"> {t('briefings.prep.dealByName')}</span>
+              <>
+                {' '}
+                <span className="subtle deal-by-name">{t('briefings.prep.dealByName')}</span>
+              </>
             ) : null}
           </p>
         ) : null}
