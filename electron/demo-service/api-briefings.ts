@@ -1,5 +1,5 @@
 // GET /briefings/morning and GET /briefings/meeting, computed for the service clock's "now".
-import { meetingBriefing, morningBriefing } from './data/briefings';
+import { meetingBriefing, morningBriefing, type MeetingBriefing } from './data/briefings';
 import { sendData } from './http/envelope';
 import type { Handler } from './state';
 
@@ -14,8 +14,15 @@ export const getMorningBriefing: Handler = ({ res, requestId, state }) => {
   sendData(res, requestId, { ...rest, summary: { headline, text: summary } });
 };
 
+/** The briefing as a calendar-fed service sends it: the deal named in the title only. */
+function dealInTitleOnly(briefing: MeetingBriefing): Omit<MeetingBriefing, 'dealId' | 'dealName'> {
+  const { dealId: _id, dealName, ...rest } = briefing;
+  return { ...rest, title: `${dealName} pricing call` };
+}
+
 export const getMeetingBriefing: Handler = ({ res, requestId, state }) => {
-  const briefing = meetingBriefing(state.now(), state.deals.all());
+  const computed = meetingBriefing(state.now(), state.deals.all());
+  const briefing = state.settings.meetingDealInTitle ? dealInTitleOnly(computed) : computed;
   if (state.options.profile === 'default') {
     sendData(res, requestId, briefing);
     return;

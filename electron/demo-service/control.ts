@@ -33,6 +33,11 @@ export interface DemoControl {
    */
   setRunLength(tokens: number | null): void;
   setKeepAliveMs(ms: number): void;
+  /**
+   * The meeting briefing names its deal only in its title ("<deal> pricing call") and sends no
+   * deal id or deal name, as a service fed by a calendar may.
+   */
+  setMeetingDealInTitle(on: boolean): void;
   /** The next `count` API requests answer with an error envelope (503 + Retry-After: 1 by default). */
   failNextRequests(options?: FailNextOptions): void;
   /** The next `count` API requests wait `ms` before being handled. */
@@ -85,6 +90,9 @@ export function createControl(state: ServiceState): DemoControl {
     },
     setKeepAliveMs: (ms) => {
       state.settings.keepAliveMs = ms;
+    },
+    setMeetingDealInTitle: (on) => {
+      state.settings.meetingDealInTitle = on;
     },
     failNextRequests: (options) => state.faults.failNextRequests(options),
     delayNextRequests: (options) => state.faults.delayNextRequests(options),

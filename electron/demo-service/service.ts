@@ -63,7 +63,12 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
     idempotency: new IdempotencyStore(nowMs),
     faults: new Faults(),
     deals: new DealBook(now, options.dealCount),
-    settings: { failRuns: options.failRuns, keepAliveMs: options.keepAliveMs, runTokens: null },
+    settings: {
+      failRuns: options.failRuns,
+      keepAliveMs: options.keepAliveMs,
+      runTokens: null,
+      meetingDealInTitle: false,
+    },
     log: options.log ?? ((): void => {}),
   };
   const token = state.sessions.create({

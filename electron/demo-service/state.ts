@@ -32,6 +32,8 @@ export interface ServiceState {
     keepAliveMs: number;
     /** Output tokens of a run that does not ask for a length (`input.demo.tokens`); null: the agent's own. */
     runTokens: number | null;
+    /** The meeting briefing names its deal only in its title, no deal id (a calendar's meeting). */
+    meetingDealInTitle: boolean;
   };
   log: (line: string) => void;
 }

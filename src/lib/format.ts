@@ -157,10 +157,13 @@ export function formatRelative(
   return formatDate(new Date(at).toISOString(), locale, timeZone);
 }
 
-/** "1 December" (or the locale's order) for an instant, read in UTC as billing periods are. */
-export function formatDayOfMonth(iso: string, locale?: string): string {
+/**
+ * "1 December" (or the locale's order) for a calendar day (`2026-12-01`), shown as that day in
+ * every time zone: the caller has already chosen the day in the user's zone (billing-period.ts).
+ */
+export function formatDayOfMonth(day: string, locale?: string): string {
   return dateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
+    new Date(`${day.slice(0, 10)}T00:00:00Z`),
   );
 }
 

@@ -1,6 +1,14 @@
 // Usage against quotas as risk: the warning level of a meter (80 %, 95 %, 100 %), when a quota
 // runs out at the current pace, what happens then, and the warnings shown before starting a run.
 import type { Translator } from '../../electron/domain/i18n/translator';
+import {
+  calendarDay,
+  daysBetween,
+  daysLeftAfter,
+  periodDays,
+  periodInstants,
+  type CalendarDay,
+} from '../../electron/domain/usage/billing-period';
 
 export type UsageLevel = 'unlimited' | 'ok' | 'warning' | 'critical' | 'exhausted';
 
@@ -133,10 +141,12 @@ export interface AskLimit {
   message: string;
 }
 
-/** "this month" for a calendar month (the usual billing period), else "this billing period". */
+/** "this month" for a calendar month of the service's (the usual billing period), else "this billing period". */
 function periodKind(period: Period): 'month' | 'other' {
-  const start = new Date(period.start);
-  const end = new Date(period.end);
+  const instants = periodInstants(period);
+  if (instants === null) return 'other';
+  const start = new Date(instants.start);
+  const end = new Date(instants.end);
   const calendarMonth =
     start.getUTCDate() === 1 &&
     end.getUTCDate() === 1 &&
@@ -144,18 +154,25 @@ function periodKind(period: Period): 'month' | 'other' {
   return calendarMonth ? 'month' : 'other';
 }
 
+/** The day the quotas reset in `timeZone` (the user's when undefined); the service's day if unreadable. */
+export function resetDayOf(period: Period, timeZone?: string): CalendarDay {
+  return periodDays(period, timeZone)?.resetDay ?? period.end.slice(0, 10);
+}
+
 /**
  * The one thing the Ask form says about quotas: when one is used up, what happened, when it
  * resets and who can help (Ask is then disabled); otherwise the most pressing warning, if any.
- * `resetDay` formats the period's (exclusive) end as a day, "1 December".
+ * `formatDay` writes the reset day ("1 December"), the day the next period starts in
+ * `timeZone` (the user's when undefined), as Usage says it.
  */
 export function askLimit(
   usage: UsageCounts & { billingPeriod: Period },
-  resetDay: (iso: string) => string,
+  formatDay: (day: CalendarDay) => string,
   t: Translator['t'],
+  timeZone?: string,
 ): AskLimit | undefined {
   const period = periodKind(usage.billingPeriod);
-  const day = resetDay(usage.billingPeriod.end);
+  const day = formatDay(resetDayOf(usage.billingPeriod, timeZone));
   const { runs, tokens, requests } = usage;
   if (usageLevel({ used: runs.count, limit: runs.limit }) === 'exhausted') {
     const message = t('usage.limit.runs', { limit: runs.limit ?? 0, period, day });
@@ -169,4 +186,54 @@ export function askLimit(
   }
   const warning = askQuotaWarnings(usage, t)[0];
   return warning === undefined ? undefined : { blocked: false, message: warning.message };
+}
+
+/**
+ * What the pace so far means before the period ends, in a salesperson's words: the day a quota
+ * runs out and how many of the period's days are left then, or the share used at the end.
+ * Days are the user's (`timeZone` undefined) as on the rest of the Usage screen.
+ */
+export function paceMessage(
+  name: QuotaName,
+  quota: Quota,
+  period: Period,
+  now: number,
+  { t, intl }: Translator,
+  timeZone?: string,
+): string | null {
+  const projection = projectQuota(quota, period, now);
+  if (projection === null) return null;
+  if (projection.runsOutAt !== undefined) {
+    const at = projection.runsOutAt.getTime();
+    const days = periodDays(period, timeZone);
+    if (at <= now || days === null) return null;
+    const before = daysBetween(calendarDay(at, timeZone), days.lastDay);
+    // East of UTC the period's last hours fall on the reset day: running out then, the quota
+    // lasts every day the screen names, so "1 Dec, 1 day before the end" of a period shown as
+    // ending on 30 Nov is never said.
+    if (before >= 0) {
+      const day = intl.formatDate(projection.runsOutAt, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        ...(timeZone ? { timeZone } : {}),
+      });
+      return t('usage.pace.runsOut', { quota: name, day, days: before });
+    }
+  }
+  return t('usage.pace.atEnd', { percent: Math.round(projection.ratioAtEnd * 100) });
+}
+
+export interface PeriodShown {
+  firstDay: CalendarDay;
+  lastDay: CalendarDay;
+  resetDay: CalendarDay;
+  /** Days after today up to the last day; 0 on the last day. */
+  daysLeft: number;
+}
+
+/** The period as the Usage screen heads it, in `timeZone` (the user's when undefined); null if unreadable. */
+export function periodShown(period: Period, now: number, timeZone?: string): PeriodShown | null {
+  const days = periodDays(period, timeZone);
+  return days === null ? null : { ...days, daysLeft: daysLeftAfter(days, now, timeZone) };
 }

@@ -8,6 +8,7 @@
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 import type { UsageSummary } from '../api/schemas';
+import { periodDays } from '../../domain/usage/billing-period';
 
 export type QuotaLevel = 'ok' | 'warning' | 'critical' | 'reached';
 export type QuotaName = 'requests' | 'runs' | 'tokens';
@@ -93,13 +94,14 @@ export type RunQuotaDecision =
 
 /**
  * Whether one more run fits in the runs quota. Refuses when the period's runs already reach the
- * limit, with a message a salesperson can act on.
+ * limit, with a message a salesperson can act on, naming the period's last day in `timeZone`
+ * (the user's when undefined) as the Usage screen does.
  */
-export function checkRunQuota(usage: UsageSummary): RunQuotaDecision {
+export function checkRunQuota(usage: UsageSummary, timeZone?: string): RunQuotaDecision {
   const runs = quotaStatus('runs', usage.runs.count, usage.runs.limit);
   if (runs.limit === null || runs.used < runs.limit)
     return { allowed: true, runsLeft: runs.remaining };
-  const until = formatPeriodEnd(usage.billingPeriod.end);
+  const until = formatLastDay(usage.billingPeriod, timeZone);
   return {
     allowed: false,
     error: new AssistantError({
@@ -124,7 +126,16 @@ export function assertRunAllowed(usage: UsageSummary): void {
   if (!decision.allowed) throw decision.error;
 }
 
-function formatPeriodEnd(end: string): string | undefined {
-  const at = Date.parse(end);
-  return Number.isNaN(at) ? undefined : new Date(at).toISOString().slice(0, 10);
+function formatLastDay(
+  period: UsageSummary['billingPeriod'],
+  timeZone: string | undefined,
+): string | undefined {
+  const days = periodDays(period, timeZone);
+  if (days === null) return undefined;
+  // A calendar day, already the user's: formatted as that day whatever the zone.
+  return coreWords().intl.formatDate(new Date(`${days.lastDay}T00:00:00Z`), {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 }

@@ -39,6 +39,8 @@ export interface MeetingBriefing extends Meeting {
   risks: string[];
   lastInteraction: { at: string; summary: string } | null;
   summary: string;
+  /** How to run the meeting, as markdown: what to open with and the steps. */
+  brief: string;
   generatedAt: string;
 }
 
@@ -185,6 +187,21 @@ export function meetingBriefing(now: Date, allDeals: readonly DealDetail[]): Mee
       '',
       `${deal.name} is in **${stageLabel(deal.stage)}** (${deal.probability}%), worth ${money(deal.amount, deal.currency)}, closing ${deal.closeDate}.`,
     ].join('\n'),
+    brief: meetingBrief(deal),
     generatedAt: now.toISOString(),
   };
+}
+
+function meetingBrief(deal: DealDetail): string {
+  const champion = deal.contacts[0]?.name ?? 'your champion';
+  return [
+    `Open with the next step, **${deal.nextStep}**: ${champion} needs it settled before ${deal.account} can sign.`,
+    '',
+    `1. **Anchor on value**: ${deal.account}’s ${deal.industry.toLowerCase()} goals and the numbers from the last call.`,
+    `2. **Offer a pilot** if ${deal.competitors[0] ?? 'a competitor'} comes up: one site, four weeks, success criteria agreed today.`,
+    `3. **Name the economic buyer** and ask ${champion} for the introduction.`,
+    '4. **Close on a date** for the next step before the call ends.',
+    '',
+    `Watch for: ${deal.risks[0] ?? 'no known risk yet; ask what could stop this.'}`,
+  ].join('\n');
 }

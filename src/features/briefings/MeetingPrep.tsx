@@ -1,5 +1,6 @@
 // The next meeting as a prep card, in the spirit of Copilot for Sales: the meeting in one line,
-// what is at stake, who comes (role, last contact), risks, and Prepare, whose answer streams here.
+// what is at stake, Prepare (whose answer streams here), the service's brief, who comes (role,
+// last contact), risks. A meeting naming no deal id is linked to the deal its title names.
 // A briefing about no recognisable meeting is shown as any briefing is.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import type { Briefing } from '../../../electron/contract';
@@ -20,6 +21,8 @@ import {
 import { Sentence } from '../../ui/Sentence';
 import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
+import { PrepBrief } from './PrepBrief';
+import { useNamedDeal } from './useNamedDeal';
 
 // Loaded on the first Prepare: the run panel (and its markdown) stays out of Today's first paint.
 const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.RunPanel })));
@@ -56,6 +59,12 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
             dealId={meeting.dealId}
             name={prep.dealName ?? t('briefings.meeting.openTheDeal')}
           />
+          {prep.dealByName === true ? (
+            <>
+              {' '}
+              <span className="subtle deal-by-name">{t('briefings.prep.dealByName')}</span>
+            </>
+          ) : null}
         </span>
       ) : null}
     </p>
@@ -182,13 +191,29 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
   );
 }
 
+/** The prep with the deal its title names when the briefing names none (said on the card). */
+function withNamedDeal(
+  prep: MeetingPrep | undefined,
+  named: ReturnType<typeof useNamedDeal>,
+): MeetingPrep | undefined {
+  if (prep === undefined || named === undefined) return prep;
+  return {
+    ...prep,
+    meeting: { ...prep.meeting, dealId: named.dealId },
+    dealName: named.dealName,
+    dealByName: true,
+  };
+}
+
 export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
-  const prep = useMemo(() => meetingPrepOf(briefing.data), [briefing.data]);
+  const read = useMemo(() => meetingPrepOf(briefing.data), [briefing.data]);
+  const named = useNamedDeal(read?.meeting);
+  const prep = useMemo(() => withNamedDeal(read, named), [read, named]);
   const dealId = prep?.meeting.dealId;
   const deal = useDeals((s) => (dealId === undefined ? undefined : s.details[dealId]?.value));
   const withContacts = useMemo(
-    () => (deal === undefined ? prep : meetingPrepOf(briefing.data, deal)),
-    [briefing.data, deal, prep],
+    () => (deal === undefined ? prep : withNamedDeal(meetingPrepOf(briefing.data, deal), named)),
+    [briefing.data, deal, prep, named],
   );
   const now = useTicking(true, 60_000);
   const t = useT();
@@ -198,6 +223,7 @@ export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
       <MeetingLine prep={withContacts} />
       {dealId !== undefined ? <Stake dealId={dealId} /> : null}
       <PrepareAction prep={withContacts} />
+      {withContacts.brief !== undefined ? <PrepBrief text={withContacts.brief} /> : null}
       {withContacts.attendees.length > 0 ? (
         <section className="brief-section" aria-label={t('briefings.prep.whoIsComing')}>
           <h3>{t('briefings.prep.whoIsComing')}</h3>

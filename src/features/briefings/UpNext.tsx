@@ -16,6 +16,7 @@ import { useTicking } from '../../ui/Time';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/Feedback';
 import { usePrepare } from './usePrepare';
+import { useNamedDeal } from './useNamedDeal';
 import { DealLink } from './MeetingList';
 import { dealNamesIn } from './layout';
 import { useBriefings } from './store';
@@ -48,11 +49,15 @@ export function UpNext() {
     [meeting],
   );
   const names = useMemo(() => dealNamesOf(morning, meeting), [morning, meeting]);
-  const next = upcomingMeeting(meetings, new Date(now));
+  const upcoming = upcomingMeeting(meetings, new Date(now));
+  // A meeting naming no deal id gets the deal its title names, as its card does.
+  const named = useNamedDeal(upcoming);
+  const next = upcoming && named ? { ...upcoming, dealId: named.dealId } : upcoming;
   // Prepare starts the prep agent on the meeting's deal; its answer streams on the meeting card.
   const prepare = usePrepare(next !== undefined && briefedKeys.has(next.key) ? next : undefined);
   if (next === undefined) return null;
-  const dealName = next.dealId === undefined ? undefined : names.get(next.dealId);
+  const dealName =
+    named?.dealName ?? (next.dealId === undefined ? undefined : names.get(next.dealId));
   return (
     <section className="up-next" aria-labelledby="up-next-kind up-next-title">
       <div className="up-next-text">
@@ -75,6 +80,12 @@ export function UpNext() {
         {next.dealId !== undefined && dealName !== undefined ? (
           <p className="up-next-deal">
             <DealLink dealId={next.dealId} name={dealName} />
+            {named !== undefined ? (
+              <>
+                {' '}
+                <span className="subtle deal-by-name">{t('briefings.prep.dealByName')}</span>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
-// The meeting-prep card's content, worked out without React: the meeting in one line, who comes
-// (with role and when we last spoke to them, from the deal's activity), what is at stake (from the
-// deal), risks, agenda and talking points. Reads the demo's shape and a CRM's nested `meeting`.
+// The meeting-prep card's content, worked out without React: the meeting in one line, the brief
+// (markdown), who comes (with role and when we last spoke to them, from the deal's activity), what
+// is at stake (from the deal), risks, agenda and talking points. Reads the demo's shape and a
+// CRM's nested `meeting`.
 import type { Deal } from '../../../electron/contract';
 import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
@@ -29,6 +30,10 @@ export interface PrepStake {
 export interface MeetingPrep {
   meeting: MeetingInfo;
   dealName?: string;
+  /** The deal was found by its name in the meeting's title (the briefing named no deal id). */
+  dealByName?: true;
+  /** The service's brief for the meeting, as markdown; absent when it sends none we can read. */
+  brief?: string;
   attendees: PrepAttendee[];
   risks: string[];
   agenda: string[];
@@ -84,6 +89,32 @@ function activitiesOf(deal: Pick<Deal, 'data'> | undefined): { at: string; text:
     .sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 }
 
+// The spec leaves the briefing's fields unshown: a brief may come as text, as an object holding
+// its text, or as lines. Any other shape is no brief, never a failed card.
+const BRIEF_KEYS = ['brief', 'briefMarkdown', 'brief_markdown'];
+const BRIEF_TEXT_KEYS = ['markdown', 'text', 'body', 'content'];
+
+/** The brief as markdown, from the shapes a service may send; undefined for any other. */
+export function briefOf(value: Json | undefined): string | undefined {
+  let text: string | undefined;
+  if (typeof value === 'string') text = value;
+  else if (isJsonRecord(value)) {
+    text = BRIEF_TEXT_KEYS.map((key) => value[key]).find((v) => typeof v === 'string');
+  } else if (Array.isArray(value)) {
+    const lines = strings(value);
+    text = lines.length === value.length ? lines.join('\n') : undefined;
+  }
+  return text === undefined || text.trim() === '' ? undefined : text;
+}
+
+function briefIn(records: JsonRecord[]): string | undefined {
+  for (const key of BRIEF_KEYS) {
+    const brief = briefOf(firstOf(records, key));
+    if (brief !== undefined) return brief;
+  }
+  return undefined;
+}
+
 /** The meeting briefing as a prep card; undefined when it is about no meeting. */
 export function meetingPrepOf(
   data: JsonRecord,
@@ -103,9 +134,11 @@ export function meetingPrepOf(
     return [last === undefined ? attendee : { ...attendee, lastContactAt: last.at }];
   });
   const dealName = pickString(data, ['dealName', 'dealTitle', 'deal_name']);
+  const brief = briefIn(records);
   return {
     meeting,
     ...(dealName === undefined ? {} : { dealName }),
+    ...(brief === undefined ? {} : { brief }),
     // Theirs first: they are who the meeting is about.
     attendees: [...attendees.filter((a) => !a.internal), ...attendees.filter((a) => a.internal)],
     risks: strings(firstOf(records, 'risks')),

@@ -140,7 +140,7 @@ export function AskForm({ dealId, stage, onStarted }: AskFormProps) {
   const chosen = agents.value?.find((a) => a.id === agentId);
   const example =
     chosen && typeof chosen.data.examplePrompt === 'string' ? chosen.data.examplePrompt : undefined;
-  const limit = usage ? askLimit(usage, (iso) => formatDayOfMonth(iso, locale), t) : undefined;
+  const limit = usage ? askLimit(usage, (day) => formatDayOfMonth(day, locale), t) : undefined;
   const blocked = limit?.blocked === true;
   const pending = start?.pending === true;
   const onMessageKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -2,8 +2,8 @@
 // each runs out at the current pace, what happens at 100 %, and whose usage it is.
 import { useEffect } from 'react';
 import type { UsageSummary } from '../../../electron/contract';
-import { formatDate } from '../../lib/format';
-import { atLimit, projectQuota, usageLevel } from '../../lib/usage';
+import { formatDate, formatDayOfMonth } from '../../lib/format';
+import { atLimit, paceMessage, periodShown, resetDayOf, usageLevel } from '../../lib/usage';
 import type { Period, Quota, QuotaName } from '../../lib/usage';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
@@ -14,35 +14,8 @@ import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
 import { useTranslator } from '../../platform/i18n';
 import type { MessageId } from '../../../electron/domain/i18n/messages';
-import type { Translator } from '../../../electron/domain/i18n/translator';
 import { useRichT } from '../../ui/richText';
 import { useUsage } from './store';
-
-function daysLeft(end: string, now: number): number {
-  return Math.max(0, Math.ceil((Date.parse(end) - now) / 86_400_000));
-}
-
-function paceText(
-  name: QuotaName,
-  quota: Quota,
-  period: Period,
-  now: number,
-  { t, intl }: Translator,
-): string | null {
-  const projection = projectQuota(quota, period, now);
-  if (projection === null) return null;
-  if (projection.runsOutAt !== undefined) {
-    if (projection.runsOutAt.getTime() <= now) return null;
-    const days = daysLeft(period.end, projection.runsOutAt.getTime());
-    const day = intl.formatDate(projection.runsOutAt, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-    });
-    return t('usage.pace.runsOut', { quota: name, day, days });
-  }
-  return t('usage.pace.atEnd', { percent: Math.round(projection.ratioAtEnd * 100) });
-}
 
 interface QuotaShown {
   name: QuotaName;
@@ -87,10 +60,10 @@ function QuotaCard({
 }) {
   const translator = useTranslator();
   const { t, locale } = translator;
-  const pace = paceText(name, quota, period, now, translator);
+  const pace = paceMessage(name, quota, period, now, translator);
   const level = usageLevel(quota);
   const risky = level === 'warning' || level === 'critical' || level === 'exhausted';
-  const resetsOn = formatDate(period.end.slice(0, 10), locale);
+  const resetsOn = formatDayOfMonth(resetDayOf(period), locale);
   return (
     <section className="card" aria-label={t(label)}>
       <Meter
@@ -121,17 +94,19 @@ export function UsageScreen() {
   }, [offered]);
 
   const value = summary.value;
+  // The period's days in the user's zone, as the quota messages and the forecast name them.
+  const shown = value ? periodShown(value.billingPeriod, now) : null;
   return (
     <div className="page">
       <PageHeader
         title={t('app.screen.usage')}
         meta={
-          value ? (
+          shown ? (
             <span className="muted">
               {rich('usage.screen.billingPeriod', {
-                start: <bdi>{formatDate(value.billingPeriod.start.slice(0, 10), locale)}</bdi>,
-                end: <bdi>{formatDate(value.billingPeriod.end.slice(0, 10), locale)}</bdi>,
-                days: daysLeft(value.billingPeriod.end, now),
+                start: <bdi>{formatDate(shown.firstDay, locale)}</bdi>,
+                end: <bdi>{formatDate(shown.lastDay, locale)}</bdi>,
+                days: shown.daysLeft,
               })}
             </span>
           ) : undefined

@@ -45,7 +45,7 @@ interface Overflow {
  * Everything on the page whose text does not fit, measured in the page. Not counted: what is
  * hidden from sight (display none, visually hidden), scroll containers (their overflow is
  * reachable), and ellipsis on purpose (text-overflow or a line clamp, with the whole text in a
- * `title`). (Run in the page: the tests' TypeScript has no DOM library, so the script is text.)
+ * `title`, or a box a collapsed control opens: aria-expanded="false" with aria-controls). (Run in the page: the tests' TypeScript has no DOM library, so the script is text.)
  */
 const OVERFLOWS = `(() => {
   const found = [];
@@ -66,9 +66,15 @@ const OVERFLOWS = `(() => {
     return style.visibility === 'hidden' || style.clipPath !== 'none' || style.clip !== 'auto';
   };
   const scrolls = (style) => /auto|scroll/.test(style.overflowX) || /auto|scroll/.test(style.overflowY);
+  // Or cut with the rest one click away: a collapsed control (aria-expanded="false") names the
+  // box as what it opens (aria-controls), as the meeting card's brief does.
+  const opensWhole = (element) =>
+    element.id !== '' &&
+    document.querySelector('[aria-expanded="false"][aria-controls="' + CSS.escape(element.id) + '"]') !== null;
   const onPurpose = (element, style) =>
-    (style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') &&
-    element.closest('[title]') !== null;
+    ((style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none') &&
+      element.closest('[title]') !== null) ||
+    opensWhole(element);
 
   // Boxes that hide their overflow.
   for (const element of document.body.querySelectorAll('*')) {

@@ -39,6 +39,48 @@ test('Today shows both briefings, rendered, with deal references that open the d
   await expect(page.getByRole('heading', { level: 2, name: dealName })).toBeVisible();
 });
 
+test('the meeting card carries the brief, cut to its first lines, and links a deal its title names', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/today');
+  const card = page.getByRole('region', { name: /^Next meeting/ });
+  const brief = card.getByRole('region', { name: 'Brief' });
+  // Rendered as an answer is: bold and a numbered list, no markdown signs.
+  await expect(brief.locator('strong').first()).toBeVisible();
+  await expect(brief.locator('ol > li')).toHaveCount(4);
+  await expect(brief.getByText('**')).toHaveCount(0);
+  // Long, so cut: the last step is below the cut until the whole brief is asked for.
+  const whole = brief.getByRole('button', { name: 'Read the whole brief' });
+  const lastStep = brief.getByText(/^Close on a date/);
+  // With the cut brief and its button in view, the last step is hidden by the cut, not the page.
+  await whole.scrollIntoViewIfNeeded();
+  await expect(brief.getByRole('heading', { name: 'Brief' })).toBeInViewport();
+  await expect(lastStep).not.toBeInViewport();
+  await whole.click();
+  await expect(brief.getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await lastStep.scrollIntoViewIfNeeded();
+  await expect(lastStep).toBeInViewport();
+
+  // A calendar's meeting names its deal only in its title: linked by name, Prepare offered.
+  app.demo.control.setMeetingDealInTitle(true);
+  await card.getByRole('button', { name: 'Refresh next meeting' }).click();
+  const cookie = { cookie: `sb-access-token=${app.demo.token}` };
+  const sent = await fetch(`${app.demo.baseUrl}/briefings/meeting`, { headers: cookie })
+    .then((r) => r.json() as Promise<{ data: { title: string; dealId?: string } }>)
+    .then((b) => b.data);
+  expect(sent.dealId).toBeUndefined();
+  const dealName = sent.title.replace(/ pricing call$/, '');
+  const named = page.getByRole('region', { name: /^Next meeting/ });
+  await expect(named.getByText('(matched by name)')).toBeVisible();
+  await expect(named.getByRole('button', { name: 'Prepare', exact: true })).toBeVisible();
+  await named.getByRole('link', { name: dealName, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: dealName })).toBeVisible();
+});
+
 interface DemoMeeting {
   id: string;
   title: string;

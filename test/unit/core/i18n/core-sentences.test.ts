@@ -39,7 +39,7 @@ const schemaFailure = (input: unknown) => {
   return schemaError(parsed.error, input, { pathPrefix: 'data', requestId: 'req-2' });
 };
 const quotaError = () => {
-  const decision = checkRunQuota(usedUp);
+  const decision = checkRunQuota(usedUp, 'UTC');
   if (decision.allowed) throw new Error('expected a refusal');
   return decision.error;
 };
@@ -53,7 +53,7 @@ describe('core’s sentences in English', () => {
       'Unexpected answer from the service: data.runs.count: expected number, got string; data.name: missing',
     );
     expect(quotaError().message).toBe(
-      'Run limit reached: 10 of 10 runs used this billing period (it ends 2025-04-01). No run was started.',
+      'Run limit reached: 10 of 10 runs used this billing period (it ends March 31). No run was started.',
     );
     // The address checks end with the contract's own advice, word for word.
     expect(() => normaliseBaseUrl('http://service.example')).toThrow(
@@ -82,7 +82,7 @@ describe('core’s sentences in German', () => {
     expect(quotaError()).toMatchObject({
       code: 'runs_quota_reached',
       message:
-        'Kontingent erreicht: 10 von 10 Antworten in diesem Abrechnungszeitraum genutzt (er endet am 2025-04-01). Es wurde keine Antwort gestartet.',
+        'Kontingent erreicht: 10 von 10 Antworten in diesem Abrechnungszeitraum genutzt (er endet am 31. März). Es wurde keine Antwort gestartet.',
     });
     expect(() => checkAgentId('')).toThrow('Wählen Sie einen Agent.');
     expect(() => normaliseBaseUrl('ftp://service.example')).toThrow(

@@ -106,7 +106,7 @@ describe('checkRunQuota', () => {
   });
 
   it('refuses at or over the limit with a clear quota error', () => {
-    const decision = checkRunQuota(usage({ count: 10, limit: 10 }));
+    const decision = checkRunQuota(usage({ count: 10, limit: 10 }), 'UTC');
     expect(decision.allowed).toBe(false);
     if (decision.allowed) return;
     expect(decision.error).toMatchObject({
@@ -115,7 +115,7 @@ describe('checkRunQuota', () => {
       retryable: false,
     });
     expect(decision.error.message).toBe(
-      'Run limit reached: 10 of 10 runs used this billing period (it ends 2025-04-01). No run was started.',
+      'Run limit reached: 10 of 10 runs used this billing period (it ends March 31). No run was started.',
     );
   });
 });

@@ -3,11 +3,13 @@ import { formatDayOfMonth } from '../../../../src/lib/format';
 import {
   askLimit,
   askQuotaWarnings,
+  paceMessage,
+  periodShown,
   projectQuota,
   runQuotaWarning,
   usageLevel,
 } from '../../../../src/lib/usage';
-import { englishT as t } from '../../../support/translators';
+import { englishT as t, translatorFor } from '../../../support/translators';
 
 describe('usageLevel', () => {
   it('changes colour at 80, 95 and 100 percent', () => {
@@ -80,31 +82,85 @@ describe('askLimit', () => {
     tokens: { input: tokens, output: 0, limit: 1000 },
     requests: { count: 3, limit: null },
   });
-  const day = (iso: string) => formatDayOfMonth(iso, 'en-GB');
+  const day = (calendarDay: string) => formatDayOfMonth(calendarDay, 'en-GB');
 
   it('says a used-up quota once: what, when it resets, who can help; Ask is then blocked', () => {
-    expect(askLimit(usage(50, 10), day, t)).toEqual({
+    expect(askLimit(usage(50, 10), day, t, 'UTC')).toEqual({
       blocked: true,
       message:
         'Your team has used its 50 runs this month; they reset on 1 December. Ask your admin for more.',
     });
-    expect(askLimit(usage(10, 1000), day, t)?.message).toBe(
+    expect(askLimit(usage(10, 1000), day, t, 'UTC')?.message).toBe(
       'Your team has used its allowance for answers this month; it resets on 1 December. Ask your admin for more.',
     );
   });
 
   it('names the billing period when it is not a calendar month', () => {
     const custom = { ...usage(50, 0), billingPeriod: { start: '2026-11-15', end: '2026-12-15' } };
-    expect(askLimit(custom, day, t)?.message).toMatch(
+    expect(askLimit(custom, day, t, 'UTC')?.message).toMatch(
       /50 runs this billing period; they reset on 15 December/,
     );
   });
 
   it('otherwise says only the most pressing warning, and nothing when all is well', () => {
-    expect(askLimit(usage(46, 10), day, t)).toEqual({
+    expect(askLimit(usage(46, 10), day, t, 'UTC')).toEqual({
       blocked: false,
       message: 'Only 4 of 50 runs left in this billing period.',
     });
-    expect(askLimit(usage(1, 10), day, t)).toBeUndefined();
+    expect(askLimit(usage(1, 10), day, t, 'UTC')).toBeUndefined();
+  });
+});
+
+describe('one time zone: Usage, the quota message and the forecast name the same days', () => {
+  const period = { start: '2026-11-01T00:00:00.000Z', end: '2026-12-01T00:00:00.000Z' };
+  const usedUp = {
+    billingPeriod: period,
+    runs: { count: 100, limit: 100 },
+    tokens: { input: 0, output: 0, limit: null },
+    requests: { count: 0, limit: null },
+  };
+  const english = translatorFor('en', 'en-GB');
+  const day = (calendarDay: string) => formatDayOfMonth(calendarDay, 'en-GB');
+
+  it.each([
+    ['Pacific/Honolulu', '2026-10-31', '2026-11-29', '30 November'],
+    ['UTC', '2026-11-01', '2026-11-30', '1 December'],
+    ['Asia/Riyadh', '2026-11-01', '2026-11-30', '1 December'],
+    ['Asia/Tokyo', '2026-11-01', '2026-11-30', '1 December'],
+  ])('in %s the period runs %s – %s and resets on %s', (zone, first, last, reset) => {
+    const now = Date.parse('2026-11-28T22:30:00Z');
+    expect(periodShown(period, now, zone)).toMatchObject({ firstDay: first, lastDay: last });
+    expect(askLimit(usedUp, day, t, zone)?.message).toContain(`they reset on ${reset}.`);
+    // An inclusive end from another service says the same.
+    const inclusive = { ...usedUp, billingPeriod: { ...period, end: '2026-11-30T23:59:59.999Z' } };
+    expect(askLimit(inclusive, day, t, zone)?.message).toContain(`they reset on ${reset}.`);
+    expect(askLimit(inclusive, day, t, zone)?.message).toMatch(/this month/);
+  });
+
+  it.each([
+    // 96 of 100 by 28 Nov 00:00 UTC: the 4 left last 27 hours, to 29 Nov 03:00 UTC.
+    ['Pacific/Honolulu', 'Sat 28 Nov, 1 day before the period ends'],
+    ['UTC', 'Sun 29 Nov, 1 day before the period ends'],
+    ['Asia/Riyadh', 'Sun 29 Nov, 1 day before the period ends'],
+    ['Asia/Tokyo', 'Sun 29 Nov, 1 day before the period ends'],
+  ])('in %s the forecast says %s', (zone, said) => {
+    const now = Date.parse('2026-11-28T00:00:00Z');
+    const message = paceMessage('runs', { used: 96, limit: 100 }, period, now, english, zone);
+    expect(message).toBe(`At this pace, runs run out on ${said}.`);
+  });
+
+  it.each([
+    // Out at 30 Nov 20:03 UTC: the last day in UTC and Riyadh, the reset day in Tokyo (1 Dec,
+    // 05:00), the reset day in Honolulu too (30 Nov, before 14:00).
+    ['Pacific/Honolulu', 'At this pace, about 101 % will be used when the period ends.'],
+    ['UTC', 'At this pace, runs run out on Mon 30 Nov, the last day of the period.'],
+    ['Asia/Riyadh', 'At this pace, runs run out on Mon 30 Nov, the last day of the period.'],
+    ['Asia/Tokyo', 'At this pace, about 101 % will be used when the period ends.'],
+  ])('in %s, running out in the period’s last hours: %s', (zone, said) => {
+    // 972 of 1000 by 30 Nov 00:00 UTC (29 days): the 28 left last to 30 Nov 20:03 UTC.
+    const now = Date.parse('2026-11-30T00:00:00Z');
+    const used = { used: 972, limit: 1000 };
+    const out = paceMessage('runs', used, period, now, english, zone);
+    expect(out).toBe(said);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { meetingPrepOf, stakeOf, whoLine } from '../../../../../src/features/briefings/meetingPrep';
-import type { JsonRecord } from '../../../../../src/lib/records';
+import type { Json, JsonRecord } from '../../../../../src/lib/records';
 import { translatorFor } from '../../../../support/translators';
 
 const briefing: JsonRecord = {
@@ -83,5 +83,35 @@ describe('the meeting-prep card', () => {
     expect(whoLine(four.slice(0, 3), translatorFor('de'))).toBe('A, B und C');
     expect(whoLine(four, translatorFor('ja'))).toBe('A、B、ほか 2 名');
     expect(whoLine(four, translatorFor('ar'))).toBe('A وB وشخصين آخرين');
+  });
+});
+
+describe('the meeting’s brief', () => {
+  const brief = 'Open with the **net-60** question.\n\n1. Anchor on value\n2. Offer a pilot';
+
+  it('is read as the markdown the service sends, at the top or in the nested meeting', () => {
+    expect(meetingPrepOf({ ...briefing, brief })?.brief).toBe(brief);
+    const { title = '', ...rest } = briefing;
+    expect(meetingPrepOf({ ...rest, meeting: { title, brief } })?.brief).toBe(brief);
+  });
+
+  it('is read from an object holding its text, or from lines', () => {
+    expect(meetingPrepOf({ ...briefing, brief: { markdown: brief } })?.brief).toBe(brief);
+    expect(meetingPrepOf({ ...briefing, brief: { text: 'Ask about budget.' } })?.brief).toBe(
+      'Ask about budget.',
+    );
+    expect(meetingPrepOf({ ...briefing, brief: ['1. Anchor', '2. Pilot'] })?.brief).toBe(
+      '1. Anchor\n2. Pilot',
+    );
+  });
+
+  it('is absent, and the card still shown, for any other shape', () => {
+    const others: Json[] = [42, true, null, '  ', [], ['line', 3], { markdown: 7 }, { title: 'x' }];
+    for (const other of others) {
+      const prep = meetingPrepOf({ ...briefing, brief: other });
+      expect(prep?.meeting.title, JSON.stringify(other)).toBe('Contract call – Acme');
+      expect(prep?.brief, JSON.stringify(other)).toBeUndefined();
+    }
+    expect(meetingPrepOf(briefing)?.brief).toBeUndefined();
   });
 });
