@@ -80,6 +80,7 @@ export * from './service';
 export * from './session';
 export * from './settings';
 export * from './wire';
+export * from './frames';
 
 function request<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
