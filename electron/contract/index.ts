@@ -81,6 +81,7 @@ export * from './session';
 export * from './settings';
 export * from './wire';
 export * from './frames';
+export * from './companion-wire';
 
 function request<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };
