@@ -6,4 +6,3 @@ export {
   CallResult,
   PortMessage as InboundMessage,
 } from '../../../electron/contract/companion-wire';
-export { PartFrame as PartMessage } from '../../../electron/contract/frames';
