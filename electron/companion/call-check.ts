@@ -2,7 +2,8 @@
 // refusal to answer it with (and whether to log it): the rate limiter's word, the frame's shape,
 // the pairing's state, the companion's subset, and how many calls are already being served.
 import type { DecodedFrame } from './frame-codec';
-import { Call, CompanionErrorCodes } from './protocol';
+import { CompanionCall as Call } from '../contract';
+import { CompanionErrorCodes } from './protocol';
 import { isSubsetName, type SUBSET } from './subset';
 
 /** Calls of one connection being served at once. */

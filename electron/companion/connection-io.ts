@@ -57,6 +57,12 @@ export function createConnectionIo(options: ConnectionIoOptions): ConnectionIo {
       options.close();
       socket.destroy();
     },
+    onTooLarge: (type) => {
+      log.warn('Companion: a message too large to send even in parts was not sent', {
+        origin: options.origin(),
+        type,
+      });
+    },
   });
   const refusals = createRefusalTally(log, options.origin);
   // One deadline for both hellos, the relay's and the extension's.

@@ -10,7 +10,13 @@
 // and logged once per kind (refusal-tally.ts); none of them ends the app, and only a persistent
 // flood, or a client that stops reading what it asked for (outbound.ts), ends the connection.
 import type { Socket } from 'node:net';
-import type { CompanionBrowserName, EventName, EventPayload, RunUpdates } from '../contract';
+import type {
+  CompanionBrowserName,
+  EventName,
+  EventPayload,
+  RefusalReason,
+  RunUpdates,
+} from '../contract';
 import type { Dispatch } from '../core/host/dispatcher';
 import type { EventHub } from '../core/host/event-hub';
 import type { Logger } from '../core/logs/logger';
@@ -27,7 +33,7 @@ import {
   refusalFor,
 } from './handshake';
 import { checkCall, type CheckedCall } from './call-check';
-import { failure, type RefusalReason } from './protocol';
+import { failure } from './protocol';
 import type { QueuePool } from './queue-pool';
 import type { RateLimitOptions } from './rate-limit';
 import { SUBSET, serveSubset } from './subset';

@@ -2,7 +2,9 @@
 // bytes of UTF-8 JSON. The relay turns Chrome's native-endian frames into these, so the app reads
 // one byte order on every OS. The decoder takes the byte stream in chunks of any size, split
 // anywhere, and never holds more than one frame: a frame longer than its limit is skipped as it
-// streams past (its bytes are counted, not kept) and reported once.
+// streams past (its bytes are counted, not kept) and reported once. The length prefix is this
+// hop's own; the limits are the wire's (contract/frames.ts), shared with browser mode.
+import { MAX_FRAME_BYTES } from '../contract/frames';
 
 /** Bytes in the length prefix. */
 export const FRAME_HEADER_BYTES = 4;
@@ -11,14 +13,14 @@ export const FRAME_HEADER_BYTES = 4;
  * App → relay → extension: Chrome drops the port when a host's message exceeds 1 MiB, so nothing
  * the app sends may be larger (a larger answer travels in parts, see outbound.ts).
  */
-export const MAX_TO_EXTENSION_BYTES = 1024 * 1024;
+export const MAX_TO_EXTENSION_BYTES = MAX_FRAME_BYTES;
 
 /**
  * Relay → app: what the extension may ask with. The largest request the companion accepts is a
  * run's message (100,000 characters, at most 4 bytes each in UTF-8), so 1 MiB leaves room; the
  * relay refuses larger messages itself, and the app skips any that still come.
  */
-export const MAX_TO_APP_BYTES = 1024 * 1024;
+export const MAX_TO_APP_BYTES = MAX_FRAME_BYTES;
 
 /**
  * Relay → app: the deepest nesting of arrays and objects read. The companion's requests are a few

@@ -8,7 +8,12 @@
 import type { Logger } from '../core/logs/logger';
 import type { DecodedFrame } from './frame-codec';
 import type { Standing } from '../core/pairings/store';
-import { COMPANION_PROTOCOL, ExtensionHello, Hello, type RefusalReason } from './protocol';
+import {
+  COMPANION_PROTOCOL,
+  ExtensionHello,
+  RelayHello as Hello,
+  type RefusalReason,
+} from '../contract';
 
 export interface Refusal {
   reason: RefusalReason;

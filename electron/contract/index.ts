@@ -80,6 +80,8 @@ export * from './service';
 export * from './session';
 export * from './settings';
 export * from './wire';
+export * from './frames';
+export * from './companion-wire';
 
 function request<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output };

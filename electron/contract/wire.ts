@@ -1,11 +1,12 @@
 // Browser mode's wire format: the contract carried as JSON over one WebSocket. Shared by the host
 // (electron/web) and the bridge (src/platform/bridge) so both sides parse the same frames.
 //
-// No frame either way is larger than MAX_FRAME_BYTES: the host refuses a bigger one from a page
-// (the socket's maxPayload), and sends a bigger message of its own (a long deal list, a run's
-// text) as consecutive `part` frames, which the bridge joins and reads as that message.
+// No frame either way is larger than MAX_FRAME_BYTES (./frames): the host refuses a bigger one
+// from a page (the socket's maxPayload), and sends a bigger message of its own (a long deal list,
+// a run's text) as consecutive `part` frames, cut and joined as the companion's are (./frames).
 import { z } from './zod';
 import { ErrorData } from './common';
+import { PartFrame } from './frames';
 
 export {
   SECRET_PROTOCOL_PREFIX,
@@ -15,11 +16,6 @@ export {
   pageProtocols,
   readHostSecretFragment,
 } from './page-entry';
-
-/** Largest frame on the socket, in bytes, in either direction. */
-export const MAX_FRAME_BYTES = 1024 * 1024;
-/** Most parts one paged host message may have (a few hundred MB: far above any answer's bound). */
-export const MAX_PARTS = 1024;
 
 export const ClientFrame = z.object({
   type: z.literal('invoke'),
@@ -44,20 +40,6 @@ const EventFrame = z.object({ type: z.literal('event'), name: z.string(), payloa
 export const HostMessage = z.discriminatedUnion('type', [ResultFrame, EventFrame]);
 export type HostMessage = z.infer<typeof HostMessage>;
 
-/**
- * One piece of a host message too large for one frame: the message's JSON text cut in `count`
- * pieces, sent one after another (`index` 0 to count - 1), never interleaved with other frames.
- */
-export const PartFrame = z.object({
-  type: z.literal('part'),
-  /** Numbers the host's paged messages, so pieces of two are never joined. */
-  seq: z.number().int().nonnegative(),
-  index: z.number().int().nonnegative(),
-  /** At most MAX_PARTS: the largest message the host may page is bounded too. */
-  count: z.number().int().min(2).max(MAX_PARTS),
-  text: z.string(),
-});
-export type PartFrame = z.infer<typeof PartFrame>;
-
+/** What a page reads: a message, or a part of one (./frames). */
 export const HostFrame = z.discriminatedUnion('type', [ResultFrame, EventFrame, PartFrame]);
 export type HostFrame = z.infer<typeof HostFrame>;

@@ -1,12 +1,13 @@
 // One page's socket: the backend's events go out to it (dropped while it is not keeping up), its
 // calls come in as frames checked against the wire's schema and are answered by the dispatcher.
-// What goes out is paged into frames the size the host accepts itself (./frame-pages).
+// What goes out is cut into frames the size the host accepts itself by the contract's framer
+// (contract/frames.ts), the one the companion's host uses too.
 import type { WebSocket } from 'ws';
 import { HostErrorCodes, type EventName, type EventPayload } from '../contract';
+import { createFramer } from '../contract/frames';
 import { ClientFrame, type HostMessage } from '../contract/wire';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
-import { framesOf } from './frame-pages';
 
 /** Beyond this much unsent data a page is not keeping up; events for it are dropped. */
 const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -44,18 +45,17 @@ export function servePageSocket(
   },
 ): void {
   const { backend, log, pageId } = page;
-  let paged = 0;
+  const framer = createFramer();
   const send = (message: HostMessage): void => {
     if (ws.readyState !== ws.OPEN) return;
     let frames: string[];
     try {
-      frames = framesOf(message, paged);
+      frames = framer.frames(message);
     } catch (error) {
       log.error('A message too large for the page was not sent', { type: message.type, error });
       if (message.type === 'result') send({ type: 'result', id: message.id, result: TOO_LARGE });
       return;
     }
-    if (frames.length > 1) paged += 1;
     for (const frame of frames) ws.send(frame);
   };
   const unsubscribe = backend.events.subscribe(

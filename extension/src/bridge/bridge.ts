@@ -6,9 +6,9 @@
 // The port is opened through `connect`, so the tests drive the same logic without a browser.
 import type { NativePort } from '../chrome';
 import type { CallResult } from './messages';
-import { InboundMessage, type PartMessage } from './messages';
+import { InboundMessage } from './messages';
 import type { PairingKeyHolder } from './pairing-key';
-import { PartJoiner } from './parts';
+import { createPartJoiner, type PartFrame } from '../../../electron/contract/frames';
 import {
   backoffMs,
   stateOfDisconnect,
@@ -73,7 +73,7 @@ class NativeBridge implements Bridge {
   private readonly pending = new Map<number, (result: CallResult) => void>();
   private readonly stateListeners = new Set<(state: ConnectionState) => void>();
   private readonly eventListeners = new Set<(name: string, payload: unknown) => void>();
-  private readonly joiner = new PartJoiner();
+  private readonly joiner = createPartJoiner();
 
   constructor(private readonly options: BridgeOptions) {
     this.open();
@@ -245,7 +245,7 @@ class NativeBridge implements Bridge {
     }
   }
 
-  private receivePart(part: PartMessage): void {
+  private receivePart(part: PartFrame): void {
     const outcome = this.joiner.accept(part);
     if (outcome.kind === 'dropped')
       this.options.onDropped?.(`a message in parts: ${outcome.reason}`);

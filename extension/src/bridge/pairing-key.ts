@@ -3,13 +3,10 @@
 // in the hello that opens every port, and never logged. Read through zod: storage is a boundary,
 // and a value of another shape is no key. Every panel follows the stored value, so a key one
 // panel received is the one the others present at their next port.
-import { z } from '../../../electron/contract/zod';
+import { PairingKey } from '../../../electron/contract/companion';
 import type { ChromeApi } from '../chrome';
 
 export const PAIRING_KEY_STORAGE = 'companionPairingKey';
-
-/** 256 random bits, base64url: the app's pairing key (electron/companion/protocol.ts). */
-export const PairingKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 export interface PairingKeyHolder {
   get(): string | undefined;

@@ -1,7 +1,8 @@
 // Reading what the host sends on one connection: a frame is a message (an answer or an event), or
-// a part of one too large for a frame (electron/contract/wire.ts), joined here with the parts
-// before it. Anything else, or parts out of order, is dropped, never trusted.
-import { HostFrame, HostMessage, type PartFrame } from '../../../electron/contract';
+// a part of one too large for a frame, joined by the contract's joiner (electron/contract/frames)
+// as the extension joins the companion's. Anything else, or parts out of order, is dropped, never
+// trusted.
+import { HostFrame, HostMessage, createPartJoiner } from '../../../electron/contract';
 
 export interface HostMessages {
   /** The message a frame completes, or undefined (a part of one still coming, or not a frame). */
@@ -9,30 +10,13 @@ export interface HostMessages {
 }
 
 export function hostMessages(): HostMessages {
-  let seq: number | undefined;
-  let parts: string[] = [];
-  const join = (part: PartFrame): string | undefined => {
-    if (part.index === 0) {
-      seq = part.seq;
-      parts = [];
-    } else if (part.seq !== seq || part.index !== parts.length) {
-      seq = undefined;
-      parts = [];
-      return undefined;
-    }
-    parts.push(part.text);
-    if (parts.length < part.count) return undefined;
-    const whole = parts.join('');
-    seq = undefined;
-    parts = [];
-    return whole;
-  };
+  const joiner = createPartJoiner();
   return {
     read(data) {
       const frame = parse(data, HostFrame);
       if (frame?.type !== 'part') return frame;
-      const whole = join(frame);
-      return whole === undefined ? undefined : parse(whole, HostMessage);
+      const joined = joiner.accept(frame);
+      return joined.kind === 'complete' ? parse(joined.text, HostMessage) : undefined;
     },
   };
 }

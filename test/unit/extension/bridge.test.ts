@@ -1,12 +1,11 @@
 // The panel's bridge over a stand-in native port: calls answered by id, pairing and relay states,
-// messages cut into parts by the app's own splitter joined back (any text, any piece size),
+// messages cut into parts by the app's own splitter (the contract's) joined back (any text, any piece size),
 // garbage and broken parts refused without losing the port, and every way a port ends read into
 // the state the panel says, with reconnection after backoff.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitText } from '../../../electron/companion/outbound';
+import { MAX_PARTS, splitText } from '../../../electron/contract/frames';
 import { BridgeErrorCodes, createBridge, type Bridge } from '../../../extension/src/bridge/bridge';
-import { MAX_PARTS } from '../../../extension/src/bridge/parts';
 import { memoryKeyHolder, type PairingKeyHolder } from '../../../extension/src/bridge/pairing-key';
 import type { NativePort } from '../../../extension/src/chrome';
 

@@ -1,10 +1,12 @@
-// A host message larger than a frame reaches the page in parts, none larger than the frame the
-// host accepts itself, and the bridge joins them back into exactly that message. Parts out of
-// order are dropped with their message, never joined into something else.
+// Browser mode's page reads what its host cuts with the contract's framer (the host's page socket
+// uses the same): a message larger than a frame reaches the page in parts, none larger than the
+// frame the host accepts itself, and the bridge joins them back into exactly that message. Parts
+// out of order are dropped with their message, never joined into something else. (The framer and
+// joiner themselves: test/unit/contract/frames.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_BYTES, type HostMessage } from '../../../electron/contract/wire';
-import { framesOf } from '../../../electron/web/frame-pages';
-import { hostMessages } from '../../../src/platform/bridge/host-messages';
+import { MAX_FRAME_BYTES, createFramer } from '../../../../../electron/contract/frames';
+import type { HostMessage } from '../../../../../electron/contract/wire';
+import { hostMessages } from '../../../../../src/platform/bridge/host-messages';
 
 const bytes = (text: string) => Buffer.byteLength(text);
 
@@ -19,17 +21,17 @@ function bigEvent(chars: number): HostMessage {
   };
 }
 
-describe('framesOf and hostMessages', () => {
-  it('sends a message that fits as one frame, read as it was', () => {
+describe('a page reads the host frames', () => {
+  it('reads a message that fits in one frame as it was', () => {
     const message: HostMessage = { type: 'result', id: 3, result: { ok: true, data: [1, 2] } };
-    const frames = framesOf(message, 0);
-    expect(frames).toEqual([JSON.stringify(message)]);
+    const frames = createFramer().frames(message);
+    expect(frames).toHaveLength(1);
     expect(hostMessages().read(frames[0])).toEqual(message);
   });
 
-  it('pages a larger one in frames within the bound, joined back exactly', () => {
+  it('joins a paged one, in frames within the bound, back exactly', () => {
     const message = bigEvent(3 * MAX_FRAME_BYTES);
-    const frames = framesOf(message, 7);
+    const frames = createFramer().frames(message);
     expect(frames.length).toBeGreaterThan(3);
     for (const frame of frames) expect(bytes(frame)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
     const reader = hostMessages();
@@ -38,23 +40,10 @@ describe('framesOf and hostMessages', () => {
     expect(read.at(-1)).toEqual(message);
   });
 
-  it('never cuts a surrogate pair, whatever the bound', () => {
-    for (const max of [1_000, 1_001, 1_002, 4_099]) {
-      const message: HostMessage = { type: 'event', name: 'e', payload: '😀'.repeat(5_000) };
-      const frames = framesOf(message, 0, max);
-      for (const frame of frames) {
-        expect(bytes(frame)).toBeLessThanOrEqual(max);
-        const part = JSON.parse(frame) as { text: string };
-        expect(part.text).not.toMatch(/^[\udc00-\udfff]|[\ud800-\udbff]$/);
-      }
-      const reader = hostMessages();
-      expect(frames.map((frame) => reader.read(frame)).at(-1)).toEqual(message);
-    }
-  });
-
   it('drops a message whose parts come out of order or mixed with another', () => {
-    const first = framesOf(bigEvent(5_000), 1, 2_000);
-    const second = framesOf(bigEvent(5_000), 2, 2_000);
+    const framer = createFramer(2_000);
+    const first = framer.frames(bigEvent(5_000));
+    const second = framer.frames(bigEvent(5_000));
     const reader = hostMessages();
     // A part missing: nothing comes of the rest.
     expect([first[0], ...first.slice(2)].map((frame) => reader.read(frame))).toEqual(
@@ -67,7 +56,10 @@ describe('framesOf and hostMessages', () => {
     expect(second.map((frame) => reader.read(frame)).at(-1)).toEqual(bigEvent(5_000));
   });
 
-  it('refuses to page a message beyond what the page would take', () => {
-    expect(() => framesOf(bigEvent(2_000_000), 0, 2_000)).toThrow(RangeError);
+  it('reads nothing from what is not a host frame', () => {
+    const reader = hostMessages();
+    for (const garbage of [42, 'not json', '{"type":"nope"}', '{"type":"part","seq":1}']) {
+      expect(reader.read(garbage)).toBeUndefined();
+    }
   });
 });
