@@ -16,16 +16,12 @@ import { createBridge, type Bridge } from '../../../extension/src/bridge/bridge'
 import { memoryKeyHolder } from '../../../extension/src/bridge/pairing-key';
 import type { NativePort as ExtensionPort } from '../../../extension/src/chrome';
 import { testBackendOptions } from '../../support/backend-options';
-import {
-  FLOOD_RUN_MESSAGE,
-  startHostileService,
-  type HostileService,
-} from '../../support/hostile-service';
+import { startHostileService, type HostileService } from '../../support/hostile-service';
 import { testSocketPath } from '../../support/socket-path';
+import { runFloodToEnd } from './fixtures/flood-run';
 import { openNativePort, type Message } from './native-port';
 
 const ORIGIN = `chrome-extension://${'p'.repeat(32)}/`;
-const DEAL_ID = '3f2b1c1e-8a4d-4c1b-9f7e-2d6a5b4c3e21';
 const RUN_BYTES = 3 * 1024 * 1024;
 
 let work: string;
@@ -106,20 +102,7 @@ beforeAll(async () => {
     }),
     limits: { maxRunBytes: RUN_BYTES },
   });
-  const ended = new Promise<void>((resolve) => {
-    backend.events.subscribe((name, payload) => {
-      const runs = (payload as { runs?: Array<{ done?: boolean }> }).runs ?? [];
-      if (name === 'runs.changed' && runs.some((r) => r.done === true)) resolve();
-    });
-  });
-  const started = await backend.dispatch(
-    'runs.start',
-    { agentId: 'sales.coach', dealId: DEAL_ID, message: FLOOD_RUN_MESSAGE },
-    { host: 'test' },
-  );
-  if (!started.ok) throw new Error(started.error.message);
-  runId = (started.data as { runId: string }).runId;
-  await ended;
+  runId = await runFloodToEnd(backend);
   socketPath = testSocketPath(join(work, 'run'), 'companion');
   host = await startCompanionHost({
     backend,
