@@ -165,6 +165,38 @@ const READ_TEXT = `(() => {
   return found;
 })()`;
 
+/**
+ * Lines of Japanese or Chinese that start with a character the typesetting rules (kinsoku) keep
+ * from a line's start: a small kana, the prolonged-sound mark, closing punctuation. Read from the
+ * rendered lines: a character whose box sits lower than the one before it in its text starts a line.
+ */
+const BAD_LINE_STARTS = `(() => {
+  const FORBIDDEN = /[ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰ-ㇿー、。，．・：；？！」』）】〕〉》]/u;
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  const topOf = (node, index) => {
+    range.setStart(node, index);
+    range.setEnd(node, index + 1);
+    const rect = range.getClientRects()[0];
+    return rect === undefined ? undefined : rect.top;
+  };
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.data;
+    if (!/[\u3040-\u30ff\u4e00-\u9fff]/u.test(text) || !FORBIDDEN.test(text.slice(1))) continue;
+    let previous = topOf(node, 0);
+    for (let i = 1; i < text.length; i += 1) {
+      const top = topOf(node, i);
+      if (top === undefined) continue;
+      if (previous !== undefined && top > previous + 4 && FORBIDDEN.test(text[i])) {
+        found.push(text.slice(Math.max(0, i - 8), i) + '|' + text.slice(i, i + 8));
+      }
+      previous = top;
+    }
+  }
+  return found;
+})()`;
+
 function overflows(page: Page): Promise<Overflow[]> {
   return page.evaluate<Overflow[]>(OVERFLOWS);
 }
@@ -205,7 +237,13 @@ for (const language of LANGUAGES) {
       const found: string[] = [];
       const leftovers = englishLeftovers(language);
       const english: string[] = [];
+      const badBreaks: string[] = [];
       const measure = async (screen: string) => {
+        if (language === 'ja') {
+          for (const line of await page.evaluate<string[]>(BAD_LINE_STARTS)) {
+            badBreaks.push(`${screen}: "${line}"`);
+          }
+        }
         for (const overflow of await overflows(page)) {
           found.push(`${screen}: ${overflow.where} "${overflow.text}" (${overflow.how})`);
         }
@@ -261,6 +299,10 @@ for (const language of LANGUAGES) {
 
       expect(found, `text that does not fit in ${language}`).toEqual([]);
       expect([...new Set(english)], `English left on screen in ${language}`).toEqual([]);
+      expect(
+        [...new Set(badBreaks)],
+        `lines starting with a small kana, ー or closing punctuation`,
+      ).toEqual([]);
     });
   });
 }
