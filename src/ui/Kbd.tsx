@@ -5,8 +5,6 @@ export function Kbd({ children }: { children: string }) {
 }
 
 export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const modKey = isMac ? '⌘' : 'Ctrl';
-
 /** The modifier as this keyboard labels it: ⌘ on a Mac, else Ctrl (Strg on German keyboards). */
 export function useModKey(): string {
   const t = useT();

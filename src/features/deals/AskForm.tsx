@@ -7,7 +7,7 @@ import type { FormEvent, KeyboardEvent, RefObject } from 'react';
 import type { Agent } from '../../../electron/contract';
 import { Button } from '../../ui/Button';
 import { Field } from '../../ui/Field';
-import { Kbd, modKey } from '../../ui/Kbd';
+import { Kbd, useModKey } from '../../ui/Kbd';
 import { askLimit } from '../../lib/usage';
 import type { AskLimit } from '../../lib/usage';
 import { formatDayOfMonth } from '../../lib/format';
@@ -90,6 +90,7 @@ function LimitNote({ limit, id }: { limit: AskLimit | undefined; id: string }) {
 function AskActions(props: { pending: boolean; blocked: boolean; limitId: string }) {
   const t = useT();
   const richT = useRichT();
+  const modKey = useModKey();
   return (
     <div className="form-actions">
       <span className="subtle">

@@ -3,6 +3,7 @@
 // reload.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { demoDeal } from './helpers';
 
 const cases = [
   { locale: 'de-DE', lang: 'de', dir: 'ltr', today: 'Heute', settings: 'Einstellungen' },
@@ -22,6 +23,14 @@ for (const language of cases) {
       await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
       await expect(page).toHaveTitle(`${language.today} · Assistant`);
+      // The keyboard's own names, on the sidebar and the Ask form alike: a German keyboard says
+      // Strg where others say Ctrl (the Ask form said "Ctrl Enter zum Senden").
+      const ctrl = language.lang === 'de' ? 'Strg' : 'Ctrl';
+      await expect(page.locator('.palette-trigger kbd')).toHaveText(`${ctrl}\u00a0K`);
+      await page.evaluate(
+        `location.hash = '#/deals/${encodeURIComponent(demoDeal(app, 'Harbour').id)}'`,
+      );
+      await expect(page.locator('.form-actions kbd')).toHaveText(`${ctrl} Enter`);
     });
   });
 }
