@@ -138,6 +138,15 @@ function relativeTimeFormat(
 }
 
 /** "now", "5 minutes ago", "in 2 hours", then the date past a week. */
+/** Within this many seconds a time reads as "now": the exact seconds are noise. */
+export const JUST_NOW_SECONDS = 45;
+
+/** Whether `value` is within JUST_NOW_SECONDS of `now` (either way). */
+export function isJustNow(value: string | number, now: number): boolean {
+  const at = typeof value === 'number' ? value : Date.parse(value);
+  return !Number.isNaN(at) && Math.abs(Math.round((at - now) / 1000)) < JUST_NOW_SECONDS;
+}
+
 export function formatRelative(
   value: string | number,
   now: number,
@@ -150,7 +159,7 @@ export function formatRelative(
   const abs = Math.abs(seconds);
   const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   // Within a minute the exact seconds are noise: "now", "jetzt", "الآن".
-  if (abs < 45) return rtf.format(0, 'second');
+  if (abs < JUST_NOW_SECONDS) return rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');

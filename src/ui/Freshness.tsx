@@ -3,8 +3,7 @@ import type { Loadable } from '../platform/loadable';
 import { useT } from '../platform/i18n';
 import { Badge } from './Badge';
 import { Button } from './Button';
-import { useRichT } from './richText';
-import { RelativeTime } from './Time';
+import { UpdatedAt } from './Time';
 
 export function Freshness<T>({
   state,
@@ -16,12 +15,11 @@ export function Freshness<T>({
   label: string;
 }) {
   const t = useT();
-  const rich = useRichT();
   return (
     <div className="freshness">
       {state.fetchedAt ? (
         <span className="subtle">
-          {rich('app.freshness.updated', { time: <RelativeTime value={state.fetchedAt} /> })}
+          <UpdatedAt value={state.fetchedAt} />
         </span>
       ) : null}
       {state.value !== undefined && state.stale ? (

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
 import { Meter } from '../../ui/Meter';
 import { PageHeader } from '../../ui/PageHeader';
-import { RelativeTime, useTicking } from '../../ui/Time';
+import { UpdatedAt, useTicking } from '../../ui/Time';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
 import { useTranslator } from '../../platform/i18n';
@@ -116,9 +116,7 @@ export function UsageScreen() {
           <>
             {summary.fetchedAt ? (
               <span className="subtle">
-                {rich('app.freshness.updated', {
-                  time: <RelativeTime value={summary.fetchedAt} />,
-                })}
+                <UpdatedAt value={summary.fetchedAt} />
               </span>
             ) : null}
             <Button

@@ -6,9 +6,30 @@ import { expect, test } from '../support/fixtures';
 import { demoDeal } from './helpers';
 
 const cases = [
-  { locale: 'de-DE', lang: 'de', dir: 'ltr', today: 'Heute', settings: 'Einstellungen' },
-  { locale: 'ja-JP', lang: 'ja', dir: 'ltr', today: '今日', settings: '設定' },
-  { locale: 'ar', lang: 'ar', dir: 'rtl', today: 'اليوم', settings: 'الإعدادات' },
+  {
+    locale: 'de-DE',
+    lang: 'de',
+    dir: 'ltr',
+    today: 'Heute',
+    settings: 'Einstellungen',
+    justNow: 'Gerade aktualisiert',
+  },
+  {
+    locale: 'ja-JP',
+    lang: 'ja',
+    dir: 'ltr',
+    today: '今日',
+    settings: '設定',
+    justNow: 'たった今更新',
+  },
+  {
+    locale: 'ar',
+    lang: 'ar',
+    dir: 'rtl',
+    today: 'اليوم',
+    settings: 'الإعدادات',
+    justNow: 'حُدّث للتو',
+  },
 ] as const;
 
 for (const language of cases) {
@@ -23,6 +44,8 @@ for (const language of cases) {
       await expect(page.locator('html')).toHaveAttribute('lang', language.lang);
       await expect(page.locator('html')).toHaveAttribute('dir', language.dir);
       await expect(page).toHaveTitle(`${language.today} · Assistant`);
+      // A card read a moment ago says so in the language's own words (not 「今に更新」).
+      await expect(page.getByText(language.justNow, { exact: true }).first()).toBeVisible();
       // The keyboard's own names, on the sidebar and the Ask form alike: a German keyboard says
       // Strg where others say Ctrl (the Ask form said "Ctrl Enter zum Senden").
       const ctrl = language.lang === 'de' ? 'Strg' : 'Ctrl';
