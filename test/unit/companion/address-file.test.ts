@@ -16,12 +16,7 @@ import { PIPE_PREFIX, SOCKET_NAME } from '../../../electron/companion/places';
 import { chooseSocketAddress } from '../../../electron/companion/socket-address';
 
 const POSIX = process.platform !== 'win32';
-const TABLE = join(
-  resolve(import.meta.dirname, '../../..'),
-  'relay',
-  'testdata',
-  'addresses.tsv',
-);
+const TABLE = join(resolve(import.meta.dirname, '../../..'), 'relay', 'testdata', 'addresses.tsv');
 let work: string;
 
 beforeAll(async () => {
