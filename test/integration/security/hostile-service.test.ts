@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -188,9 +189,14 @@ describe('a service that sends without end', () => {
       expect(runFlood?.sent).toBeLessThan(FLOOD_BYTES / 4);
       expect(dealFlood?.sent).toBeLessThan(FLOOD_BYTES / 4);
 
-      // Memory: the peak of the whole process stayed within the bounds above where it was.
-      expect(floodPeak - before).toBeLessThan(FLOOD_MEMORY_BOUND);
-      expect(readPeak - before).toBeLessThan(READ_MEMORY_BOUND);
+      // Memory: the peak of the whole process stayed within the bounds above where it was. Only
+      // where this file has its process to itself: the Windows run under Wine runs files as
+      // worker threads of one process (scripts/windows-tests/run.ts), whose peak is every file's
+      // at once (it read 305 MB there beside the frames test's 60 MB message).
+      if (isMainThread) {
+        expect(floodPeak - before).toBeLessThan(FLOOD_MEMORY_BOUND);
+        expect(readPeak - before).toBeLessThan(READ_MEMORY_BOUND);
+      }
       // No frame to the page larger than the socket takes from it.
       expect(page.largestFrame()).toBeLessThanOrEqual(MAX_FRAME_BYTES);
 
