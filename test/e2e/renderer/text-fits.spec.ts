@@ -1,5 +1,6 @@
 // Every screen in each language (#25), at 1024×640: its words are that language's (no English
-// message of the app's catalogue left on screen or in a name, title or placeholder), axe passes,
+// message of the app's catalogue left on screen or in a name, title or placeholder), axe passes
+// (in Arabic and Japanese, see AUDITED),
 // and no text is clipped or runs out of its box, measured rather than looked at: failing on any
 // element whose text overflows a box that hides
 // the overflow (scrollWidth past clientWidth under overflow hidden/clip or text-overflow), and
@@ -25,6 +26,14 @@ const LANGUAGES = (process.env.TEXT_FITS_LANGUAGES ?? 'en,de,ja,ar,en-XA')
   .split(',')
   .map((language) => language.trim())
   .filter((language) => language !== '');
+
+/**
+ * Languages whose screens axe also reads here: a right-to-left page and a CJK one, where the
+ * markup's names, `lang` and layout differ from English. English is a11y.spec's, at this size in
+ * both themes; German and the pseudo-language lay out as English does. (axe is three quarters of
+ * this test's time: 22 of 29 s a language.)
+ */
+const AUDITED: ReadonlySet<string> = new Set(['ar', 'ja']);
 
 /** Browser locales for the languages, with the region a person there would have. */
 const BROWSER_LOCALE: Readonly<Record<string, string>> = {
@@ -250,7 +259,7 @@ for (const language of LANGUAGES) {
         for (const text of await page.evaluate<string[]>(READ_TEXT)) {
           if (leftovers.has(text)) english.push(`${screen}: "${text}"`);
         }
-        await audit(page, `${screen} in ${language}`);
+        if (AUDITED.has(language)) await audit(page, `${screen} in ${language}`);
       };
       await measure('Today');
 
