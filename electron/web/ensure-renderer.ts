@@ -1,5 +1,6 @@
 // `npm run web` builds the renderer first when out/renderer is missing or older than its sources
-// (src/ and the contract it imports), so the page served is the code in the tree.
+// (src/ and what it imports of electron/: the contract and the domain, the catalogues among them),
+// so the page served is the code in the tree.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
@@ -17,13 +18,22 @@ async function newestMtime(path: string): Promise<number> {
   return newest;
 }
 
+/** What the renderer's build reads: a change to any of these makes out/renderer stale. */
+export const RENDERER_SOURCES = [
+  'src',
+  'electron/contract',
+  'electron/domain',
+  'vite.config.ts',
+  'package.json',
+] as const;
+
 export async function rendererIsStale(projectDir: string): Promise<boolean> {
   const built = join(projectDir, 'out', 'renderer', 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = (await stat(built)).mtimeMs;
-  const sources = ['src', 'electron/contract', 'vite.config.ts', 'package.json']
-    .map((path) => join(projectDir, path))
-    .filter((path) => existsSync(path));
+  const sources = RENDERER_SOURCES.map((path) => join(projectDir, path)).filter((path) =>
+    existsSync(path),
+  );
   for (const source of sources) {
     if ((await newestMtime(source)) > builtAt) return true;
   }

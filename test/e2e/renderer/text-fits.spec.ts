@@ -210,6 +210,21 @@ function overflows(page: Page): Promise<Overflow[]> {
   return page.evaluate<Overflow[]>(OVERFLOWS);
 }
 
+/**
+ * The names of a deal's fields on its Details card (the "More fields" folded away included) that
+ * are not words of the language's catalogue: a CRM field left in English ("Discount percent").
+ */
+async function detailsLabelsNotIn(page: Page, language: string): Promise<string[]> {
+  if (!isLanguage(language) || language === 'en') return [];
+  const details = page.locator('section[aria-labelledby="deal-details-h"]');
+  await expect(details.locator('dt').first()).toBeVisible();
+  const labels = await details
+    .locator('dt, th, .rec-section-title')
+    .evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').trim()));
+  const own = new Set(Object.values(CATALOGUES[language]).map((message) => message.trim()));
+  return labels.filter((label) => label !== '' && !own.has(label));
+}
+
 /** The screen has drawn what it loads: its heading, and nothing busy. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('main :is(h1, h2):visible').first()).toBeVisible({ timeout: 15_000 });
@@ -247,6 +262,7 @@ for (const language of LANGUAGES) {
       const leftovers = englishLeftovers(language);
       const english: string[] = [];
       const badBreaks: string[] = [];
+      const unnamedFields: string[] = [];
       const measure = async (screen: string) => {
         if (language === 'ja') {
           for (const line of await page.evaluate<string[]>(BAD_LINE_STARTS)) {
@@ -274,6 +290,7 @@ for (const language of LANGUAGES) {
         await page.evaluate(`location.hash = ${JSON.stringify(hash)}`);
         await settled(page);
         await measure(screen);
+        if (screen === 'a deal') unnamedFields.push(...(await detailsLabelsNotIn(page, language)));
       }
 
       // Still on Settings: a browser asks (the banner and its row), is allowed, and its Revoke
@@ -308,6 +325,7 @@ for (const language of LANGUAGES) {
 
       expect(found, `text that does not fit in ${language}`).toEqual([]);
       expect([...new Set(english)], `English left on screen in ${language}`).toEqual([]);
+      expect(unnamedFields, `a deal's fields not named in ${language}`).toEqual([]);
       expect(
         [...new Set(badBreaks)],
         `lines starting with a small kana, ー or closing punctuation`,
