@@ -158,12 +158,26 @@ export function formatRelative(
   const seconds = Math.round((at - now) / 1000);
   const abs = Math.abs(seconds);
   const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
+  const say = (amount: number, unit: Intl.RelativeTimeFormatUnit) =>
+    closeUpCounts(rtf.format(amount, unit), locale);
   // Within a minute the exact seconds are noise: "now", "jetzt", "الآن".
-  if (abs < JUST_NOW_SECONDS) return rtf.format(0, 'second');
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
-  if (abs < 7 * 86_400) return rtf.format(Math.round(seconds / 86_400), 'day');
+  if (abs < JUST_NOW_SECONDS) return say(0, 'second');
+  if (abs < 3600) return say(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return say(Math.round(seconds / 3600), 'hour');
+  if (abs < 7 * 86_400) return say(Math.round(seconds / 86_400), 'day');
   return formatDate(new Date(at).toISOString(), locale, timeZone);
+}
+
+/**
+ * Japanese and Chinese set a number against the word that counts it ("5日前", "3分"), as their
+ * translators write the app's own messages; CLDR's relative and unit formats put a space there
+ * ("5 日前", "2 時間 5 分"), which also lets a line break between the number and its counter.
+ */
+export function closeUpCounts(text: string, locale?: string): string {
+  if (!/^(ja|zh)(-|$)/i.test(locale ?? '')) return text;
+  return text
+    .replace(/(\d)[ \u00a0\u202f]+(?=[\u3040-\u30ff\u3400-\u9fff])/gu, '$1')
+    .replace(/([\u3040-\u30ff\u3400-\u9fff])[ \u00a0\u202f]+(?=\d)/gu, '$1');
 }
 
 /**
@@ -242,19 +256,22 @@ export function formatDuration(ms: number, locale?: string): string {
             ...(minutes % 60 > 0 ? { minutes: minutes % 60 } : {}),
           };
   const native = durationFormat(locale);
-  if (native !== undefined) return native.format(parts);
+  if (native !== undefined) return closeUpCounts(native.format(parts), locale);
   const units = (['hour', 'minute', 'second'] as const).flatMap((unit) => {
     const value = parts[`${unit}s`];
     return value === undefined
       ? []
       : [numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value)];
   });
-  return cached(
-    'list',
+  return closeUpCounts(
+    cached(
+      'list',
+      locale,
+      { type: 'unit', style: 'short' },
+      () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
+    ).format(units),
     locale,
-    { type: 'unit', style: 'short' },
-    () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
-  ).format(units);
+  );
 }
 
 /**

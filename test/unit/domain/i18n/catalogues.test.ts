@@ -40,6 +40,22 @@ function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()
   return found;
 }
 
+/** The placeholders that stand for numbers: plurals and `{n, number}`. */
+function numbersOf(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.plural || element.type === TYPE.number) found.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) numbersOf(option.value, found);
+    }
+    if (element.type === TYPE.tag) numbersOf(element.children, found);
+  }
+  return found;
+}
+
+const CJK = '[\\u3040-\\u30ff\\u3400-\\u9fff]';
+/** A count set apart from its counter ("残り3 日", "未読 4 件"), which also lets a line break there. */
+const SPACED_COUNT = new RegExp(`\\d[ \\u00a0]+${CJK}|${CJK}[ \\u00a0]+\\d`, 'u');
+
 function hasPlural(elements: MessageFormatElement[]): boolean {
   return elements.some(
     (element) =>
@@ -98,6 +114,29 @@ describe('every language', () => {
           }
         }
       });
+
+      it.runIf(language === 'ja' || language === 'zh-CN')(
+        'sets each count against its counter, with no space between',
+        () => {
+          const translator = createTranslator({
+            language,
+            messages: CATALOGUES[language],
+            fallback: english,
+          });
+          const spaced: string[] = [];
+          for (const id of ids) {
+            const elements = parse(english[id]);
+            const numbers = numbersOf(elements);
+            if (numbers.size === 0) continue;
+            const values = Object.fromEntries(
+              [...argumentsOf(elements)].map((name) => [name, numbers.has(name) ? 5 : 'X']),
+            );
+            const text = translator.t(id, values);
+            if (SPACED_COUNT.test(text)) spaced.push(`${id}: ${text}`);
+          }
+          expect(spaced).toEqual([]);
+        },
+      );
     });
   }
 });

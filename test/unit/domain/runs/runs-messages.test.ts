@@ -38,6 +38,6 @@ describe('counted answers and events', () => {
     expect(tIn('fr')('runs.events.count', { count: 0 })).toBe('0 événement');
     expect(tIn('pt-BR')('runs.events.count', { count: 0 })).toBe('0 eventos');
     expect(tIn('de')('runs.events.count', { count: 1200 })).toBe('1.200 Ereignisse');
-    expect(tIn('ja')('runs.events.count', { count: 3 })).toBe('3 件のイベント');
+    expect(tIn('ja')('runs.events.count', { count: 3 })).toBe('3件のイベント');
   });
 });

@@ -81,7 +81,7 @@ describe('the meeting-prep card', () => {
     expect(whoLine(four, translatorFor('en', 'en-US'))).toBe('A, B, and 2 more');
     expect(whoLine(four, translatorFor('de'))).toBe('A, B und 2 weitere Personen');
     expect(whoLine(four.slice(0, 3), translatorFor('de'))).toBe('A, B und C');
-    expect(whoLine(four, translatorFor('ja'))).toBe('A、B、ほか 2 名');
+    expect(whoLine(four, translatorFor('ja'))).toBe('A、B、ほか2名');
     expect(whoLine(four, translatorFor('ar'))).toBe('A وB وشخصين آخرين');
   });
 });

@@ -19,6 +19,6 @@ describe('the inbox’s unread count', () => {
     expect(ar('notifications.inbox.unread', { count: 5 })).toBe('5 إشعارات غير مقروءة');
     expect(ar('notifications.inbox.unread', { count: 11 })).toBe('11 إشعارًا غير مقروء');
     expect(ar('notifications.inbox.unread', { count: 100 })).toBe('100 إشعار غير مقروء');
-    expect(translatorFor('ja').t('notifications.inbox.unread', { count: 4 })).toBe('未読 4 件');
+    expect(translatorFor('ja').t('notifications.inbox.unread', { count: 4 })).toBe('未読4件');
   });
 });

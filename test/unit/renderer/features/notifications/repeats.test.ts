@@ -85,7 +85,7 @@ describe('repeats in the inbox', () => {
       )[0]?.title;
     expect(title('de')).toBe('2 Antworten von Objection handler');
     expect(title('ar')).toBe('إجابتان من Objection handler');
-    expect(title('ja')).toBe('Objection handlerからの回答 2 件');
+    expect(title('ja')).toBe('Objection handlerからの回答2件');
     // A group the host sent without its agent's name is the assistant's.
     expect(title('en', '')).toBe('2 answers from the assistant');
   });
