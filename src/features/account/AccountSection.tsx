@@ -137,6 +137,11 @@ export function SessionSection() {
   const session = useHost((s) => s.session);
   const action = useAccount((s) => s.sessionAction);
   const [pasting, setPasting] = useState(false);
+  const pasteButton = (
+    <Button onClick={() => setPasting((v) => !v)} aria-expanded={pasting}>
+      {t('account.session.pasteToken')}
+    </Button>
+  );
   return (
     <CardSection headingId="session-h" title={t('account.session.title')}>
       {!session ? (
@@ -184,9 +189,7 @@ export function SessionSection() {
                   : t('account.session.signIn')}
               </Button>
             ) : null}
-            <Button onClick={() => setPasting((v) => !v)} aria-expanded={pasting}>
-              {t('account.session.pasteToken')}
-            </Button>
+            {session.canSignInWithWindow ? null : pasteButton}
             {session.signedIn ? (
               <Button
                 variant="danger"
@@ -200,7 +203,14 @@ export function SessionSection() {
           {!session.canSignInWithWindow ? (
             <p className="subtle">{t('account.session.noSignInWindow')}</p>
           ) : (
-            <DemoPassword />
+            <>
+              <DemoPassword />
+              {/* Signing in is the company's page; a pasted token is IT's way, so it waits here. */}
+              <details className="session-other-ways">
+                <summary>{t('account.session.otherWays')}</summary>
+                <div className="button-row">{pasteButton}</div>
+              </details>
+            </>
           )}
           {pasting ? (
             <TokenForm onDone={() => setPasting(false)} onCancel={() => setPasting(false)} />

@@ -1,6 +1,6 @@
 // The embedded demo service signs in with a password made up for each start, which no web page can
 // know: Settings shows it beside Sign in, its sign-in page says where to find it (never what it
-// is), it signs in there, and the public `demo` does not.
+// is), it signs in there, and the public `demo` does not. A pasted token waits under "Other ways".
 import { expect, test } from '../fixtures';
 import { invoke, ok, profileWith, sessionStatus } from './support';
 
@@ -20,6 +20,11 @@ test('the embedded demo’s sign-in password is shown in Settings and signs in o
   await page.evaluate("location.hash = '#/settings'");
   const session = page.getByRole('region', { name: 'Session' });
   await expect(session.getByLabel('Demo password')).toHaveText(password);
+  // Where a sign-in window opens, pasting a token is IT's way: folded away, one click off.
+  const paste = session.getByRole('button', { name: 'Paste a session token' });
+  await expect(paste).toBeHidden();
+  await session.getByText('Other ways to sign in').click();
+  await expect(paste).toBeVisible();
 
   await session.getByRole('button', { name: 'Sign in', exact: true }).click();
   const signInPage = await app.waitForWindow(/\/login/);
