@@ -14,20 +14,37 @@ export interface AgentLike {
 }
 
 // In order of preference: an agent made for meetings, then a coach (risks, people, next steps:
-// what Prepare asks for), then one that briefs.
-const PREP_WORDS = [/meeting|prep/i, /coach/i, /brief/i];
+// what Prepare asks for), then one that briefs on an account, a deal or a call. A brief on
+// something else ("Persona brief", "Competitor brief") does not prepare a meeting.
+const PREP_WORDS = [
+  /meeting|prep|pre-?call/i,
+  /coach/i,
+  /(account|deal|meeting|call|customer|company)[\s_.-]*brief/i,
+];
+
+/** The agent Prepare starts when the user chose none, and whether its name said it prepares. */
+export interface PrepSuggestion {
+  agentId: string;
+  /** False: no agent's id or title says so, and the first agent stands in until the user chooses. */
+  byName: boolean;
+}
 
 /**
  * The agent Prepare starts when the user chose none (Settings → Notifications): the first whose
- * id or title says it prepares meetings, briefs or coaches, else the first agent; undefined only
- * when there are no agents at all.
+ * id or title says it prepares meetings, coaches or briefs on an account, else the first agent;
+ * undefined only when there are no agents at all.
  */
-export function suggestedPrepAgent(agents: readonly AgentLike[]): string | undefined {
+export function prepSuggestion(agents: readonly AgentLike[]): PrepSuggestion | undefined {
   for (const words of PREP_WORDS) {
     const found = agents.find((agent) => words.test(`${agent.id} ${agent.title ?? ''}`));
-    if (found !== undefined) return found.id;
+    if (found !== undefined) return { agentId: found.id, byName: true };
   }
-  return agents[0]?.id;
+  const first = agents[0];
+  return first === undefined ? undefined : { agentId: first.id, byName: false };
+}
+
+export function suggestedPrepAgent(agents: readonly AgentLike[]): string | undefined {
+  return prepSuggestion(agents)?.agentId;
 }
 
 /** The agent Prepare starts: the user's choice, else the suggested one. */

@@ -10,7 +10,7 @@ import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
 import { useT, useTranslator } from '../../platform/i18n';
 import type { MessageId } from '../../../electron/domain/i18n/messages';
-import { prepAgentOf } from '../../../electron/domain/briefings/prepare';
+import { prepAgentOf, prepSuggestion } from '../../../electron/domain/briefings/prepare';
 import { parseClockTime } from '../../lib/clockTime';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
@@ -164,12 +164,16 @@ function PrepAgentField(props: {
   const t = useT();
   const agents = useAgents((s) => s.agents.value);
   const shown = prepAgentOf(props.value === '' ? null : props.value, agents ?? []) ?? '';
+  // With none chosen, say the agent shown is the app's guess, and how good a guess it is.
+  const suggestion = props.value === '' ? prepSuggestion(agents ?? []) : undefined;
+  const hint =
+    suggestion === undefined
+      ? t('settings.notifications.prepAgentHint')
+      : suggestion.byName
+        ? t('settings.notifications.prepAgentSuggested')
+        : t('settings.notifications.prepAgentFirst');
   return (
-    <Field
-      label={t('settings.notifications.prepAgent')}
-      hint={t('settings.notifications.prepAgentHint')}
-      error={props.error}
-    >
+    <Field label={t('settings.notifications.prepAgent')} hint={hint} error={props.error}>
       <select
         className="input"
         value={shown}

@@ -119,6 +119,17 @@ test('notification settings save themselves: a switch at once, a typed value whe
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(notifications.getByRole('button', { name: /^Save/ })).toHaveCount(0);
 
+  // Before any choice the prep agent shown is the app's guess by name, and says so; once chosen,
+  // the guess is no longer mentioned.
+  const prep = notifications.getByLabel('Prepare meetings with');
+  await expect(prep).toHaveValue('sales.deal_coach');
+  await expect(notifications.getByText(/Suggested by its name until you choose one/)).toBeVisible();
+  await prep.selectOption('sales.email_writer');
+  await expect
+    .poll(async () => (await savedSettings(app)).notifications.prepAgentId)
+    .toBe('sales.email_writer');
+  await expect(notifications.getByText(/Suggested by its name/)).toHaveCount(0);
+
   // A switch saves itself, and stays switched after a reload.
   await notifications.getByRole('checkbox', { name: 'Quota warnings' }).uncheck();
   await expect(notifications.getByRole('status')).toHaveText('Saved.');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   prepAgentOf,
   prepareMessage,
+  prepSuggestion,
   suggestedPrepAgent,
 } from '../../../../electron/domain/briefings/prepare';
 import { translatorFor } from '../../../support/translators';
@@ -13,6 +14,19 @@ const demoAgents = [
 ];
 
 describe('the agent Prepare starts', () => {
+  it('does not take a brief on something other than an account, a deal or a call for prep', () => {
+    const agents = [
+      { id: 'marketing.persona_brief', title: 'Persona brief' },
+      { id: 'sales.email_writer', title: 'Email writer' },
+      { id: 'intel.competitor_brief', title: 'Competitor brief' },
+    ];
+    expect(prepSuggestion(agents)).toEqual({ agentId: 'marketing.persona_brief', byName: false });
+    expect(prepSuggestion([...agents, { id: 'x.call_brief', title: 'Call brief' }])).toEqual({
+      agentId: 'x.call_brief',
+      byName: true,
+    });
+  });
+
   it('prefers an agent named for meetings, then a coach, then one that briefs', () => {
     expect(suggestedPrepAgent([...demoAgents, { id: 'sales.meeting_prep', title: 'Prep' }])).toBe(
       'sales.meeting_prep',
