@@ -54,6 +54,8 @@ export async function ask(ctx: PanelContext, message: string): Promise<void> {
       error: run.error,
     },
   });
+  // The list of what was asked about this deal shows it at once, running, not only once done.
+  void loadRuns(ctx, lookup.deal.id);
   // Its first updates may have come before this answer: the snapshot says where it stands.
   await follow(ctx, run.runId);
 }

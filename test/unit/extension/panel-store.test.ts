@@ -310,7 +310,32 @@ describe('an answer', () => {
     const done = usePanel.getState().asked;
     expect(done?.output.text()).toBe('Hello, world.');
     expect(done).toMatchObject({ done: true, status: 'succeeded' });
-    expect(bridge.named('runs.find')).toHaveLength(2);
+    // Read when the deal was found, when the answer started, and when it ended.
+    expect(bridge.named('runs.find')).toHaveLength(3);
+  });
+
+  it('is in the list of what was asked about the deal while it still streams', async () => {
+    bridge.answers.set('runs.find', () => ({
+      items:
+        usePanel.getState().asked === null
+          ? []
+          : [
+              {
+                runId: 'run_1',
+                id: 'run_1',
+                title: 'What next?',
+                data: {},
+                status: 'running',
+                createdAt: STARTED_AT,
+              },
+            ],
+      scanned: 1,
+      complete: true,
+    }));
+    await asked();
+    await settle();
+    expect(usePanel.getState().asked?.done).toBe(false);
+    expect(usePanel.getState().runs.map((run) => run.runId)).toEqual(['run_1']);
   });
 
   it('after a missing update, or a reconnect, is read again from the snapshot: nothing lost or doubled', async () => {
