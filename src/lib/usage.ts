@@ -114,7 +114,11 @@ export function askQuotaWarnings(usage: UsageCounts, t: Translator['t']): RunQuo
       const ratio = usageRatio(quota) ?? 0;
       warnings.push({
         level,
-        message: t('usage.warning.percentUsed', { percent: Math.floor(ratio * 100), quota: name }),
+        // Rounded down to the whole percent: 99.6 % used is not yet "100 %" (Intl would round up).
+        message: t('usage.warning.percentUsed', {
+          ratio: Math.floor(ratio * 100) / 100,
+          quota: name,
+        }),
       });
     }
   }
@@ -221,7 +225,7 @@ export function paceMessage(
       return t('usage.pace.runsOut', { quota: name, day, days: before });
     }
   }
-  return t('usage.pace.atEnd', { percent: Math.round(projection.ratioAtEnd * 100) });
+  return t('usage.pace.atEnd', { ratio: projection.ratioAtEnd });
 }
 
 export interface PeriodShown {
