@@ -247,6 +247,33 @@ function durationFormat(locale: string | undefined): DurationFormatLike | undefi
     DurationFormatLike | undefined;
 }
 
+export interface ListPart {
+  /** `item`: one of the values, as given; `literal`: the language's separator ("، ", " و"). */
+  kind: 'item' | 'literal';
+  text: string;
+}
+
+/**
+ * A list joined as the language joins it, in parts, so that each item can be isolated on its own
+ * (<bdi>) while the separators stay words of the sentence: an Arabic line "مع Lukas Brunner
+ * وAnna Keller" isolated as one block read "Lukas Brunner و Anna Keller" left to right.
+ */
+export function listParts(
+  items: readonly string[],
+  locale?: string,
+  type: 'conjunction' | 'unit' = 'conjunction',
+): ListPart[] {
+  const format = cached(
+    'list',
+    locale,
+    { type, style: type === 'unit' ? 'short' : 'long' },
+    () => new Intl.ListFormat(locale, { type, style: type === 'unit' ? 'short' : 'long' }),
+  );
+  return format
+    .formatToParts(items)
+    .map((p) => ({ kind: p.type === 'element' ? 'item' : 'literal', text: p.value }));
+}
+
 /** A length of time in words, short: "45 sec", "41 min", "2 hr, 5 min" ("2 Std., 5 Min."). */
 export function formatDuration(ms: number, locale?: string): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
