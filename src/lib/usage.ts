@@ -70,13 +70,15 @@ export type QuotaName = 'requests' | 'runs' | 'tokens';
 
 /** What the service does once a quota is used up, in a salesperson's words. */
 export function atLimit(name: QuotaName, resetsOn: string, t: Translator['t']): string {
+  // "At 100 %" as Intl writes a percent in the language, as the meters beside it do.
+  const values = { day: resetsOn, full: 1 };
   switch (name) {
     case 'runs':
-      return t('usage.atLimit.runs', { day: resetsOn });
+      return t('usage.atLimit.runs', values);
     case 'tokens':
-      return t('usage.atLimit.tokens', { day: resetsOn });
+      return t('usage.atLimit.tokens', values);
     case 'requests':
-      return t('usage.atLimit.requests', { day: resetsOn });
+      return t('usage.atLimit.requests', values);
   }
 }
 
