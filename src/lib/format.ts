@@ -38,6 +38,7 @@ function numberFormat(
 // First Strong Isolate … Pop Directional Isolate: the plain-text twin of <bdi>.
 const FSI = '\u2068';
 const PDI = '\u2069';
+const RLM = '\u200f';
 
 /**
  * A formatted value (date, number, money) isolated for a sentence of either direction: inside
@@ -53,18 +54,29 @@ export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && CURRENCY.test(value);
 }
 
-/** `1250000, 'EUR'` → `€1,250,000.00` (en-US); falls back to `1,250,000 XYZ` for an unknown code. */
+/**
+ * `1250000, 'EUR'` → `€1,250,000` (en-US); falls back to `1,250,000 XYZ` for an unknown code.
+ * The currency sits where the locale puts it. A locale that writes amounts for a right-to-left
+ * line (its format carries a right-to-left mark: Arabic, Hebrew) gets its currency isolated: a
+ * Latin symbol such as "US$" or "JP¥" otherwise splits, its sign running to the far side of its
+ * letters ("$US 920,000").
+ */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
+  let format: Intl.NumberFormat;
   try {
     const whole = Number.isInteger(amount);
-    return numberFormat(locale, {
+    format = numberFormat(locale, {
       style: 'currency',
       currency,
       ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
-    }).format(amount);
+    });
   } catch {
     return `${formatNumber(amount, locale)} ${currency}`;
   }
+  const parts = format.formatToParts(amount);
+  const rightToLeft = parts.some((p) => p.type === 'literal' && p.value.includes(RLM));
+  if (!rightToLeft) return format.format(amount);
+  return parts.map((p) => (p.type === 'currency' ? isolate(p.value) : p.value)).join('');
 }
 
 export function formatNumber(value: number, locale?: string): string {
@@ -77,8 +89,15 @@ export function formatCompact(value: number, locale?: string): string {
   return numberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
-export function formatPercent(ratio: number, locale?: string): string {
-  return numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(ratio);
+/**
+ * A ratio as a percentage in the locale's own style ("96%", "96 %", "٩٦٪"): the only way a
+ * percent is written, so one screen never shows two styles. `fractionDigits` for values that
+ * carry them (a discount of 12.5 %).
+ */
+export function formatPercent(ratio: number, locale?: string, fractionDigits = 0): string {
+  return numberFormat(locale, { style: 'percent', maximumFractionDigits: fractionDigits }).format(
+    ratio,
+  );
 }
 
 export type DateKind = 'date' | 'datetime';
@@ -240,6 +259,33 @@ function durationFormat(locale: string | undefined): DurationFormatLike | undefi
   if (DurationFormat === undefined) return undefined;
   return cached('duration', locale, {}, () => new DurationFormat(locale, { style: 'short' })) as
     DurationFormatLike | undefined;
+}
+
+export interface ListPart {
+  /** `item`: one of the values, as given; `literal`: the language's separator ("، ", " و"). */
+  kind: 'item' | 'literal';
+  text: string;
+}
+
+/**
+ * A list joined as the language joins it, in parts, so that each item can be isolated on its own
+ * (<bdi>) while the separators stay words of the sentence: an Arabic line "مع Lukas Brunner
+ * وAnna Keller" isolated as one block read "Lukas Brunner و Anna Keller" left to right.
+ */
+export function listParts(
+  items: readonly string[],
+  locale?: string,
+  type: 'conjunction' | 'unit' = 'conjunction',
+): ListPart[] {
+  const format = cached(
+    'list',
+    locale,
+    { type, style: type === 'unit' ? 'short' : 'long' },
+    () => new Intl.ListFormat(locale, { type, style: type === 'unit' ? 'short' : 'long' }),
+  );
+  return format
+    .formatToParts(items)
+    .map((p) => ({ kind: p.type === 'element' ? 'item' : 'literal', text: p.value }));
 }
 
 /** A length of time in words, short: "45 sec", "41 min", "2 hr, 5 min" ("2 Std., 5 Min."). */

@@ -6,6 +6,7 @@
 import {
   formatDate,
   formatMoney,
+  formatPercent,
   formatNumber,
   humanizeKey,
   isCurrencyCode,
@@ -129,7 +130,8 @@ function primitive(
     if (PERCENT_KEY.test(key) && value >= 0 && value <= 100) {
       return {
         kind: 'number',
-        text: ctx.t('deals.record.percent', { value: formatNumber(value, ctx.locale) }),
+        // Intl's percent, as everywhere: the locale's sign and spacing ("12.5%", "12,5 %").
+        text: formatPercent(value / 100, ctx.locale, 2),
       };
     }
     return { kind: 'number', text: formatNumber(value, ctx.locale) };

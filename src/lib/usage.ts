@@ -70,13 +70,15 @@ export type QuotaName = 'requests' | 'runs' | 'tokens';
 
 /** What the service does once a quota is used up, in a salesperson's words. */
 export function atLimit(name: QuotaName, resetsOn: string, t: Translator['t']): string {
+  // "At 100 %" as Intl writes a percent in the language, as the meters beside it do.
+  const values = { day: resetsOn, full: 1 };
   switch (name) {
     case 'runs':
-      return t('usage.atLimit.runs', { day: resetsOn });
+      return t('usage.atLimit.runs', values);
     case 'tokens':
-      return t('usage.atLimit.tokens', { day: resetsOn });
+      return t('usage.atLimit.tokens', values);
     case 'requests':
-      return t('usage.atLimit.requests', { day: resetsOn });
+      return t('usage.atLimit.requests', values);
   }
 }
 
@@ -114,7 +116,11 @@ export function askQuotaWarnings(usage: UsageCounts, t: Translator['t']): RunQuo
       const ratio = usageRatio(quota) ?? 0;
       warnings.push({
         level,
-        message: t('usage.warning.percentUsed', { percent: Math.floor(ratio * 100), quota: name }),
+        // Rounded down to the whole percent: 99.6 % used is not yet "100 %" (Intl would round up).
+        message: t('usage.warning.percentUsed', {
+          ratio: Math.floor(ratio * 100) / 100,
+          quota: name,
+        }),
       });
     }
   }
@@ -221,7 +227,7 @@ export function paceMessage(
       return t('usage.pace.runsOut', { quota: name, day, days: before });
     }
   }
-  return t('usage.pace.atEnd', { percent: Math.round(projection.ratioAtEnd * 100) });
+  return t('usage.pace.atEnd', { ratio: projection.ratioAtEnd });
 }
 
 export interface PeriodShown {

@@ -29,7 +29,9 @@ export function ProseBlock({ text }: { text: string }) {
               : t('app.prose.copyEmail')}
         </button>
       ) : null}
-      <p className="md-prose-text">{text}</p>
+      <p className="md-prose-text" dir="auto">
+        {text}
+      </p>
     </div>
   );
 }

@@ -19,7 +19,8 @@ function Value({ value }: { value: DisplayValue }) {
       return value.long ? (
         <Markdown text={value.text} className="md-field" />
       ) : (
-        <>{humanEnum(value.text)}</>
+        // Isolated: a Latin value on an Arabic page keeps its full stop at its end.
+        <bdi>{humanEnum(value.text)}</bdi>
       );
     case 'number':
     case 'money':

@@ -6,6 +6,7 @@ import { createContext, memo, useContext, useMemo } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { splitBlocks } from '../lib/markdown/blocks';
+import { firstLetterDirection } from '../lib/markdown/direction';
 import { isProseBlock } from '../lib/markdown/proseBlock';
 import { dealLinkId, decodeEntities, safeExternalUrl } from '../lib/markdown/inline';
 import { useT } from '../platform/i18n';
@@ -154,6 +155,27 @@ function ListItemContent({ item }: { item: Tokens.ListItem }) {
 const alignClass = (align: 'center' | 'left' | 'right' | null) =>
   align ? `align-${align}` : undefined;
 
+/**
+ * A list whose side (its markers' room) is its text's: English bullets in an Arabic answer sit
+ * at the text's left, not at the far right with the text at the far left. Each item also takes
+ * its own direction; the list's cannot come from dir="auto", which skips such items (HTML's rule).
+ */
+function ListBlock({ list }: { list: Tokens.List }) {
+  const items = list.items.map((item, i) => (
+    <li key={i} className={item.task ? 'md-task' : undefined} dir="auto">
+      <ListItemContent item={item} />
+    </li>
+  ));
+  const dir = firstLetterDirection(list.raw);
+  return list.ordered ? (
+    <ol start={typeof list.start === 'number' ? list.start : undefined} dir={dir}>
+      {items}
+    </ol>
+  ) : (
+    <ul dir={dir}>{items}</ul>
+  );
+}
+
 function BlockBody({ token }: { token: Token }) {
   const base = useContext(HeadingBaseContext);
   const t = useT();
@@ -163,34 +185,27 @@ function BlockBody({ token }: { token: Token }) {
       const level = Math.min(6, base + h.depth - 1);
       const Tag = `h${level}` as 'h3';
       return (
-        <Tag className={`md-h md-h${Math.min(h.depth, 4)}`}>
+        <Tag className={`md-h md-h${Math.min(h.depth, 4)}`} dir="auto">
           <Inline tokens={h.tokens} />
         </Tag>
       );
     }
     case 'paragraph':
       return (
-        <p>
+        <p dir="auto">
           <Inline tokens={(token as Tokens.Paragraph).tokens} />
         </p>
       );
     case 'text': {
       const text = token as Tokens.Text;
-      return <p>{text.tokens ? <Inline tokens={text.tokens} /> : decodeEntities(text.text)}</p>;
-    }
-    case 'list': {
-      const list = token as Tokens.List;
-      const items = list.items.map((item, i) => (
-        <li key={i} className={item.task ? 'md-task' : undefined}>
-          <ListItemContent item={item} />
-        </li>
-      ));
-      return list.ordered ? (
-        <ol start={typeof list.start === 'number' ? list.start : undefined}>{items}</ol>
-      ) : (
-        <ul>{items}</ul>
+      return (
+        <p dir="auto">
+          {text.tokens ? <Inline tokens={text.tokens} /> : decodeEntities(text.text)}
+        </p>
       );
     }
+    case 'list':
+      return <ListBlock list={token as Tokens.List} />;
     case 'code': {
       const code = token as Tokens.Code;
       if (isProseBlock(code.lang, code.text)) return <ProseBlock text={code.text} />;
@@ -208,7 +223,7 @@ function BlockBody({ token }: { token: Token }) {
     }
     case 'blockquote':
       return (
-        <blockquote>
+        <blockquote dir="auto">
           {(token as Tokens.Blockquote).tokens.map((child, i) => (
             <Block key={i} token={child} />
           ))}
@@ -224,7 +239,7 @@ function BlockBody({ token }: { token: Token }) {
             <thead>
               <tr>
                 {table.header.map((cell, i) => (
-                  <th key={i} className={alignClass(cell.align)} scope="col">
+                  <th key={i} className={alignClass(cell.align)} scope="col" dir="auto">
                     <Inline tokens={cell.tokens} />
                   </th>
                 ))}
@@ -234,7 +249,7 @@ function BlockBody({ token }: { token: Token }) {
               {table.rows.map((row, r) => (
                 <tr key={r}>
                   {row.map((cell, c) => (
-                    <td key={c} className={alignClass(cell.align)}>
+                    <td key={c} className={alignClass(cell.align)} dir="auto">
                       <Inline tokens={cell.tokens} />
                     </td>
                   ))}
@@ -246,12 +261,16 @@ function BlockBody({ token }: { token: Token }) {
       );
     }
     case 'html':
-      return <p className="md-html">{(token as Tokens.HTML).text}</p>;
+      return (
+        <p className="md-html" dir="auto">
+          {(token as Tokens.HTML).text}
+        </p>
+      );
     case 'space':
     case 'def':
       return null;
     default:
-      return <p>{token.raw}</p>;
+      return <p dir="auto">{token.raw}</p>;
   }
 }
 

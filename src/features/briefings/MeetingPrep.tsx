@@ -14,11 +14,13 @@ import { BriefingView } from './BriefingView';
 import {
   meetingPrepOf,
   stakeOf,
-  whoLine,
+  whoNames,
   type MeetingPrep,
   type PrepAttendee,
 } from './meetingPrep';
+import { NameList } from '../../ui/NameList';
 import { Sentence } from '../../ui/Sentence';
+import { useRichT } from '../../ui/richText';
 import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 import { PrepBrief } from './PrepBrief';
@@ -29,9 +31,10 @@ const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.Ru
 
 function MeetingLine({ prep }: { prep: MeetingPrep }) {
   const translator = useTranslator();
+  const richT = useRichT();
   const { t, locale } = translator;
   const { meeting } = prep;
-  const who = whoLine(prep.attendees, translator);
+  const who = whoNames(prep.attendees, translator);
   return (
     <p className="prep-line">
       {meeting.startsAt !== undefined ? (
@@ -49,7 +52,7 @@ function MeetingLine({ prep }: { prep: MeetingPrep }) {
       {who !== undefined ? (
         <span>
           {' · '}
-          <Sentence id="briefings.prep.with" values={{ people: who }} />
+          {richT('briefings.prep.with', { people: <NameList key="people" names={who} /> })}
         </span>
       ) : null}
       {meeting.dealId !== undefined ? (

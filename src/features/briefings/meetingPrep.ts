@@ -162,22 +162,20 @@ export function stakeOf(deal: Pick<Deal, 'data'>): PrepStake {
 }
 
 /**
- * "Anna Berg, Tom Lund and 2 more": who comes from their side, in one line, joined as the
- * language joins a list.
+ * "Anna Berg, Tom Lund and 2 more": who comes from their side, the names (and the count of the
+ * rest) to be joined as the language joins a list (ui/NameList, each name isolated).
  */
-export function whoLine(
+export function whoNames(
   attendees: readonly PrepAttendee[],
-  translator: Pick<Translator, 't' | 'intl'>,
+  translator: Pick<Translator, 't'>,
   shown = 2,
-): string | undefined {
+): string[] | undefined {
   const theirs = attendees.filter((a) => !a.internal).map((a) => a.name);
   if (theirs.length === 0) return undefined;
-  const names =
-    theirs.length <= shown + 1
-      ? theirs
-      : [
-          ...theirs.slice(0, shown),
-          translator.t('briefings.prep.moreAttendees', { count: theirs.length - shown }),
-        ];
-  return translator.intl.formatList(names, { type: 'conjunction' });
+  return theirs.length <= shown + 1
+    ? theirs
+    : [
+        ...theirs.slice(0, shown),
+        translator.t('briefings.prep.moreAttendees', { count: theirs.length - shown }),
+      ];
 }

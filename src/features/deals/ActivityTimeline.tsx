@@ -17,7 +17,9 @@ export function ActivityTimeline({ items }: { items: TimelineItem[] }) {
               {item.kind ? <span>{activityKindWord(item.kind, t)}</span> : null}
               {item.who ? <span>{item.who}</span> : null}
             </p>
-            <p className="timeline-text">{item.text}</p>
+            <p className="timeline-text" dir="auto">
+              {item.text}
+            </p>
           </li>
         ))}
       </ol>

@@ -10,7 +10,7 @@ import { Field } from '../../ui/Field';
 import { Kbd, useModKey } from '../../ui/Kbd';
 import { askLimit } from '../../lib/usage';
 import type { AskLimit } from '../../lib/usage';
-import { formatDayOfMonth } from '../../lib/format';
+import { formatDayOfMonth, isolate } from '../../lib/format';
 import { hasCapability, missingCapabilityReason } from '../../lib/capabilities';
 import { useHost } from '../../platform/hostStore';
 import { useT, useTranslator } from '../../platform/i18n';
@@ -46,9 +46,10 @@ function chooseAgentMessage(agents: Agent[] | undefined, translator: Translator)
   const names = (agents ?? []).slice(0, 2).map((a) => a.title);
   if (names.length === 0) return t('deals.ask.chooseAgent');
   // Two names at most, side by side ("Deal coach, Email writer"): a unit list, not "and".
-  // Right to left, the names (often Latin) are isolated so they keep their own order.
-  const joined = intl.formatList(names, { type: 'unit', style: 'short' });
-  const list = translator.direction === 'rtl' ? `\u2068${joined}\u2069` : joined;
+  // Right to left, each name (often Latin) is isolated on its own so it keeps its own order, and
+  // the separator stays a word of the line: isolating the list whole made it one Latin run.
+  const shown = translator.direction === 'rtl' ? names.map(isolate) : names;
+  const list = intl.formatList(shown, { type: 'unit', style: 'short' });
   return (agents?.length ?? 0) > 2
     ? t('deals.ask.chooseAgentAmongMore', { agents: list })
     : t('deals.ask.chooseAgentAmong', { agents: list });

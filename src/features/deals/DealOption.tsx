@@ -1,7 +1,7 @@
 // One deal in the picker: the part of its name that tells it apart (the account's prefix is shown
 // once, on the line below), its amount, account, stage and close date, the query's matches marked.
 // The whole name stays in the row's text, for screen readers and search.
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { Deal } from '../../../electron/contract';
 import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
@@ -11,15 +11,29 @@ import { highlightParts } from '../../lib/search';
 import { useTranslator } from '../../platform/i18n';
 import { useRichT } from '../../ui/richText';
 
+/**
+ * A name with the query's matches marked, laid out as one name: the marks are not isolates
+ * (base.css), so "Zoë’s Café Müller" with "Müller" marked keeps its words in order. The caller
+ * isolates the whole name (<bdi>, or dir="auto" on a box that cuts it).
+ */
 function Highlight({ text, query }: { text: string; query: string }) {
   const { locale } = useTranslator();
   const parts = useMemo(() => highlightParts(text, query, locale), [text, query, locale]);
   return (
     <>
       {parts.map((p, i) =>
-        p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+        p.match ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>,
       )}
     </>
+  );
+}
+
+/** A name of the row's second line, isolated whole beside our words (the stage). */
+function HighlightedName({ text, query }: { text: string; query: string }) {
+  return (
+    <bdi>
+      <Highlight text={text} query={query} />
+    </bdi>
   );
 }
 
@@ -59,20 +73,21 @@ export function DealOption({ deal, id, query, active, open, style, onChoose }: O
       onMouseDown={(e) => e.preventDefault()}
       onClick={onChoose}
     >
-      <span className="picker-title" title={deal.title}>
+      {/* Its own direction (dir="auto"): a Latin name on an Arabic page is cut at its end. */}
+      <span className="picker-title" title={deal.title} dir="auto">
         {prefix ? <span className="visually-hidden">{prefix}</span> : null}
         <Highlight text={rest} query={query} />
       </span>
-      {amount ? <span className="picker-amount">{amount}</span> : null}
+      {amount ? <bdi className="picker-amount">{amount}</bdi> : null}
       <span className="picker-sub">
         {accountLine ? (
           <span aria-hidden={prefix !== '' ? true : undefined}>
-            <Highlight text={accountLine} query={query} />
+            <HighlightedName text={accountLine} query={query} />
           </span>
         ) : null}
         {accountLine && stage ? ' · ' : null}
-        {stage ? <Highlight text={stage} query={query} /> : null}
-        {sub ? <Highlight text={sub} query={query} /> : null}
+        {stage ? <HighlightedName text={stage} query={query} /> : null}
+        {sub ? <HighlightedName text={sub} query={query} /> : null}
       </span>
       {closeDate ? (
         <span className="picker-close">

@@ -32,7 +32,9 @@ export function RunHeader({ runId, run, output, hasText, compact }: HeaderProps)
     <header className="run-head">
       <div className="run-title">
         <StatusBadge status={run.status} />
-        <span className="run-agent">{run.agentName}</span>
+        <span className="run-agent" dir="auto">
+          {run.agentName}
+        </span>
         {run.streamNote ? <Badge tone="warn">{run.streamNote}</Badge> : null}
       </div>
       <div className="run-facts subtle">

@@ -91,7 +91,7 @@ export function RunPanel({
       {run.message !== undefined ? (
         <div className="run-question">
           <span className="subtle">{t('runs.panel.youAsked')}</span>
-          <p>{run.message}</p>
+          <p dir="auto">{run.message}</p>
         </div>
       ) : null}
       {actionError ? <ActionError error={actionError} pending={pending !== undefined} /> : null}

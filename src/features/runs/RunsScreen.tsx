@@ -39,7 +39,11 @@ function LiveRuns() {
           <li key={run.runId}>
             <StatusBadge status={run.status} />
             <RunLink runId={run.runId}>{agentName(run.agentId)}</RunLink>
-            {run.message ? <span className="muted live-msg">{run.message}</span> : null}
+            {run.message ? (
+              <span className="muted live-msg" dir="auto">
+                {run.message}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>

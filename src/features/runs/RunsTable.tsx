@@ -65,7 +65,7 @@ export function RunsTable({
             </tr>
             {day.items.map((run) => (
               <tr key={run.runId}>
-                <td className="run-question-cell">
+                <td className="run-question-cell" dir="auto">
                   <RunLink runId={run.runId}>
                     {questionFromRecord(run.data) ?? (
                       <Sentence id="runs.table.runOf" values={{ agent: agentName(run.agentId) }} />

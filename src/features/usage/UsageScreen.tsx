@@ -3,7 +3,15 @@
 import { useEffect } from 'react';
 import type { UsageSummary } from '../../../electron/contract';
 import { formatDate, formatDayOfMonth } from '../../lib/format';
-import { atLimit, paceMessage, periodShown, resetDayOf, usageLevel } from '../../lib/usage';
+import {
+  atLimit,
+  CRITICAL_AT,
+  paceMessage,
+  periodShown,
+  resetDayOf,
+  usageLevel,
+  WARNING_AT,
+} from '../../lib/usage';
 import type { Period, Quota, QuotaName } from '../../lib/usage';
 import { Button } from '../../ui/Button';
 import { EmptyState, ErrorState, InlineError, Skeleton } from '../../ui/Feedback';
@@ -148,7 +156,9 @@ export function UsageScreen() {
               <QuotaCard key={quota.name} {...quota} period={value.billingPeriod} now={now} />
             ))}
           </div>
-          <p className="subtle usage-note">{t('usage.screen.note')}</p>
+          <p className="subtle usage-note">
+            {t('usage.screen.note', { warning: WARNING_AT, critical: CRITICAL_AT, full: 1 })}
+          </p>
         </>
       ) : summary.error ? (
         // The feedback states every screen shows for a failed load (as the account section does).

@@ -19,7 +19,7 @@ test('meters show usage against limits, with warnings at 95 % and 100 %', async 
   ).toBeVisible();
   const runsCard = page.getByRole('region', { name: 'Runs' });
   await expect(
-    runsCard.getByText(/^At 100 %, new runs are refused until the quota resets on/),
+    runsCard.getByText(/^At 100%, new runs are refused until the quota resets on/),
   ).toBeVisible();
   // The demo's period is the calendar month: a day in, 96 runs is a pace that runs out first.
   const period = app.demo.control.usage().billingPeriod;
@@ -110,7 +110,7 @@ for (const zone of ['Asia/Tokyo', 'Pacific/Honolulu']) {
       );
       const runsCard = page.getByRole('region', { name: 'Runs' });
       await expect(runsCard.getByText(/until the quota resets on/)).toHaveText(
-        `At 100 %, new runs are refused until the quota resets on ${resetDay}.`,
+        `At 100%, new runs are refused until the quota resets on ${resetDay}.`,
       );
       const outDay = inZone(outAt, { weekday: 'short', day: 'numeric', month: 'short' });
       const before =

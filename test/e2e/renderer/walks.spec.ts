@@ -127,7 +127,7 @@ for (const look of LOOKS) {
       app.demo.control.setUsage({ runs: 96 });
       await nav(page, 'Usage').click();
       const runsCard = page.getByRole('region', { name: 'Runs' });
-      await expect(runsCard.getByText(/^At 100 %, new runs are refused/)).toBeVisible();
+      await expect(runsCard.getByText(/^At 100%, new runs are refused/)).toBeVisible();
       await expect(page.getByText(/shares these quotas/)).toBeVisible();
 
       // Settings: what a salesperson changes first, the technical part folded, switches that

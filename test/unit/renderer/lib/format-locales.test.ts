@@ -106,9 +106,10 @@ const LOCALES: Record<string, Expected> = {
     today: 'اليوم',
     tomorrow: 'غدًا',
     yesterday: 'أمس',
-    yen: '\u200f1,235\u00a0JP¥',
-    dinar: '\u200f1,234.567\u00a0د.ب.\u200f',
-    euro: '\u200f1,234.50\u00a0€',
+    // The currency isolated (U+2068…U+2069): "JP¥" stays one word on a right-to-left line.
+    yen: '\u200f1,235\u00a0\u2068JP¥\u2069',
+    dinar: '\u200f1,234.567\u00a0\u2068د.ب.\u2069\u200f',
+    euro: '\u200f1,234.50\u00a0\u2068€\u2069',
     percent: '42\u200e%\u200e',
     duration: '2 س و5 د',
   },

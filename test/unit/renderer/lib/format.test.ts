@@ -3,6 +3,7 @@ import {
   formatDate,
   formatElapsed,
   formatMoney,
+  formatPercent,
   formatRelative,
   humanizeKey,
   isoDateKind,
@@ -17,6 +18,23 @@ describe('formatMoney', () => {
   });
   it('falls back for a currency code Intl does not accept', () => {
     expect(formatMoney(10, 'ZZ1', 'en-US')).toBe('10 ZZ1');
+  });
+  it('keeps a Latin currency one word on a right-to-left line, where the locale puts it', () => {
+    // Not isolated, "US$" after the number on an Arabic line showed as "$US 920,000".
+    const amount = formatMoney(920000, 'USD', 'ar');
+    expect(amount).toMatch(/^\u200f920,000\s\u2068US\$\u2069$/u);
+    expect(formatMoney(45000000, 'JPY', 'ar')).toContain('\u2068JP¥\u2069');
+    // Left to right, nothing is added: the amount is the locale's, as Intl writes it.
+    expect(formatMoney(920000, 'USD', 'en-US')).toBe('$920,000');
+  });
+});
+
+describe('formatPercent', () => {
+  it('writes a percent in the locale’s own style, with the digits asked for', () => {
+    expect(formatPercent(0.96, 'en-US')).toBe('96%');
+    expect(formatPercent(0.96, 'de-DE')).toBe('96\u00a0%');
+    expect(formatPercent(0.125, 'en-US', 1)).toBe('12.5%');
+    expect(formatPercent(0.125, 'en-US')).toBe('13%');
   });
 });
 

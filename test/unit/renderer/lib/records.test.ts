@@ -118,7 +118,7 @@ describe('toDisplayRows', () => {
     expect(label('CLOSE_CODE')).toBe('CLOSE CODE');
     expect(byKey(r, 'won')).toMatchObject({ kind: 'boolean', text: 'Ja' });
     expect(byKey(r, 'tags')).toEqual({ kind: 'empty', text: 'Keine' });
-    expect(byKey(r, 'probability')).toEqual({ kind: 'number', text: '40 %' });
+    expect(byKey(r, 'probability')).toEqual({ kind: 'number', text: '40\u00a0%' });
     expect(byKey(r, 'owner')).toMatchObject({ text: 'Sam' });
     expect(byKey(r, 'closeDate')).toMatchObject({ kind: 'date', iso: '2025-06-30' });
   });

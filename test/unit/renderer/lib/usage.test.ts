@@ -152,10 +152,10 @@ describe('one time zone: Usage, the quota message and the forecast name the same
   it.each([
     // Out at 30 Nov 20:03 UTC: the last day in UTC and Riyadh, the reset day in Tokyo (1 Dec,
     // 05:00), the reset day in Honolulu too (30 Nov, before 14:00).
-    ['Pacific/Honolulu', 'At this pace, about 101 % will be used when the period ends.'],
+    ['Pacific/Honolulu', 'At this pace, about 101% will be used when the period ends.'],
     ['UTC', 'At this pace, runs run out on Mon 30 Nov, the last day of the period.'],
     ['Asia/Riyadh', 'At this pace, runs run out on Mon 30 Nov, the last day of the period.'],
-    ['Asia/Tokyo', 'At this pace, about 101 % will be used when the period ends.'],
+    ['Asia/Tokyo', 'At this pace, about 101% will be used when the period ends.'],
   ])('in %s, running out in the period’s last hours: %s', (zone, said) => {
     // 972 of 1000 by 30 Nov 00:00 UTC (29 days): the 28 left last to 30 Nov 20:03 UTC.
     const now = Date.parse('2026-11-30T00:00:00Z');

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { meetingPrepOf, stakeOf, whoLine } from '../../../../../src/features/briefings/meetingPrep';
+import {
+  meetingPrepOf,
+  stakeOf,
+  whoNames,
+} from '../../../../../src/features/briefings/meetingPrep';
+import { listParts } from '../../../../../src/lib/format';
 import type { Json, JsonRecord } from '../../../../../src/lib/records';
 import { translatorFor } from '../../../../support/translators';
 
@@ -73,16 +78,35 @@ describe('the meeting-prep card', () => {
   it('names who comes from their side in one line, joined as the language joins a list', () => {
     const person = (name: string) => ({ name, internal: false });
     const four = [person('A'), person('B'), person('C'), person('D')];
+    // The line as shown: the names joined by the language's own separators (ui/NameList).
+    const whoLine = (people: typeof four, translator: ReturnType<typeof translatorFor>) => {
+      const names = whoNames(people, translator);
+      return (
+        names &&
+        listParts(names, translator.locale)
+          .map((p) => p.text)
+          .join('')
+      );
+    };
     const english = translatorFor('en', 'en-GB');
     expect(whoLine([person('A'), person('B')], english)).toBe('A and B');
     expect(whoLine(four, english)).toBe('A, B and 2 more');
-    expect(whoLine([{ name: 'Us', internal: true }], english)).toBeUndefined();
+    expect(whoNames([{ name: 'Us', internal: true }], english)).toBeUndefined();
     // American English writes the serial comma.
     expect(whoLine(four, translatorFor('en', 'en-US'))).toBe('A, B, and 2 more');
     expect(whoLine(four, translatorFor('de'))).toBe('A, B und 2 weitere Personen');
     expect(whoLine(four.slice(0, 3), translatorFor('de'))).toBe('A, B und C');
     expect(whoLine(four, translatorFor('ja'))).toBe('A、B、ほか2名');
     expect(whoLine(four, translatorFor('ar'))).toBe('A وB وشخصين آخرين');
+  });
+
+  it('keeps each name its own item, the separators apart, to isolate each name alone', () => {
+    const names = ['Lukas Brunner', 'Anna Keller'];
+    expect(listParts(names, 'ar')).toEqual([
+      { kind: 'item', text: 'Lukas Brunner' },
+      { kind: 'literal', text: ' و' },
+      { kind: 'item', text: 'Anna Keller' },
+    ]);
   });
 });
 
