@@ -1,9 +1,9 @@
 // What the user is told about entries nothing has shown yet: the entry itself when there is one,
 // else a single summary that opens the inbox ("3 things while you were away"), never a burst,
-// in the language in use.
+// formatted in the language in use when it is handed over.
 import type { AppNotification, InboxEntry } from '../../contract';
 import { coreWords } from '../i18n/words';
-import { clip } from '../notifications/decision';
+import { noticeWords as noticeWordsOf } from '../notifications/decision';
 import { notificationFor } from './entries';
 
 export type CatchUpReason = 'away' | 'do-not-disturb';
@@ -19,15 +19,18 @@ export function catchUpNotification(
   if (first === undefined) return undefined;
   if (entries.length === 1) return notificationFor(first);
   const count = entries.length;
-  const { t } = coreWords();
+  // Formatted now, when it is handed over, in the language in use; the reader's page formats
+  // it again from the messages (each entry's title, or its old words when it kept none).
   return {
     id: `${INBOX_SUMMARY_KIND}:${now.toISOString()}`,
     kind: INBOX_SUMMARY_KIND,
-    title:
-      reason === 'away'
-        ? t('desktop.inbox.whileAway', { count })
-        : t('desktop.inbox.whileDoNotDisturb', { count }),
-    body: clip(entries.map((entry) => entry.title).join(' · ')),
+    ...noticeWordsOf(coreWords(), {
+      title: {
+        id: reason === 'away' ? 'desktop.inbox.whileAway' : 'desktop.inbox.whileDoNotDisturb',
+        values: { count },
+      },
+      body: entries.map((entry) => entry.message?.title ?? { text: entry.title }),
+    }),
     navigate: { screen: 'today', focus: 'inbox' },
     at: now.toISOString(),
   };
