@@ -153,7 +153,7 @@ function InboxPanel() {
             <section key={day.key} className="inbox-day" aria-label={day.label}>
               <h3 className="inbox-day-label">{day.label}</h3>
               <ul className="inbox-list">
-                {collapseRepeats(day.entries, translator.t).map((row) => (
+                {collapseRepeats(day.entries, translator).map((row) => (
                   <InboxItem key={row.entry.id} row={row} onFollowed={close} />
                 ))}
               </ul>
