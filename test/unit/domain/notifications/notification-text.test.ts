@@ -51,10 +51,9 @@ describe('notices formatted from their messages', () => {
     const translator = nodeTranslator('ar');
     const digits = new Intl.NumberFormat(translator.locale);
     const { title, body } = formatNotice(translator, { ...OLD_WORDS, message: QUOTA });
-    expect(title).toBe(`استُخدم ${digits.format(95)}٪ من حصة الطلبات`);
-    expect(body).toBe(
-      `استُخدم ${digits.format(4813)} من ${digits.format(5000)} طلب في فترة الفوترة هذه.`,
-    );
+    expect(title).toContain(digits.format(95));
+    expect(body).toContain(`${digits.format(4813)} من ${digits.format(5000)}`);
+    expect(`${title} ${body}`).not.toMatch(/[A-Za-z]/);
   });
 
   it('shows a meeting’s start in the zone it was raised in, in the reader’s words', () => {
@@ -75,8 +74,9 @@ describe('notices formatted from their messages', () => {
       title: 'Café Müller pricing call',
       body: 'Beginnt um 10:00 (in 15 Min.) · Bring the net-60 terms.',
     });
-    expect(formatNotice(nodeTranslator('ja'), { ...OLD_WORDS, message }).body).toBe(
-      '10:00 に開始（15 分後） · Bring the net-60 terms.',
+    const ja = nodeTranslator('ja');
+    expect(formatNotice(ja, { ...OLD_WORDS, message }).body).toBe(
+      `${ja.t('desktop.notification.meetingStarts', { time: '10:00', minutes: 15 })} · Bring the net-60 terms.`,
     );
   });
 
