@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StrokeIcon } from '../../ui/StrokeIcon';
 import { ActionButton } from './ActionButton';
+import { actionLabel } from './actionLabel';
 import { follow } from './follow';
 import { useInbox } from './store';
 import { groupByDay } from './inboxDays';
@@ -82,7 +83,10 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
             <ActionButton
               key={action.id}
               action={action}
-              label={t('notifications.inbox.actionFor', { action: action.label, title: row.title })}
+              label={t('notifications.inbox.actionFor', {
+                action: actionLabel(t, action),
+                title: row.title,
+              })}
               onDone={() => {
                 void useInbox.getState().markRead(row.ids);
                 onFollowed();
