@@ -147,6 +147,48 @@ export const NotificationAction = z.object({
 });
 export type NotificationAction = z.infer<typeof NotificationAction>;
 
+/**
+ * A value in a notice's message: words of the service as it gave them (deal, agent and meeting
+ * names, questions) as a string, a number (formatted in the reader's locale), an instant shown as
+ * a clock time in the reader's locale (`{ time }`, in `timeZone`, the user's zone when it was
+ * raised, so every place shows the same hour), or a message of its own (a run's status).
+ */
+export type NotificationValue =
+  string | number | { time: string; timeZone?: string } | NotificationMessage;
+/** A catalogue message by id, formatted when shown, in the language of whoever reads it. */
+export interface NotificationMessage {
+  id: string;
+  values?: Record<string, NotificationValue>;
+}
+export const NotificationMessage: z.ZodType<NotificationMessage> = z.strictObject({
+  id: z.string().min(1).max(200),
+  get values() {
+    return z.record(z.string().min(1).max(64), NotificationValue).optional();
+  },
+});
+export const NotificationValue: z.ZodType<NotificationValue> = z.union([
+  z.string(),
+  z.number(),
+  z.strictObject({ time: Timestamp, timeZone: z.string().min(1).max(64).optional() }),
+  z.lazy(() => NotificationMessage),
+]);
+/** One line of a notice: a message, or the service's own words (a briefing's headline). */
+export const NotificationLine = z.union([
+  NotificationMessage,
+  z.strictObject({ text: z.string() }),
+]);
+export type NotificationLine = z.infer<typeof NotificationLine>;
+/**
+ * What a notice says, as messages: the title, and the body's lines (shown joined by " · ").
+ * `title` and `body` beside it are the same words formatted when it was raised: the fallback for
+ * inbox files written before messages were kept and for an id the reader's catalogue lacks.
+ */
+export const NotificationText = z.strictObject({
+  title: NotificationLine,
+  body: z.array(NotificationLine).max(50),
+});
+export type NotificationText = z.infer<typeof NotificationText>;
+
 // A field list alike in shape only with DesktopCapabilities and ServiceInfo above.
 /** A notification decision, shown as a toast where the host has no OS notifications. */
 export const AppNotification = z.object({
@@ -154,6 +196,8 @@ export const AppNotification = z.object({
   kind: z.string(),
   title: z.string(),
   body: z.string(),
+  /** The words as messages, formatted when shown (absent in entries kept before they were). */
+  message: NotificationText.optional(),
   navigate: Navigate.optional(),
   actions: z.array(NotificationAction).optional(),
   /**

@@ -21,6 +21,7 @@ function showNotification(n: AppNotification): void {
     id: n.id,
     title: n.title,
     body: n.body,
+    ...(n.message ? { message: n.message } : {}),
     kind: n.kind,
     ...(n.navigate ? { navigate: n.navigate } : {}),
     ...(n.actions?.length ? { actions: n.actions } : {}),

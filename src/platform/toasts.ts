@@ -3,12 +3,15 @@
 // "Output copied") without importing the notifications feature, which shows the queue and itself
 // starts runs from a notification's action.
 import { create } from 'zustand';
-import type { Navigate, NotificationAction } from '../../electron/contract';
+import type { Navigate, NotificationAction, NotificationText } from '../../electron/contract';
 
 export interface Toast {
   id: string;
+  /** The words as they came; shown when there is no `message` the reader can format. */
   title: string;
   body?: string;
+  /** A host notification's words as messages: formatted as it renders, in the language in use. */
+  message?: NotificationText;
   kind: string;
   navigate?: Navigate;
   /** "Prepare" on a meeting notification: starts the run the host built. */

@@ -12,6 +12,7 @@ import {
 } from '../../contract';
 import { prepareMessage } from '../../domain/briefings/prepare';
 import { coreWords } from '../i18n/words';
+import { formatNotice } from '../../domain/notifications/notification-text';
 import { visibleLine, visibleText } from '../../domain/text/visible-text';
 import type { NotificationDecision, NotificationTarget, PrepareAction } from '../notifications';
 
@@ -64,9 +65,11 @@ export function nativeNotificationFields(decision: NotificationDecision): {
   body: string;
   actions: { type: 'button'; text: string }[];
 } {
+  // Formatted now, as the OS shows it, in the language in use now.
+  const words = formatNotice(coreWords(), decision);
   return {
-    title: visibleLine(decision.title),
-    body: visibleText(decision.body, { lines: 'many' }),
+    title: visibleLine(words.title),
+    body: visibleText(words.body, { lines: 'many' }),
     actions: notificationActions(decision).map((action) => ({
       type: 'button' as const,
       text: action.label,
@@ -77,11 +80,13 @@ export function nativeNotificationFields(decision: NotificationDecision): {
 /** The decision as the contract's `notification` event (browser mode shows it as a toast). */
 export function toAppNotification(decision: NotificationDecision, at: Date): AppNotification {
   const actions = notificationActions(decision);
+  const words = formatNotice(coreWords(), decision);
   return {
     id: decision.key,
     kind: decision.kind,
-    title: visibleLine(decision.title),
-    body: visibleText(decision.body, { lines: 'many' }),
+    title: visibleLine(words.title),
+    body: visibleText(words.body, { lines: 'many' }),
+    ...(decision.message === undefined ? {} : { message: decision.message }),
     navigate: navigateFor(decision.target),
     ...(actions.length === 0 ? {} : { actions }),
     ...(decision.group === undefined ? {} : { group: decision.group }),

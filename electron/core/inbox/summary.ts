@@ -1,9 +1,10 @@
 // What the user is told about entries nothing has shown yet: the entry itself when there is one,
 // else a single summary that opens the inbox ("3 things while you were away"), never a burst,
-// in the language in use.
+// formatted in the language in use when it is handed over.
 import type { AppNotification, InboxEntry } from '../../contract';
 import { coreWords } from '../i18n/words';
-import { clip } from '../notifications/decision';
+import { noticeWords as noticeWordsOf } from '../notifications/decision';
+import { formatNotice } from '../../domain/notifications/notification-text';
 import { notificationFor } from './entries';
 
 export type CatchUpReason = 'away' | 'do-not-disturb';
@@ -17,17 +18,28 @@ export function catchUpNotification(
 ): AppNotification | undefined {
   const [first] = entries;
   if (first === undefined) return undefined;
-  if (entries.length === 1) return notificationFor(first);
+  // Copies, here and below: the answer carries the entries too, and the wire refuses an object
+  // met twice in one message.
+  if (entries.length === 1) {
+    const one = structuredClone(notificationFor(first));
+    return { ...one, ...formatNotice(coreWords(), one) };
+  }
   const count = entries.length;
-  const { t } = coreWords();
+  // Formatted now, when it is handed over, in the language in use (the entry alone above too);
+  // the reader's page formats it again from the messages (each entry's title, or its old words
+  // when it kept none).
   return {
     id: `${INBOX_SUMMARY_KIND}:${now.toISOString()}`,
     kind: INBOX_SUMMARY_KIND,
-    title:
-      reason === 'away'
-        ? t('desktop.inbox.whileAway', { count })
-        : t('desktop.inbox.whileDoNotDisturb', { count }),
-    body: clip(entries.map((entry) => entry.title).join(' · ')),
+    ...noticeWordsOf(coreWords(), {
+      title: {
+        id: reason === 'away' ? 'desktop.inbox.whileAway' : 'desktop.inbox.whileDoNotDisturb',
+        values: { count },
+      },
+      body: entries.map((entry) =>
+        entry.message === undefined ? { text: entry.title } : structuredClone(entry.message.title),
+      ),
+    }),
     navigate: { screen: 'today', focus: 'inbox' },
     at: now.toISOString(),
   };

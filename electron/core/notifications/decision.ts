@@ -2,6 +2,9 @@
 // notification (and its click and action handlers), browser mode into a Web Notification or an
 // in-app toast. Nothing here knows how it will be shown.
 import { z } from 'zod';
+import { NotificationText } from '../../contract';
+import type { Translator } from '../../domain/i18n/translator';
+import { formatNotice } from '../../domain/notifications/notification-text';
 import { NotificationKindSchema } from './settings';
 
 export const NotificationTargetSchema = z.discriminatedUnion('screen', [
@@ -32,6 +35,11 @@ export const NotificationDecisionSchema = z.object({
   actions: z.array(PrepareActionSchema).optional(),
   /** Repeats of the same news share a group (see AppNotification's `group`). */
   group: z.object({ key: z.string().min(1), of: z.string() }).optional(),
+  /**
+   * The same words as messages: what is shown (natively, as a toast, in the inbox) is formatted
+   * from them in the language in use then; `title` and `body` are the fallback.
+   */
+  message: NotificationText.optional(),
 });
 export type NotificationDecision = z.infer<typeof NotificationDecisionSchema>;
 
@@ -44,18 +52,16 @@ export const SuppressedDecisionSchema = NotificationDecisionSchema.extend({
 });
 export type SuppressedDecision = z.infer<typeof SuppressedDecisionSchema>;
 
-/** Native notifications truncate long text anyway; cut it ourselves so the cut is readable. */
-export const MAX_BODY_CHARS = 180;
+// The cut is shared with the renderer, which formats a notice again in the reader's language.
+export { clip, MAX_BODY_CHARS, MAX_TITLE_CHARS } from '../../domain/notifications/clip';
 
 /**
- * One line of plain text, at most `max` characters. Briefings are often markdown; a notification
- * shows it raw, so emphasis and heading marks are dropped.
+ * A decision's words: the messages, and the same formatted now in `translator`'s language as
+ * the fallback kept beside them (core's catalogue has every id, so it never falls back itself).
  */
-export function clip(text: string, max = MAX_BODY_CHARS): string {
-  const flat = text
-    .replace(/(\*\*|__|`)/g, '')
-    .replace(/^#+\s+/gm, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+export function noticeWords(
+  translator: Translator,
+  message: NotificationText,
+): Pick<NotificationDecision, 'title' | 'body' | 'message'> {
+  return { ...formatNotice(translator, { title: '', body: '', message }), message };
 }

@@ -4,9 +4,10 @@
 import { meetingsOf as meetingsIn, type MeetingInfo } from '../../domain/briefings/meetings';
 import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
-import { clip, type NotificationDecision, type PrepareAction } from './decision';
+import type { NotificationLine } from '../../contract';
+import { clip, noticeWords, type NotificationDecision, type PrepareAction } from './decision';
 import { isDelivered, MAX_PENDING_MEETINGS, type PendingMeeting } from './state';
-import { localClock, minutesToMs } from './zoned-time';
+import { minutesToMs } from './zoned-time';
 
 export interface MeetingOutcome {
   decisions: NotificationDecision[];
@@ -59,23 +60,31 @@ export function decideMeetings(context: RuleContext, briefing: unknown): Meeting
 
 function meetingDecision(context: RuleContext, meeting: MeetingInfo): NotificationDecision {
   const { now, timeZone, settings } = context;
-  const { t } = context.translator ?? coreWords();
-  const lines: string[] = [];
+  const translator = context.translator ?? coreWords();
+  const { t } = translator;
+  const lines: NotificationLine[] = [];
   if (meeting.startsAt !== undefined) {
     const start = Date.parse(meeting.startsAt);
     const minutes = Math.max(1, Math.ceil((start - now.getTime()) / 60_000));
-    lines.push(
-      t('desktop.notification.meetingStarts', { time: localClock(start, timeZone), minutes }),
-    );
+    lines.push({
+      id: 'desktop.notification.meetingStarts',
+      // The reader's clock and digits: formatted when shown, from the instant.
+      values: { time: { time: new Date(start).toISOString(), timeZone }, minutes },
+    });
   }
   if (meeting.summary !== undefined && meeting.summary !== meeting.title) {
-    lines.push(meeting.summary);
+    lines.push({ text: meeting.summary });
   }
   const decision: NotificationDecision = {
     kind: 'meeting-briefing',
     key: meeting.key,
-    title: clip(meeting.title ?? t('desktop.notification.meetingTitle'), 80),
-    body: clip(lines.length > 0 ? lines.join(' · ') : t('desktop.notification.meetingReady')),
+    ...noticeWords(translator, {
+      title:
+        meeting.title === undefined
+          ? { id: 'desktop.notification.meetingTitle' }
+          : { text: meeting.title },
+      body: lines.length > 0 ? lines : [{ id: 'desktop.notification.meetingReady' }],
+    }),
     target: { screen: 'briefing', which: 'meeting' },
   };
   if (settings.prepAgentId !== null && meeting.dealId !== undefined) {

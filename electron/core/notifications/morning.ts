@@ -4,7 +4,7 @@
 import { BRIEFING_HEADLINE_FIELDS, isRecord, pickText } from '../../domain/briefings/fields';
 import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
-import { clip, type NotificationDecision } from './decision';
+import { clip, noticeWords, type NotificationDecision } from './decision';
 import { isDelivered } from './state';
 import {
   addDays,
@@ -67,7 +67,6 @@ export function morningDecision(
   briefing: unknown,
   translator = coreWords(),
 ): NotificationDecision {
-  const { t } = translator;
   const records = isRecord(briefing)
     ? [briefing, ...(isRecord(briefing.briefing) ? [briefing.briefing] : [])]
     : [];
@@ -75,8 +74,14 @@ export function morningDecision(
   return {
     kind: 'morning-briefing',
     key: due.key,
-    title: t('desktop.notification.morningTitle'),
-    body: headline === undefined ? t('desktop.notification.morningReady') : clip(headline),
+    ...noticeWords(translator, {
+      title: { id: 'desktop.notification.morningTitle' },
+      body: [
+        headline === undefined
+          ? { id: 'desktop.notification.morningReady' }
+          : { text: clip(headline) },
+      ],
+    }),
     target: { screen: 'today' },
   };
 }

@@ -6,7 +6,7 @@ import type { UsageSummary } from '../api/schemas';
 import { summariseUsage, type QuotaLevel, type QuotaStatus } from '../usage/quota';
 import { coreWords } from '../i18n/words';
 import type { RuleContext } from './context';
-import type { NotificationDecision } from './decision';
+import { noticeWords, type NotificationDecision } from './decision';
 import { isDelivered } from './state';
 
 /** The percentage each warning level stands for, in the notification and its key. */
@@ -28,7 +28,7 @@ export function quotaKey(
 
 export function decideQuota(context: RuleContext, usage: UsageSummary): NotificationDecision[] {
   const { state, settings } = context;
-  const { t } = context.translator ?? coreWords();
+  const translator = context.translator ?? coreWords();
   if (!settings.enabled.quota) return [];
   const view = summariseUsage(usage);
   const period = view.period.start;
@@ -43,14 +43,17 @@ export function decideQuota(context: RuleContext, usage: UsageSummary): Notifica
     decisions.push({
       kind: 'quota',
       key: quotaKey(quota.name, period, percent),
-      title:
-        percent === 100
-          ? t('desktop.notification.quotaReached', { quota: quota.name })
-          : t('desktop.notification.quotaUsed', { quota: quota.name, percent }),
-      body: t('desktop.notification.quotaBody', {
-        quota: quota.name,
-        used: quota.used,
-        limit: quota.limit,
+      ...noticeWords(translator, {
+        title:
+          percent === 100
+            ? { id: 'desktop.notification.quotaReached', values: { quota: quota.name } }
+            : { id: 'desktop.notification.quotaUsed', values: { quota: quota.name, percent } },
+        body: [
+          {
+            id: 'desktop.notification.quotaBody',
+            values: { quota: quota.name, used: quota.used, limit: quota.limit },
+          },
+        ],
       }),
       target: { screen: 'usage' },
     });

@@ -1,12 +1,13 @@
 // Run finished: one notification per run, only while the window is not focused (a focused user
 // already sees it), naming the question it answers, the agent, the deal and how it ended; never
 // for a run the user has just cancelled in this app. Answers to the same question share a group.
+import type { NotificationLine, NotificationMessage, NotificationValue } from '../../contract';
 import { coreWords } from '../i18n/words';
-import type { Translator } from '../../domain/i18n/translator';
+import type { MessageId } from '../../domain/i18n/messages';
 import type { RuleContext } from './context';
 import { agentLabel } from '../../domain/runs/agent-label';
-import { statusWord } from '../../domain/runs/status-words';
-import { clip, type NotificationDecision } from './decision';
+import { statusWordMessage } from '../../domain/runs/status-words';
+import { clip, noticeWords, type NotificationDecision } from './decision';
 export interface FinishedRun {
   runId: string;
   /** The status as the service reported it; values beyond `created` are not documented. */
@@ -62,31 +63,35 @@ function shortQuestion(question: string | undefined): string | undefined {
 
 /** "Objection handler answered “How do I handle the price objection…”", by outcome. */
 function titleFor(
-  t: Translator['t'],
   agent: string,
   outcome: RunOutcome,
   status: string,
   asked?: string,
-): string {
+): NotificationMessage {
+  const question: Record<string, string> = asked === undefined ? {} : { question: asked };
+  const id = (plain: MessageId, withQuestion: MessageId) =>
+    asked === undefined ? plain : withQuestion;
   switch (outcome) {
     case 'succeeded':
-      return asked === undefined
-        ? t('desktop.notification.runAnswered', { agent })
-        : t('desktop.notification.runAnsweredQuestion', { agent, question: asked });
+      return {
+        id: id('desktop.notification.runAnswered', 'desktop.notification.runAnsweredQuestion'),
+        values: { agent, ...question },
+      };
     case 'failed':
-      return asked === undefined
-        ? t('desktop.notification.runFailed', { agent })
-        : t('desktop.notification.runCouldNotAnswer', { agent, question: asked });
+      return {
+        id: id('desktop.notification.runFailed', 'desktop.notification.runCouldNotAnswer'),
+        values: { agent, ...question },
+      };
     case 'cancelled':
-      return asked === undefined
-        ? t('desktop.notification.runStopped', { agent })
-        : t('desktop.notification.runStoppedQuestion', { agent, question: asked });
-    case 'other': {
-      const word = statusWord(t, status);
-      return asked === undefined
-        ? t('desktop.notification.runOther', { agent, status: word })
-        : t('desktop.notification.runOtherQuestion', { agent, status: word, question: asked });
-    }
+      return {
+        id: id('desktop.notification.runStopped', 'desktop.notification.runStoppedQuestion'),
+        values: { agent, ...question },
+      };
+    case 'other':
+      return {
+        id: id('desktop.notification.runOther', 'desktop.notification.runOtherQuestion'),
+        values: { agent, status: statusWordMessage(status), ...question },
+      };
   }
 }
 
@@ -97,24 +102,28 @@ export function runFinishedDecision(
   if (!context.settings.enabled['run-finished']) return undefined;
   // The user stopped it here a moment ago: telling them would be noise.
   if (run.cancelledHere === true) return undefined;
-  const { t } = context.translator ?? coreWords();
-  const agent = run.agentName ?? agentLabel(t, run.agentId);
+  const translator = context.translator ?? coreWords();
+  const agent = run.agentName ?? agentLabel(translator.t, run.agentId);
   const outcome = runOutcome(run.status);
-  const word = outcome === 'other' ? statusWord(t, run.status) : statusWord(t, outcome);
-  const line =
+  const word = statusWordMessage(outcome === 'other' ? run.status : outcome);
+  const line: NotificationValue =
     outcome === 'failed' && run.reason
-      ? t('desktop.notification.runFailedReason', { status: word, reason: run.reason })
+      ? { id: 'desktop.notification.runFailedReason', values: { status: word, reason: run.reason } }
       : word;
   const asked = shortQuestion(run.question);
+  const body: NotificationLine =
+    run.dealName === undefined
+      ? typeof line === 'string'
+        ? { text: line }
+        : line
+      : { id: 'desktop.notification.onDeal', values: { deal: run.dealName, line } };
   return {
     kind: 'run-finished',
     key: runKey(run.runId),
-    title: clip(titleFor(t, agent, outcome, run.status, asked), 80),
-    body: clip(
-      run.dealName === undefined
-        ? line
-        : t('desktop.notification.onDeal', { deal: run.dealName, line }),
-    ),
+    ...noticeWords(translator, {
+      title: titleFor(agent, outcome, run.status, asked),
+      body: [body],
+    }),
     target: { screen: 'run', runId: run.runId },
     // The same question to the same agent on the same deal: one entry in the inbox.
     ...(outcome === 'succeeded'

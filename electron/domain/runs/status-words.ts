@@ -32,3 +32,14 @@ export function statusLine(t: Translator['t'], status: string, reason?: string):
     ? t('runs.status.failedBecause', { reason })
     : statusWord(t, status);
 }
+
+/**
+ * The word for a status as a message to format later (a notice kept until it is read), or, for
+ * a status the app does not know, the sentence made from its slug, which reads the same in any
+ * language.
+ */
+export function statusWordMessage(status: string): { id: MessageId } | string {
+  if (isKnown(status)) return { id: WORDS[status] };
+  const spaced = status.replace(/[_-]+/g, ' ').trim();
+  return spaced === '' ? { id: 'runs.status.unknown' } : spaced[0]?.toUpperCase() + spaced.slice(1);
+}

@@ -8,6 +8,7 @@ import { useT } from '../../platform/i18n';
 import { toast } from '../../platform/toasts';
 import { Button } from '../../ui/Button';
 import { useRuns } from '../runs';
+import { actionLabel } from './actionLabel';
 
 export function ActionButton({
   action,
@@ -20,6 +21,7 @@ export function ActionButton({
   label?: string;
 }) {
   const t = useT();
+  const text = actionLabel(t, action);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -29,7 +31,7 @@ export function ActionButton({
       openAndFocus({ name: 'runs', runId: started.runId });
     } catch (error) {
       setBusy(false);
-      toast(t('notifications.action.failed', { action: action.label }), toErrorData(error).message);
+      toast(t('notifications.action.failed', { action: text }), toErrorData(error).message);
     }
   };
   return (
@@ -40,7 +42,7 @@ export function ActionButton({
       onClick={() => void run()}
       {...(label === undefined ? {} : { 'aria-label': label })}
     >
-      {action.label}
+      {text}
     </Button>
   );
 }

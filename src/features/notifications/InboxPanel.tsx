@@ -9,6 +9,7 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { StrokeIcon } from '../../ui/StrokeIcon';
 import { ActionButton } from './ActionButton';
+import { actionLabel } from './actionLabel';
 import { follow } from './follow';
 import { useInbox } from './store';
 import { groupByDay } from './inboxDays';
@@ -82,7 +83,10 @@ function InboxItem({ row, onFollowed }: { row: InboxRow; onFollowed(): void }) {
             <ActionButton
               key={action.id}
               action={action}
-              label={t('notifications.inbox.actionFor', { action: action.label, title: row.title })}
+              label={t('notifications.inbox.actionFor', {
+                action: actionLabel(t, action),
+                title: row.title,
+              })}
               onDone={() => {
                 void useInbox.getState().markRead(row.ids);
                 onFollowed();
@@ -153,7 +157,7 @@ function InboxPanel() {
             <section key={day.key} className="inbox-day" aria-label={day.label}>
               <h3 className="inbox-day-label">{day.label}</h3>
               <ul className="inbox-list">
-                {collapseRepeats(day.entries, translator.t).map((row) => (
+                {collapseRepeats(day.entries, translator).map((row) => (
                   <InboxItem key={row.entry.id} row={row} onFollowed={close} />
                 ))}
               </ul>

@@ -3,7 +3,8 @@
 // starts the prep agent on the meeting's deal and opens the run. They go away by themselves, but
 // not while the pointer or the keyboard focus is on them.
 import { useEffect, useState } from 'react';
-import { useT } from '../../platform/i18n';
+import { formatNotice } from '../../../electron/domain/notifications/notification-text';
+import { useT, useTranslator } from '../../platform/i18n';
 import { useToasts, type Toast } from '../../platform/toasts';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
@@ -13,7 +14,16 @@ const LOCAL_TOAST_MS = 5_000;
 const HOST_TOAST_MS = 12_000;
 
 function ToastItem({ toast }: { toast: Toast }) {
-  const t = useT();
+  const translator = useTranslator();
+  const { t } = translator;
+  // A host notification reads in the language in use, and again after a switch.
+  const { title, body } = toast.message
+    ? formatNotice(translator, {
+        title: toast.title,
+        body: toast.body ?? '',
+        message: toast.message,
+      })
+    : { title: toast.title, body: toast.body ?? '' };
   const dismiss = () => useToasts.getState().dismiss(toast.id);
   const [held, setHeld] = useState(false);
   useEffect(() => {
@@ -35,13 +45,13 @@ function ToastItem({ toast }: { toast: Toast }) {
         follow(target);
       }}
     >
-      <span className="toast-title">{toast.title}</span>
-      {toast.body ? <span className="toast-body">{toast.body}</span> : null}
+      <span className="toast-title">{title}</span>
+      {body ? <span className="toast-body">{body}</span> : null}
     </button>
   ) : (
     <div className="toast-main">
-      <span className="toast-title">{toast.title}</span>
-      {toast.body ? <span className="toast-body">{toast.body}</span> : null}
+      <span className="toast-title">{title}</span>
+      {body ? <span className="toast-body">{body}</span> : null}
     </div>
   );
   return (
@@ -76,7 +86,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         type="button"
         className="toast-close"
         onClick={dismiss}
-        aria-label={t('notifications.toasts.dismiss', { title: toast.title })}
+        aria-label={t('notifications.toasts.dismiss', { title })}
       >
         ×
       </button>

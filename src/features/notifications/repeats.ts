@@ -1,8 +1,11 @@
 // Repeats said once: entries of one group (answers to the same question from the same agent on
 // the same deal) collapse into one row, "5 answers from Objection handler", placed where the
-// newest of them is. Opening the row opens the newest answer and marks them all read.
+// newest of them is. Opening the row opens the newest answer and marks them all read. Each row's
+// words are formatted from the entry's messages in the language in use (the words kept with it
+// when it has none), so the inbox follows a language switch.
 import type { InboxEntry } from '../../../electron/contract';
 import type { Translator } from '../../../electron/domain/i18n/translator';
+import { formatNotice } from '../../../electron/domain/notifications/notification-text';
 
 export interface InboxRow {
   /** The newest entry of the row: where opening it goes, its actions, its time. */
@@ -16,7 +19,11 @@ export interface InboxRow {
 }
 
 /** `entries` newest first; rows in the same order. */
-export function collapseRepeats(entries: readonly InboxEntry[], t: Translator['t']): InboxRow[] {
+export function collapseRepeats(
+  entries: readonly InboxEntry[],
+  translator: Translator,
+): InboxRow[] {
+  const { t } = translator;
   const rows: InboxRow[] = [];
   const byGroup = new Map<string, { row: InboxRow; members: InboxEntry[] }>();
   for (const entry of entries) {
@@ -31,8 +38,7 @@ export function collapseRepeats(entries: readonly InboxEntry[], t: Translator['t
     const row: InboxRow = {
       entry,
       ids: [entry.id],
-      title: entry.title,
-      body: entry.body,
+      ...formatNotice(translator, entry),
       read: entry.read,
     };
     rows.push(row);
@@ -46,7 +52,7 @@ export function collapseRepeats(entries: readonly InboxEntry[], t: Translator['t
         ? t('notifications.inbox.answersFromAssistant', { count: members.length })
         : t('notifications.inbox.answersFrom', { count: members.length, agent });
     // The newest's title names the question they all answer.
-    row.body = row.entry.title;
+    row.body = formatNotice(translator, row.entry).title;
   }
   return rows;
 }

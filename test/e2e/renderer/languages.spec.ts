@@ -113,3 +113,55 @@ test.describe('a language chosen in Settings', () => {
     await expect(page.getByRole('link', { name: 'Heute' })).toBeVisible();
   });
 });
+
+test.describe('notices raised before any page', () => {
+  let current = Date.now();
+  test.use({
+    locale: 'de-DE',
+    appOptions: {
+      scheduler: true,
+      now: () => new Date(current),
+      settings: {
+        notifications: { enabled: { 'morning-briefing': false, 'meeting-briefing': false } },
+      },
+    },
+  });
+
+  test('read in the page’s language, and follow a switch away and back to German', async ({
+    app,
+    page,
+  }) => {
+    // Two quota warnings while no page is open: core formats nothing for a page yet.
+    for (const [runs, unread] of [
+      [85, 1],
+      [96, 2],
+    ] as const) {
+      app.demo.control.setLimits({ runs: 100 });
+      app.demo.control.setUsage({ runs });
+      const landed = app.nextEvent('inbox.changed', (inbox) => inbox.unread === unread);
+      app.mode.backend.onNetworkChange(true);
+      await landed;
+    }
+    current += 10_000;
+    await app.open(page, '#/today');
+    const toast = page.locator('section.toasts').getByRole('status');
+    await expect(toast).toContainText('2 Neuigkeiten während Ihrer Abwesenheit');
+    await expect(toast).toContainText('80 % des Kontingents für Antworten genutzt');
+    // Held under the pointer while the language changes twice under it.
+    await toast.hover();
+    const choose = (language: 'en' | 'de') =>
+      app.mode.backend.handlers['settings.update']({ language }, { host: 'test' });
+    await choose('en');
+    await expect(toast).toContainText('2 things while you were away');
+    await expect(toast).toContainText('80 % of runs quota used');
+    await choose('de');
+    await expect(toast).toContainText('2 Neuigkeiten während Ihrer Abwesenheit');
+
+    await toast.getByRole('button', { name: /^2 Neuigkeiten/ }).click();
+    const inbox = page.getByRole('dialog', { name: 'Benachrichtigungen' });
+    await expect(inbox.getByRole('listitem')).toHaveText([
+      /95 % des Kontingents für Antworten genutzt/,
+      /80 % des Kontingents für Antworten genutzt/,
+    ]);
+  });
+});

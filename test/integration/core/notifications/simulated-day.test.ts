@@ -18,6 +18,8 @@ import {
   type NotificationRunner,
 } from '../../../../electron/core/notifications';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
+import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
+import { formatNotice } from '../../../../electron/domain/notifications/notification-text';
 import { sessionFor } from '../../../../electron/core/api/config';
 
 const ZONE = 'Europe/Berlin';
@@ -92,7 +94,12 @@ async function script(at: number, runner: NotificationRunner, seen: Seen[]): Pro
       },
       { windowFocused: false },
     );
-    seen.push(...result.show.map((decision) => ({ at: new Date(at).toISOString(), decision })));
+    seen.push(
+      ...result.show.map((decision) => ({
+        at: new Date(at).toISOString(),
+        decision: words(decision),
+      })),
+    );
   }
 }
 
@@ -105,11 +112,29 @@ function newRunner(dir: string): NotificationRunner {
   });
 }
 
+/**
+ * The decision as the day checks it, by its words: the messages kept with them must format to
+ * the same words (core speaks English here); which ids and values they hold is the unit tests'.
+ */
+function words({ message, ...decision }: NotificationDecision): NotificationDecision {
+  expect(message).toBeDefined();
+  expect(formatNotice(ENGLISH, { ...decision, title: '', body: '', message })).toEqual({
+    title: decision.title,
+    body: decision.body,
+  });
+  return decision;
+}
+
 async function record(runner: NotificationRunner, reason: CheckReason, seen: Seen[]) {
   const result = await runner.check({ reason });
   expect(result.errors).toEqual([]);
   expect(result.problems).toEqual([]);
-  seen.push(...result.show.map((decision) => ({ at: clock.now().toISOString(), decision })));
+  seen.push(
+    ...result.show.map((decision) => ({
+      at: clock.now().toISOString(),
+      decision: words(decision),
+    })),
+  );
   return result;
 }
 

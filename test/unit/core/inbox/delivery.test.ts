@@ -178,6 +178,13 @@ describe('Do not disturb', () => {
         kind: 'inbox-summary',
         title: '2 things while Do not disturb was on',
         body: '80 % of runs quota used · 95 % of runs quota used',
+        message: {
+          title: { id: 'desktop.inbox.whileDoNotDisturb', values: { count: 2 } },
+          body: [
+            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', percent: 80 } },
+            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', percent: 95 } },
+          ],
+        },
         navigate: { screen: 'today', focus: 'inbox' },
         at: '2026-11-24T10:00:00.000Z',
       },

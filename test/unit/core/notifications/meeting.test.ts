@@ -44,6 +44,20 @@ describe('meeting briefing notifications', () => {
           key: 'meeting-briefing:id:mtg_1',
           title: 'Proposal walkthrough – Acme',
           body: 'Starts at 10:00 (in 15 min) · Proposal walkthrough with the buying committee.',
+          message: {
+            title: { text: 'Proposal walkthrough – Acme' },
+            body: [
+              {
+                id: 'desktop.notification.meetingStarts',
+                // The instant and the user's zone: each reader sees 10:00 in their own digits.
+                values: {
+                  time: { time: '2026-11-24T09:00:00.000Z', timeZone: 'Europe/Berlin' },
+                  minutes: 15,
+                },
+              },
+              { text: 'Proposal walkthrough with the buying committee.' },
+            ],
+          },
           target: { screen: 'briefing', which: 'meeting' },
           actions: [
             { id: 'prepare', label: 'Prepare', agentId: 'sales.meeting_prep', dealId: DEAL },
@@ -154,6 +168,10 @@ describe('meeting briefing notifications', () => {
           key: 'meeting-briefing:id:brf_x',
           title: 'Quarterly review',
           body: 'Bring the forecast.',
+          message: {
+            title: { text: 'Quarterly review' },
+            body: [{ text: 'Bring the forecast.' }],
+          },
           target: { screen: 'briefing', which: 'meeting' },
         },
       },

@@ -41,6 +41,10 @@ describe('morning briefing at the chosen local time', () => {
       key: `morning-briefing:2026-11-23`,
       title: 'Morning briefing',
       body: 'Three deals need you today',
+      message: {
+        title: { id: 'desktop.notification.morningTitle' },
+        body: [{ text: 'Three deals need you today' }],
+      },
       target: { screen: 'today' },
     });
   });

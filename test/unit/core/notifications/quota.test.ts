@@ -55,6 +55,19 @@ describe('quota warnings', () => {
         key: `quota:requests:${P1}:80`,
         title: '80 % of requests quota used',
         body: '800 of 1,000 requests used in this billing period.',
+        // Kept as messages, so the inbox shows it in the language of whoever reads it.
+        message: {
+          title: {
+            id: 'desktop.notification.quotaUsed',
+            values: { quota: 'requests', percent: 80 },
+          },
+          body: [
+            {
+              id: 'desktop.notification.quotaBody',
+              values: { quota: 'requests', used: 800, limit: 1000 },
+            },
+          ],
+        },
         target: { screen: 'usage' },
       },
       {
@@ -62,6 +75,15 @@ describe('quota warnings', () => {
         key: `quota:runs:${P1}:100`,
         title: 'Runs quota reached',
         body: '100 of 100 runs used in this billing period.',
+        message: {
+          title: { id: 'desktop.notification.quotaReached', values: { quota: 'runs' } },
+          body: [
+            {
+              id: 'desktop.notification.quotaBody',
+              values: { quota: 'runs', used: 100, limit: 100 },
+            },
+          ],
+        },
         target: { screen: 'usage' },
       },
     ]);

@@ -28,6 +28,22 @@ describe('run finished notifications', () => {
         key: 'run-finished:run_42',
         title: 'Deal research answered “How do I handle the price objection from their…”',
         body: 'Acme – Platform rollout · Done',
+        // The names and the question as the service gave them; the words by id.
+        message: {
+          title: {
+            id: 'desktop.notification.runAnsweredQuestion',
+            values: {
+              agent: 'Deal research',
+              question: 'How do I handle the price objection from their…',
+            },
+          },
+          body: [
+            {
+              id: 'desktop.notification.onDeal',
+              values: { deal: 'Acme – Platform rollout', line: { id: 'runs.status.done' } },
+            },
+          ],
+        },
         target: { screen: 'run', runId: 'run_42' },
         group: {
           key: `answers:sales.deal_research:${RUN.dealId}:How do I handle the price objection from their procurement team?`,
