@@ -47,7 +47,11 @@ export function decideQuota(context: RuleContext, usage: UsageSummary): Notifica
         title:
           percent === 100
             ? { id: 'desktop.notification.quotaReached', values: { quota: quota.name } }
-            : { id: 'desktop.notification.quotaUsed', values: { quota: quota.name, percent } },
+            : {
+                id: 'desktop.notification.quotaUsed',
+                // A ratio, written as the language writes a percent (one style per locale).
+                values: { quota: quota.name, ratio: percent / 100 },
+              },
         body: [
           {
             id: 'desktop.notification.quotaBody',

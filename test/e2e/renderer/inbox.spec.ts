@@ -46,7 +46,7 @@ test('a warning raised with no page open is shown to the page that connects 10 s
     await raiseQuota(app, 85, 1);
     current += 10_000;
     await app.open(page, '#/today');
-    await expect(toasts(page).filter({ hasText: '80 % of runs quota used' })).toBeVisible();
+    await expect(toasts(page).filter({ hasText: '80% of runs quota used' })).toBeVisible();
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
     await app.stop();
 
@@ -57,7 +57,7 @@ test('a warning raised with no page open is shown to the page that connects 10 s
     await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
     await bell(page).click();
     await panel(page)
-      .getByRole('button', { name: /80 % of runs quota used/ })
+      .getByRole('button', { name: /80% of runs quota used/ })
       .click();
     await expect(page).toHaveURL(/#\/usage$/);
     await expect(bell(page)).toHaveAccessibleName('Notifications');
@@ -68,7 +68,7 @@ test('a warning raised with no page open is shown to the page that connects 10 s
     app = await startApp(options);
     await app.open(page, '#/today');
     await bell(page).click();
-    const entry = panel(page).getByRole('button', { name: /80 % of runs quota used/ });
+    const entry = panel(page).getByRole('button', { name: /80% of runs quota used/ });
     await expect(entry).toBeVisible();
     await expect(entry).not.toHaveAccessibleName(/unread/);
     await expect(panel(page).getByText('All read', { exact: true })).toBeVisible();
@@ -103,8 +103,8 @@ test.describe('the panel', () => {
     await expect(panel(page)).toBeVisible();
     const today = panel(page).getByRole('region', { name: 'Today' });
     const yesterday = panel(page).getByRole('region', { name: 'Yesterday' });
-    await expect(today.getByRole('listitem')).toHaveText([/95 % of runs quota used/]);
-    await expect(yesterday.getByRole('listitem')).toHaveText([/80 % of runs quota used/]);
+    await expect(today.getByRole('listitem')).toHaveText([/95% of runs quota used/]);
+    await expect(yesterday.getByRole('listitem')).toHaveText([/80% of runs quota used/]);
     await page.keyboard.press('Escape');
     await expect(panel(page)).toBeHidden();
 
@@ -114,7 +114,7 @@ test.describe('the panel', () => {
     await expect(panel(page)).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Close notifications' })).toBeFocused();
     await page.keyboard.press('Tab');
-    const newest = today.getByRole('button', { name: /95 % of runs quota used/ });
+    const newest = today.getByRole('button', { name: /95% of runs quota used/ });
     await expect(newest).toBeFocused();
     await expect(newest).toHaveAccessibleName(/unread$/);
     await page.keyboard.press('Enter');
@@ -126,7 +126,7 @@ test.describe('the panel', () => {
     await bell(page).click();
     await expect(newest).not.toHaveAccessibleName(/unread/);
     await expect(
-      yesterday.getByRole('button', { name: /80 % of runs quota used/ }),
+      yesterday.getByRole('button', { name: /80% of runs quota used/ }),
     ).toHaveAccessibleName(/unread$/);
     await panel(page).getByRole('button', { name: 'Mark all read' }).click();
     await expect(panel(page).getByText('All read', { exact: true })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe('the panel', () => {
       await audit(page, `the sidebar with the bell (${colorScheme})`);
       await bell(page).click();
       await panel(page)
-        .getByRole('button', { name: /80 % of runs quota used/ })
+        .getByRole('button', { name: /80% of runs quota used/ })
         .click();
       await bell(page).click();
       await expect(panel(page).getByRole('listitem')).toHaveCount(2);

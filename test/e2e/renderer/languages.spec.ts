@@ -153,7 +153,7 @@ test.describe('notices raised before any page', () => {
       app.mode.backend.handlers['settings.update']({ language }, { host: 'test' });
     await choose('en');
     await expect(toast).toContainText('2 things while you were away');
-    await expect(toast).toContainText('80 % of runs quota used');
+    await expect(toast).toContainText('80% of runs quota used');
     await choose('de');
     await expect(toast).toContainText('2 Neuigkeiten während Ihrer Abwesenheit');
 

@@ -66,10 +66,10 @@ describe('notices raised before any page, read in German', () => {
     // Raised with no page connected, while core speaks English.
     const raised = await inboxWith(2);
     const runs = raised.entries.find((entry) => entry.id.startsWith('quota:runs:'));
-    expect(runs?.title).toBe('80 % of runs quota used');
+    expect(runs?.title).toBe('80% of runs quota used');
     expect(runs?.message?.title).toEqual({
       id: 'desktop.notification.quotaUsed',
-      values: { quota: 'runs', percent: 80 },
+      values: { quota: 'runs', ratio: 0.8 },
     });
 
     const page = await connectAsPage(mode.url);

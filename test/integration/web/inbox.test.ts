@@ -103,7 +103,7 @@ describe('the inbox across pages and restarts', () => {
         notification: {
           id: QUOTA_KEY,
           kind: 'quota',
-          title: '80 % of runs quota used',
+          title: '80% of runs quota used',
           navigate: { screen: 'usage' },
         },
       },

@@ -99,7 +99,7 @@ const inbox = {
     {
       id: 'quota:runs:2026-11-01T00:00:00.000Z:80',
       kind: 'quota',
-      title: '80 % of runs quota used',
+      title: '80% of runs quota used',
       body: '80 of 100 runs used in this billing period.',
       navigate: { screen: 'usage' as const },
       at,
@@ -269,7 +269,7 @@ export const requestSamples: {
       notification: {
         id: 'quota:runs:2026-11-01T00:00:00.000Z:80',
         kind: 'quota',
-        title: '80 % of runs quota used',
+        title: '80% of runs quota used',
         body: '80 of 100 runs used in this billing period.',
         navigate: { screen: 'usage' },
         at,

@@ -181,7 +181,7 @@ async function expectedDay(): Promise<Seen[]> {
       decision: {
         kind: 'quota',
         key: `quota:runs:${period}:80`,
-        title: '80 % of runs quota used',
+        title: '80% of runs quota used',
         body: '400 of 500 runs used in this billing period.',
         target: { screen: 'usage' },
       },

@@ -96,7 +96,7 @@ describe('delivery through the inbox', () => {
     // A page connects 10 s later: it is handed the entry, once.
     t.clock.set('2026-11-24T09:00:10.000Z');
     const taken = await t.inbox.takeUnshown();
-    expect(taken.map((e) => e.title)).toEqual(['80 % of runs quota used']);
+    expect(taken.map((e) => e.title)).toEqual(['80% of runs quota used']);
     expect(await t.inbox.takeUnshown()).toEqual([]);
     expect((await t.inbox.inbox()).unread).toBe(1);
     await t.wiring.close();
@@ -155,8 +155,8 @@ describe('Do not disturb', () => {
     expect(t.emitted).toEqual([]);
     expect(t.inboxStore.saved?.map((e) => [e.title, e.read, e.shown])).toEqual([
       ['Deal coach failed', false, false],
-      ['95 % of runs quota used', false, false],
-      ['80 % of runs quota used', false, false],
+      ['95% of runs quota used', false, false],
+      ['80% of runs quota used', false, false],
     ]);
   });
 
@@ -177,12 +177,12 @@ describe('Do not disturb', () => {
         id: 'inbox-summary:2026-11-24T10:00:00.000Z',
         kind: 'inbox-summary',
         title: '2 things while Do not disturb was on',
-        body: '80 % of runs quota used · 95 % of runs quota used',
+        body: '80% of runs quota used · 95% of runs quota used',
         message: {
           title: { id: 'desktop.inbox.whileDoNotDisturb', values: { count: 2 } },
           body: [
-            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', percent: 80 } },
-            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', percent: 95 } },
+            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', ratio: 0.8 } },
+            { id: 'desktop.notification.quotaUsed', values: { quota: 'runs', ratio: 0.95 } },
           ],
         },
         navigate: { screen: 'today', focus: 'inbox' },

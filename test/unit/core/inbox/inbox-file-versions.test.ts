@@ -23,7 +23,7 @@ afterAll(async () => {
 const OLD_ENTRY = {
   id: 'quota:requests:2026-11-01:95',
   kind: 'quota',
-  title: '95 % of requests quota used',
+  title: '95% of requests quota used',
   body: '4,813 of 5,000 requests used in this billing period.',
   navigate: { screen: 'usage' },
   at: '2026-11-24T09:00:00.000Z',
@@ -56,7 +56,7 @@ describe('the inbox file', () => {
         message: {
           title: {
             id: 'desktop.notification.quotaUsed',
-            values: { quota: 'requests', percent: 95 },
+            values: { quota: 'requests', ratio: 0.95 },
           },
           body: [
             {

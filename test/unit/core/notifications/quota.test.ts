@@ -53,13 +53,13 @@ describe('quota warnings', () => {
       {
         kind: 'quota',
         key: `quota:requests:${P1}:80`,
-        title: '80 % of requests quota used',
+        title: '80% of requests quota used',
         body: '800 of 1,000 requests used in this billing period.',
         // Kept as messages, so the inbox shows it in the language of whoever reads it.
         message: {
           title: {
             id: 'desktop.notification.quotaUsed',
-            values: { quota: 'requests', percent: 80 },
+            values: { quota: 'requests', ratio: 0.8 },
           },
           body: [
             {

@@ -10,7 +10,7 @@ import { CATALOGUES } from '../../../../electron/domain/i18n/catalogues';
 import { formatNotice } from '../../../../electron/domain/notifications/notification-text';
 
 const QUOTA: NotificationText = {
-  title: { id: 'desktop.notification.quotaUsed', values: { quota: 'requests', percent: 95 } },
+  title: { id: 'desktop.notification.quotaUsed', values: { quota: 'requests', ratio: 0.95 } },
   body: [
     {
       id: 'desktop.notification.quotaBody',

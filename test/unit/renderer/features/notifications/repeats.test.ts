@@ -98,12 +98,12 @@ describe('repeats in the inbox', () => {
       ...MORNING,
       id: 'quota:requests:2026-11-01:95',
       kind: 'quota',
-      title: '95 % of requests quota used',
+      title: '95% of requests quota used',
       body: '4,813 of 5,000 requests used in this billing period.',
       message: {
         title: {
           id: 'desktop.notification.quotaUsed',
-          values: { quota: 'requests', percent: 95 },
+          values: { quota: 'requests', ratio: 0.95 },
         },
         body: [
           {
