@@ -4,7 +4,8 @@
 // people type: keys (with "ü" arriving as text input, as a dead key or a German layout gives
 // it), a Japanese input method composing and then committing, and Arabic arriving as text
 // input. Paced at 60 ms a character, a quick typist; fresh page loads, since only the first
-// search after a start raced its screen's code.
+// search after a start raced its screen's code. And a search asked for before the app's own code
+// has arrived (the window just shown) keeps its keys as well.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demoDeal } from './helpers';
@@ -79,4 +80,31 @@ test('the first search after a start opens the deal typed, by / and by Ctrl+K', 
       await expect(page.getByRole('heading', { level: 2, name: deal.name })).toBeVisible();
     }
   }
+});
+
+test('a search asked for before the app has started opens the deal typed', async ({
+  app,
+  page,
+}) => {
+  const deal = demoDeal(app, 'Léman');
+  // The app's code held back until the search is typed: the page's first script has run (it set
+  // the theme), the app, its screens and its shortcuts are not there yet.
+  let releaseApp: () => void = () => undefined;
+  const appHeld = new Promise<void>((resolve) => {
+    releaseApp = resolve;
+  });
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  await page.goto(app.mode.urlFor('#/today'), { waitUntil: 'commit' });
+  await page.locator('html[data-theme]').waitFor({ state: 'attached' });
+  await page.keyboard.press('/');
+  await keys('leman')(page);
+  await page.keyboard.press('Enter');
+  expect(await page.locator('#root > *').count()).toBe(0);
+  releaseApp();
+  await expect(page.getByRole('combobox', { name: 'Search deals' })).toHaveValue('leman');
+  await expect(page).toHaveURL(new RegExp(`#/deals/${deal.id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: deal.name })).toBeVisible();
 });
