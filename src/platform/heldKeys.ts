@@ -75,7 +75,9 @@ function makeCatcher(): HTMLInputElement {
 
 function restoreFocus(to: Element | null): void {
   if (to instanceof HTMLElement && to.isConnected && to !== catcher) to.focus();
-  else catcher?.blur();
+  // Nowhere to go back to (the page itself had focus: body.focus() does nothing): the catcher lets
+  // go, or the next `/` would be typed into it rather than taken for the shortcut.
+  if (document.activeElement === catcher) catcher?.blur();
 }
 
 function focusCatcher(): void {

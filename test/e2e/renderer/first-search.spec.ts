@@ -108,3 +108,17 @@ test('a search asked for before the app has started opens the deal typed', async
   await expect(page).toHaveURL(new RegExp(`#/deals/${deal.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: deal.name })).toBeVisible();
 });
+
+test('the palette closed unused gives the keyboard back: / searches deals', async ({
+  app,
+  page,
+}) => {
+  await app.open(page, '#/today');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('combobox', { name: 'Search deals' })).toBeFocused();
+});
