@@ -6,6 +6,8 @@
 import './platform/bridge/host-secret';
 import './platform/bridge/early-socket';
 import { fetchLikelyCatalogue } from './platform/i18n/early-catalogue';
+import { startHoldingKeys } from './platform/heldKeys';
+import { startEarlyShortcuts } from './platform/earlyShortcuts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
@@ -17,6 +19,11 @@ import './styles/deals.css';
 document.documentElement.dataset.theme = window.matchMedia('(prefers-color-scheme: dark)').matches
   ? 'dark'
   : 'light';
+
+// `/` or Ctrl+K and what follows, typed while the app's code still arrives, are kept for the
+// search they ask for (see platform/earlyShortcuts.ts).
+startHoldingKeys();
+startEarlyShortcuts();
 
 void import('./start');
 // The likely language's words beside the app's code, not after settings have answered.

@@ -8,7 +8,8 @@ import { App, loadTodayScreen } from './app/App';
 import { OpenPrintedAddress } from './app/OpenPrintedAddress';
 import { startEvents } from './app/events';
 import { startFocusReporting } from './platform/pageFocus';
-import { startHoldingKeys } from './platform/heldKeys';
+import { dropHeldKeys } from './platform/heldKeys';
+import { stopEarlyShortcuts } from './platform/earlyShortcuts';
 import { startRememberingAgent } from './app/rememberAgent';
 import { startRouter, useRouter } from './platform/router';
 import { warmUpToday } from './app/warm-up';
@@ -83,7 +84,6 @@ function start(): void {
   const screenRead = onToday ? readToday() : Promise.resolve();
   startEvents();
   startFocusReporting();
-  startHoldingKeys();
   startRememberingAgent();
   startFollowingLanguage();
   const shellRead = readShell();
@@ -111,6 +111,9 @@ function start(): void {
 }
 
 if (missingHostSecret()) {
+  // No app to search in here: keys are the address field's.
+  stopEarlyShortcuts();
+  dropHeldKeys();
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<OpenPrintedAddress />);
   // The printed address pasted into this tab is a same-document navigation: start afresh with it.

@@ -75,7 +75,12 @@ export const NotificationSettings = z.object({
   enabled: KindSwitches.prefault({}),
   /** Local time of day of the morning briefing notification. */
   morningTime: ClockTime.default('08:00'),
-  morningDays: MorningDays.default(['mon', 'tue', 'wed', 'thu', 'fri']),
+  /**
+   * The days the morning briefing comes; null until the user chooses: the working days of their
+   * region (Sunday to Thursday in Riyadh), worked out where the region is known
+   * (electron/domain/week/week-info.ts).
+   */
+  morningDays: MorningDays.nullable().default(null),
   /**
    * How long after the morning time a machine that was asleep or offline still gets the briefing.
    * Capped below a day so two mornings' windows never overlap.
@@ -143,7 +148,7 @@ export const SettingsPatch = z.strictObject({
         })
         .optional(),
       morningTime: ClockTime.optional(),
-      morningDays: MorningDays.optional(),
+      morningDays: MorningDays.nullable().optional(),
       morningCatchUpMinutes: CatchUpMinutes.optional(),
       meetingLeadMinutes: LeadMinutes.optional(),
       meetingPollMinutes: PollMinutes.optional(),

@@ -1,6 +1,6 @@
 // Ctrl/Cmd+K: jump to a screen, a deal or an agent by typing. A combobox with a listbox of
 // options, driven by the keyboard (arrows, Home/End, Enter; Esc closes).
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSettledEnter } from '../platform/useSettledEnter';
 import type { KeyboardEvent } from 'react';
 import { humanizeEnum } from '../lib/format';
@@ -15,7 +15,7 @@ import { navigate, useRouter } from '../platform/router';
 import { toast } from '../platform/toasts';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
-import { dropHeldKeys, takeHeldKeys } from '../platform/heldKeys';
+import { dropHeldKeys, heldComposing, onHeldComposing, takeHeldKeys } from '../platform/heldKeys';
 import { useT } from '../platform/i18n';
 import type { MessageId } from '../../electron/domain/i18n/messages';
 
@@ -294,7 +294,10 @@ function Palette({ onClose }: { onClose: () => void }) {
 
 export function CommandPalette() {
   const t = useT();
-  const open = useUi((s) => s.paletteOpen);
+  // Opened (and its field focused) once an input method's composition in what holds the keys
+  // typed since Ctrl+K has ended: moving focus during one would type it twice (see heldKeys.ts).
+  const composing = useSyncExternalStore(onHeldComposing, heldComposing);
+  const open = useUi((s) => s.paletteOpen) && !composing;
   const close = () => {
     dropHeldKeys();
     useUi.getState().setPalette(false);

@@ -6,6 +6,7 @@ import { navigate } from '../platform/router';
 import { useUi } from './ui-store';
 import { focusDealSearch } from '../platform/dealSearchFocus';
 import { dropHeldKeys, holdKeysFor } from '../platform/heldKeys';
+import { stopEarlyShortcuts } from '../platform/earlyShortcuts';
 import { isTyping } from '../platform/typing';
 import { useDeals } from '../features/deals';
 
@@ -17,8 +18,22 @@ function loadDealsIfNeeded(): void {
   if (!deals.list.value && !deals.list.loading) void deals.loadList();
 }
 
+/** `/` or Ctrl+K pressed before the app started (see earlyShortcuts.ts): acted on now. */
+function openSearchAskedEarly(): void {
+  const asked = stopEarlyShortcuts();
+  if (asked === undefined) return;
+  loadDealsIfNeeded();
+  if (asked === 'palette') {
+    useUi.getState().setPalette(true);
+    return;
+  }
+  navigate({ name: 'deals' });
+  focusDealSearch();
+}
+
 export function useShortcuts(): void {
   useEffect(() => {
+    openSearchAskedEarly();
     let pendingG = 0;
     const onKey = (event: KeyboardEvent) => {
       const mod = event.ctrlKey || event.metaKey;

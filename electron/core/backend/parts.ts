@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/client';
 import { createCoreLanguage, environmentLanguages, type CoreLanguage } from '../i18n/language';
 import { createCachedReader, createCacheStore, type CachedReader, type CacheStore } from '../cache';
 import { createInboxService, dataDirInboxStore, type InboxService } from '../inbox';
-import { dataDirStateStore } from '../notifications';
+import { dataDirStateStore, resolveNotificationSettings } from '../notifications';
 import {
   createNotificationWiring,
   disabledNotificationWiring,
@@ -138,7 +138,11 @@ function createNotificationParts(
           api: parts.api,
           store: dataDirStateStore(options.dataDir),
           cache: parts.cacheStore,
-          settings: () => parts.settings.get().notifications,
+          settings: () =>
+            resolveNotificationSettings(
+              parts.settings.get().notifications,
+              parts.language.week().workingDays,
+            ),
           translator: () => parts.language.translator(),
           signedIn: () => parts.service.session.state().signedIn,
           now: base.now,

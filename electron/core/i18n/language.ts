@@ -7,6 +7,7 @@ import { acceptLanguageHeader } from '../../domain/i18n/accept-language';
 import { resolveLanguage, type LanguageChoice } from '../../domain/i18n/languages';
 import { nodeTranslator } from '../../domain/i18n/node-translator';
 import type { Translator } from '../../domain/i18n/translator';
+import { weekLocale, weekOf, type Week } from '../../domain/week/week-info';
 import { setCoreWords } from './words';
 
 export interface CoreLanguage {
@@ -15,6 +16,8 @@ export interface CoreLanguage {
   acceptLanguage(): string;
   /** The system's preferred languages, most preferred first, as the host read them. */
   readonly systemLanguages: readonly string[];
+  /** The week of the user's place: the system's region, else the language's (week-info.ts). */
+  week(): Week;
   /**
    * The languages of the person's own system as a page reports them (browser mode: its browser's
    * Accept-Language), so "system" means their browser's language, not the host's environment.
@@ -36,11 +39,14 @@ export function createCoreLanguage(options: {
     nodeTranslator(resolveLanguage(choice, systemLanguages), systemLanguages[0]);
   let choice = options.choice;
   let translator = build(choice);
+  const weekNow = () => weekOf(weekLocale(translator.language, systemLanguages));
+  let week = weekNow();
   setCoreWords(translator);
   const listeners = new Set<(translator: Translator) => void>();
   const rebuild = () => {
     const previous = translator.language;
     translator = build(choice);
+    week = weekNow();
     setCoreWords(translator);
     if (translator.language === previous) return;
     for (const listener of [...listeners]) listener(translator);
@@ -48,6 +54,7 @@ export function createCoreLanguage(options: {
   return {
     translator: () => translator,
     acceptLanguage: () => acceptLanguageHeader(translator.language),
+    week: () => week,
     get systemLanguages() {
       return systemLanguages;
     },

@@ -7,6 +7,7 @@ import {
   WEEKDAYS,
   Weekday,
 } from '../../contract/settings';
+import { FALLBACK_WEEK } from '../../domain/week/week-info';
 
 export { WEEKDAYS };
 export const WeekdaySchema = Weekday;
@@ -23,8 +24,22 @@ export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationSettingsSchema = ContractNotificationSettings;
-export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+/** As stored: the morning's days null until the user chooses some. */
+export type StoredNotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+/** As the scheduler obeys them: the morning's days always known. */
+export type NotificationSettings = Omit<StoredNotificationSettings, 'morningDays'> & {
+  morningDays: Weekday[];
+};
 
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = NotificationSettingsSchema.parse(
-  {},
+/** The settings with days chosen, or else the working days of the user's region. */
+export function resolveNotificationSettings(
+  stored: StoredNotificationSettings,
+  workingDays: readonly Weekday[],
+): NotificationSettings {
+  return { ...stored, morningDays: stored.morningDays ?? [...workingDays] };
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = resolveNotificationSettings(
+  NotificationSettingsSchema.parse({}),
+  FALLBACK_WEEK.workingDays,
 );

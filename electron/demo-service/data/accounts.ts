@@ -402,7 +402,8 @@ export const ACCOUNTS: readonly AccountSeed[] = [
   },
   {
     account: '大阪ロボティクス株式会社',
-    project: 'Distributor enablement',
+    // In katakana, for a search typed through an input method to find (first-search.spec.ts).
+    project: 'ピアラーニング導入',
     city: '大阪',
     country: 'JP',
     currency: 'JPY',

@@ -10,7 +10,7 @@ import type { Deal } from '../../../electron/contract';
 import type { Loadable } from '../../platform/loadable';
 import { navigate } from '../../platform/router';
 import { useDealSearchFocus } from '../../platform/dealSearchFocus';
-import { takeHeldKeys } from '../../platform/heldKeys';
+import { takeHeldKeys, whenNotComposing } from '../../platform/heldKeys';
 import { useSettledEnter } from '../../platform/useSettledEnter';
 import { useT } from '../../platform/i18n';
 import type { HeldKeys } from '../../platform/heldKeys';
@@ -45,13 +45,16 @@ function useSearchFocusRequests(
   });
   useEffect(() => {
     if (focusRequest === 0) return;
-    const input = inputRef.current;
-    if (!input) return;
-    input.focus();
-    const keys = takeHeldKeys('deal-search');
-    // `/` is "search again": the old query is selected, so typing replaces it.
-    input.select();
-    if (keys && (keys.text !== '' || keys.enter)) onHeldRef.current(keys);
+    // Not in the middle of an input method's composition (see heldKeys.ts).
+    whenNotComposing(() => {
+      const input = inputRef.current;
+      if (!input) return;
+      input.focus();
+      const keys = takeHeldKeys('deal-search');
+      // `/` is "search again": the old query is selected, so typing replaces it.
+      input.select();
+      if (keys && (keys.text !== '' || keys.enter)) onHeldRef.current(keys);
+    });
   }, [focusRequest, inputRef]);
 }
 

@@ -14,6 +14,8 @@ import { prepAgentOf, prepSuggestion } from '../../../electron/domain/briefings/
 import { parseClockTime } from '../../lib/clockTime';
 import { useAgents } from '../agents';
 import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
+import { useWeek } from './useWeek';
+import { weekdaysFrom } from '../../../electron/domain/week/week-info';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
 import { Check, SaveFeedback, useValidatedSave } from './SettingsForm';
 import type { FieldErrors } from './SettingsForm';
@@ -25,7 +27,7 @@ const kindLabels: Record<keyof NotificationSettings['enabled'], MessageId> = {
   'run-finished': 'settings.notifications.runFinished',
 };
 
-/** The weekdays' short names in the language in use ("Mon", „Mo.“, 「月」), Sunday first. */
+/** The weekdays' short names in the language in use ("Mon", „Mo.“, 「月」). */
 function dayNames(locale: string): Record<(typeof WEEKDAYS)[number], string> {
   const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   // 4 January 1970 was a Sunday: WEEKDAYS' order, one day apart.
@@ -220,6 +222,10 @@ function WhenFields({
 }) {
   const { t, locale } = useTranslator();
   const days = useMemo(() => dayNames(locale), [locale]);
+  // Listed from the first day of the user's week (Monday in Berlin, Sunday in Riyadh); until the
+  // user ticks days, its working days are ticked, as core obeys them.
+  const { firstDay, workingDays } = useWeek();
+  const chosen = form.morningDays ?? workingDays;
   return (
     <>
       <div className="field-row">
@@ -238,17 +244,15 @@ function WhenFields({
       </div>
       <fieldset className="check-group days">
         <legend className="field-label">{t('settings.notifications.days')}</legend>
-        {WEEKDAYS.map((day) => (
+        {weekdaysFrom(firstDay).map((day) => (
           <Check
             key={day}
             className="check check-day"
-            checked={form.morningDays.includes(day)}
+            checked={chosen.includes(day)}
             onChange={(checked) =>
               edit(
                 {
-                  morningDays: checked
-                    ? [...form.morningDays, day]
-                    : form.morningDays.filter((d) => d !== day),
+                  morningDays: checked ? [...chosen, day] : chosen.filter((d) => d !== day),
                 },
                 ['morningDays'],
               )

@@ -24,7 +24,8 @@ export interface NotificationsDraft {
   doNotDisturb: boolean;
   enabled: NotificationSettings['enabled'];
   morningTime: string;
-  morningDays: (typeof WEEKDAYS)[number][];
+  /** null until chosen: the working days of the user's region (see ./useWeek). */
+  morningDays: (typeof WEEKDAYS)[number][] | null;
   /** As typed. */
   meetingLeadMinutes: string;
   /** '' for no agent. */
@@ -37,7 +38,7 @@ export function notificationsDraft(settings: Settings): NotificationsDraft {
     doNotDisturb: initial.doNotDisturb,
     enabled: { ...initial.enabled },
     morningTime: initial.morningTime,
-    morningDays: [...initial.morningDays],
+    morningDays: initial.morningDays === null ? null : [...initial.morningDays],
     meetingLeadMinutes: String(initial.meetingLeadMinutes),
     prepAgentId: initial.prepAgentId ?? '',
   };
@@ -51,7 +52,8 @@ export function notificationsPatch(form: NotificationsDraft) {
       doNotDisturb: form.doNotDisturb,
       enabled: form.enabled,
       morningTime: form.morningTime,
-      morningDays: WEEKDAYS.filter((d) => form.morningDays.includes(d)),
+      morningDays:
+        form.morningDays === null ? null : WEEKDAYS.filter((d) => form.morningDays?.includes(d)),
       meetingLeadMinutes: /^\d+$/.test(lead) ? Number(lead) : Number.NaN,
       prepAgentId: form.prepAgentId === '' ? null : form.prepAgentId,
     },

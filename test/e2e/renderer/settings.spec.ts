@@ -176,3 +176,51 @@ test('pasting a token is explained in plain words, with the technical part for I
   await expect(howTo).toContainText('Treat it like a password');
   await expect(howTo.getByText('For IT:')).toBeVisible();
 });
+
+// The morning briefing's days follow the week of the place until the user ticks some: the days
+// listed from the week's first day, those worked ticked, and core obeying the same days.
+const places = [
+  {
+    place: 'Berlin',
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    legend: 'An diesen Tagen',
+    first: 'mon',
+    workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+  },
+  {
+    place: 'Riyadh',
+    locale: 'ar-SA',
+    timezoneId: 'Asia/Riyadh',
+    legend: 'في هذه الأيام',
+    first: 'sun',
+    workingDays: ['sun', 'mon', 'tue', 'wed', 'thu'],
+  },
+] as const;
+
+for (const { place, locale, timezoneId, legend, first, workingDays } of places) {
+  test.describe(`in ${place}`, () => {
+    test.use({ locale, timezoneId });
+
+    test(`the morning briefing's days are ${place}'s working week, listed from its first day`, async ({
+      app,
+      page,
+    }) => {
+      await app.open(page, '#/settings');
+      const days = page.getByRole('group', { name: legend }).getByRole('checkbox');
+      // 4 January 1970 was a Sunday: the day's short name as the page writes it.
+      const dayName = (day: string) =>
+        new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+          Date.UTC(1970, 0, ['sun', 'mon'].indexOf(day) + 4),
+        );
+      await expect(days).toHaveCount(7);
+      await expect(days.first()).toHaveAccessibleName(dayName(first));
+      const checked = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => days.nth(i).isChecked()),
+      );
+      expect(checked).toEqual([true, true, true, true, true, false, false]);
+      // Core, which sends the briefing, works out the same week from the same languages.
+      expect(app.mode.backend.language.week().workingDays).toEqual(workingDays);
+    });
+  });
+}

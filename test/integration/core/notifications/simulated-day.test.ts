@@ -13,6 +13,7 @@ import {
   dataDirStateStore,
   localClock,
   NotificationSettingsSchema,
+  resolveNotificationSettings,
   type CheckReason,
   type NotificationDecision,
   type NotificationRunner,
@@ -20,6 +21,7 @@ import {
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
 import { formatNotice } from '../../../../electron/domain/notifications/notification-text';
+import { FALLBACK_WEEK } from '../../../../electron/domain/week/week-info';
 import { sessionFor } from '../../../../electron/core/api/config';
 
 const ZONE = 'Europe/Berlin';
@@ -108,7 +110,11 @@ function newRunner(dir: string): NotificationRunner {
     fetcher: clientFetcher(api),
     store: dataDirStateStore(dir),
     clock,
-    settings: () => NotificationSettingsSchema.parse({ prepAgentId: PREP_AGENT }),
+    settings: () =>
+      resolveNotificationSettings(
+        NotificationSettingsSchema.parse({ prepAgentId: PREP_AGENT }),
+        FALLBACK_WEEK.workingDays,
+      ),
   });
 }
 

@@ -25,6 +25,17 @@ describe('createCoreLanguage', () => {
     expect(coreWords().language).toBe('ja');
   });
 
+  it("knows the week of the system's region, and follows the languages a page brings", () => {
+    const language = createCoreLanguage({ choice: 'de', systemLanguages: ['ar-SA'] });
+    // A German interface in Riyadh: Riyadh's week.
+    expect(language.week().workingDays).toEqual(['sun', 'mon', 'tue', 'wed', 'thu']);
+    language.adoptSystemLanguages(['de-DE', 'en']);
+    expect(language.week()).toEqual({
+      firstDay: 'mon',
+      workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    });
+  });
+
   it('writes the tray menu and core errors in the chosen language', () => {
     const language = createCoreLanguage({ choice: 'de', systemLanguages: ['en-US'] });
     const labels = buildTrayMenu(

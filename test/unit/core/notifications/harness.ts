@@ -6,6 +6,7 @@ import {
   createNotificationRunner,
   emptyState,
   NotificationSettingsSchema,
+  resolveNotificationSettings,
   NotificationStateSchema,
   type CheckReason,
   type NotificationDecision,
@@ -17,6 +18,7 @@ import {
   type SuppressedDecision,
 } from '../../../../electron/core/notifications';
 import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
+import { FALLBACK_WEEK } from '../../../../electron/domain/week/week-info';
 
 export class MemoryStore implements NotificationStateStore {
   text: string | undefined;
@@ -84,8 +86,12 @@ export function usageOf(parts: {
   };
 }
 
+/** As stored, then resolved as core does with no week data: days not chosen are Monday to Friday. */
 export function settingsOf(partial: Record<string, unknown> = {}): NotificationSettings {
-  return NotificationSettingsSchema.parse(partial);
+  return resolveNotificationSettings(
+    NotificationSettingsSchema.parse(partial),
+    FALLBACK_WEEK.workingDays,
+  );
 }
 
 export interface Shown {

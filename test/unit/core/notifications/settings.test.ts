@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NotificationSettingsSchema,
+  resolveNotificationSettings,
 } from '../../../../electron/core/notifications';
 
 describe('notification settings', () => {
@@ -26,11 +27,23 @@ describe('notification settings', () => {
 
   it('fills what an older settings file lacks, inside a larger settings schema', () => {
     const AppSettings = z.object({ notifications: NotificationSettingsSchema.prefault({}) });
-    expect(AppSettings.parse({}).notifications).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    // Days not chosen stay unchosen (null) on disk: the region's working days are core's to add.
+    expect(AppSettings.parse({}).notifications).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      morningDays: null,
+    });
     expect(
       AppSettings.parse({ notifications: { enabled: { quota: false }, morningTime: '07:30' } })
         .notifications,
     ).toMatchObject({ enabled: { quota: false, 'run-finished': true }, morningTime: '07:30' });
+  });
+
+  it("takes the region's working days for the morning until the user chooses days", () => {
+    const sunToThu = ['sun', 'mon', 'tue', 'wed', 'thu'] as const;
+    const unchosen = NotificationSettingsSchema.parse({});
+    expect(resolveNotificationSettings(unchosen, sunToThu).morningDays).toEqual(sunToThu);
+    const chosen = NotificationSettingsSchema.parse({ morningDays: ['mon', 'sat'] });
+    expect(resolveNotificationSettings(chosen, sunToThu).morningDays).toEqual(['mon', 'sat']);
   });
 
   it('refuses bad values with a message naming the field', () => {

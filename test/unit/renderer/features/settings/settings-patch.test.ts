@@ -36,6 +36,14 @@ describe('the notifications patch', () => {
     });
   });
 
+  it("leaves days not chosen unchosen (null: the region's working days), and chosen ones as they are", () => {
+    expect(notificationsPatch(notificationsDraft(settings)).notifications.morningDays).toBeNull();
+    const chosen = Settings.parse({ notifications: { morningDays: ['sat'] } });
+    expect(notificationsPatch(notificationsDraft(chosen)).notifications.morningDays).toEqual([
+      'sat',
+    ]);
+  });
+
   it('puts the days in week order, whatever order they were ticked in', () => {
     const draft = {
       ...notificationsDraft(settings),
