@@ -78,10 +78,41 @@ export function formatNotificationLine(
   return 'text' in line ? visibleLine(line.text) : formatNotificationMessage(translator, line);
 }
 
+/** The longest of a message's own string values: the one a title too long gives room from. */
+function longestText(message: NotificationMessage): [string, string] | undefined {
+  let longest: [string, string] | undefined;
+  for (const [name, value] of Object.entries(message.values ?? {})) {
+    if (typeof value === 'string' && value.length > (longest?.[1].length ?? 0)) {
+      longest = [name, value];
+    }
+  }
+  return longest;
+}
+
+/** Below this a shortened value says too little to be worth it: the whole title is cut instead. */
+const SHORTEST_VALUE = 12;
+
+/**
+ * A title within MAX_TITLE_CHARS, shortened inside its longest value (a question, a name) so the
+ * sentence's own words stay whole: „Wie gehe ich mit dem Einwand…“ beantwortet, never
+ * „…“ beantwor…; the whole is cut only when that value cannot give enough room.
+ */
+function fittedTitle(translator: Translator, line: NotificationLine): string | undefined {
+  const whole = formatNotificationLine(translator, line);
+  if (whole === undefined || whole.length <= MAX_TITLE_CHARS || 'text' in line) return whole;
+  const longest = longestText(line);
+  if (longest === undefined) return whole;
+  const [name, value] = longest;
+  const room = value.length - (whole.length - MAX_TITLE_CHARS);
+  if (room < SHORTEST_VALUE) return whole;
+  const values = { ...line.values, [name]: clip(value, room) };
+  return formatNotificationMessage(translator, { ...line, values }) ?? whole;
+}
+
 /** The title in the reader's language, or the words kept with it when it cannot be. */
 export function noticeTitle(translator: Translator, notice: NoticeWords): string {
   if (notice.message === undefined) return notice.title;
-  const title = formatNotificationLine(translator, notice.message.title);
+  const title = fittedTitle(translator, notice.message.title);
   return title === undefined ? notice.title : clip(title, MAX_TITLE_CHARS);
 }
 

@@ -126,4 +126,21 @@ describe('notices formatted from their messages', () => {
     });
     expect(formatNotice(nodeTranslator('de'), OLD_WORDS)).toEqual(OLD_WORDS);
   });
+
+  it('shortens a long question inside its quotes, never the sentence around it', () => {
+    const question =
+      'Wie gehe ich mit dem Einwand um, dass der Preis für das zweite Jahr zu hoch ist, und was soll ich anbieten?';
+    const { title } = formatNotice(nodeTranslator('de'), {
+      ...OLD_WORDS,
+      message: {
+        title: {
+          id: 'desktop.notification.runAnsweredQuestion',
+          values: { agent: 'Einwandbehandlung', question },
+        },
+        body: [],
+      },
+    });
+    expect(title.length).toBeLessThanOrEqual(80);
+    expect(title).toMatch(/^Einwandbehandlung hat „Wie gehe ich mit dem Einwand.*…“ beantwortet$/);
+  });
 });
