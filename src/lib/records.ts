@@ -21,7 +21,8 @@ export type JsonRecord = { [key: string]: Json };
 
 export type DisplayValue =
   | { kind: 'empty'; text: string }
-  | { kind: 'text'; text: string; long: boolean }
+  /** `markdown`: written in markdown (long text, or emphasis, code or a link in a short one). */
+  | { kind: 'text'; text: string; long: boolean; markdown: boolean }
   | { kind: 'number'; text: string }
   | { kind: 'money'; text: string }
   | { kind: 'date'; text: string; iso: string }
@@ -145,11 +146,15 @@ function primitive(
   }
   const href = safeHttpUrl(text);
   if (href !== null) return { kind: 'url', text, href };
-  return { kind: 'text', text, long: text.length > 160 || text.includes('\n') };
+  const long = text.length > 160 || text.includes('\n');
+  return { kind: 'text', text, long, markdown: long || INLINE_MARKDOWN.test(text) };
 }
 
+/** Emphasis, code or a link a service wrote into a short field ("HQ in **Berlin**"). */
+const INLINE_MARKDOWN = /(\*\*|__)\S(.*\S)?\1|`[^`\n]+`|\[[^\]\n]+\]\([^)\s]+\)/;
+
 function compactJson(value: Json): DisplayValue {
-  return { kind: 'text', text: JSON.stringify(value), long: true };
+  return { kind: 'text', text: JSON.stringify(value), long: true, markdown: true };
 }
 
 function valueOf(

@@ -16,8 +16,8 @@ function Value({ value }: { value: DisplayValue }) {
     case 'empty':
       return <span className="subtle">{value.text}</span>;
     case 'text':
-      return value.long ? (
-        <Markdown text={value.text} className="md-field" />
+      return value.markdown ? (
+        <Markdown text={value.text} className={value.long ? 'md-field' : 'md-field md-inline'} />
       ) : (
         // Isolated: a Latin value on an Arabic page keeps its full stop at its end.
         <bdi>{humanEnum(value.text)}</bdi>

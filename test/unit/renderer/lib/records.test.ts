@@ -57,6 +57,25 @@ describe('toDisplayRows', () => {
     expect(table.rows[0]?.[0]).toMatchObject({ text: 'Ada' });
   });
 
+  it('reads a short field the service wrote in markdown as markdown, plain text as it is', () => {
+    const r = toDisplayRows(
+      {
+        notes: 'HQ in **Berlin**',
+        code: 'Use `net-60`',
+        where: 'See [the plan](https://example.com/plan)',
+        plain: 'Berlin',
+        star: 'A*B and 2 * 3',
+      },
+      { t: englishT, locale: 'en-US' },
+    );
+    for (const key of ['notes', 'code', 'where']) {
+      expect(byKey(r, key), key).toMatchObject({ kind: 'text', long: false, markdown: true });
+    }
+    for (const key of ['plain', 'star']) {
+      expect(byKey(r, key), key).toMatchObject({ kind: 'text', markdown: false });
+    }
+  });
+
   it('keeps unknown fields, simple ones first', () => {
     expect(byKey(rows, 'somethingNew')).toMatchObject({ kind: 'text', text: 'kept' });
     const kinds = rows.map((r) => r.value.kind);
