@@ -74,7 +74,13 @@ export function RunsTable({
                 </td>
                 <td className="muted">{agentName(run.agentId)}</td>
                 <td className="muted">{dealName(run)}</td>
-                <td className="muted">{run.createdAt ? formatTime(run.createdAt, locale) : '—'}</td>
+                <td className="muted run-time">
+                  {run.createdAt ? (
+                    <time dateTime={run.createdAt}>{formatTime(run.createdAt, locale)}</time>
+                  ) : (
+                    '—'
+                  )}
+                </td>
                 <td>
                   <StatusBadge status={run.status ?? 'unknown'} />
                 </td>

@@ -197,6 +197,13 @@ test('Latin names, a highlighted name, money and English bullets read right in A
   expect(asked).toEqual([squeezed('What are the risks on this deal?')]);
   await keepScreenshot(page, testInfo, 'ar-answer');
 
+  // The Answers table: each time on one line, its clock and its period mark together.
+  await go(page, '#/runs');
+  await settled(page);
+  const time = page.locator('.runs-table .run-time time').first();
+  await expect(time).toBeVisible();
+  expect(await linesOnScreen(time)).toHaveLength(1);
+
   await go(page, '#/usage');
   await settled(page);
   // One percent style on the screen: Intl's, in the meters and in the sentences alike.
