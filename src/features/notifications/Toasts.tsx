@@ -1,11 +1,13 @@
 // In-app toasts: dismissable, and a notification with a target opens that screen when clicked
 // (and reads its inbox entry); a summary opens the inbox. A meeting notification's "Prepare"
 // starts the prep agent on the meeting's deal and opens the run. They go away by themselves, but
-// not while the pointer or the keyboard focus is on them.
+// not while the pointer or the keyboard focus is on them, and when the user moves to another screen.
 import { useEffect, useState } from 'react';
 import { formatNotice } from '../../../electron/domain/notifications/notification-text';
 import { useT, useTranslator } from '../../platform/i18n';
 import { useToasts, type Toast } from '../../platform/toasts';
+import { useRouter } from '../../platform/router';
+import { routeForTarget, type Route } from '../../lib/routes';
 import { ActionButton } from './ActionButton';
 import { follow } from './follow';
 import { useInbox } from './store';
@@ -94,9 +96,27 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/**
+ * A toast does not follow the user to another screen: a confirmation ("Copied") belongs to the
+ * screen it confirmed on, and a notice about the screen now shown has been seen there. Checked as
+ * the route changes, before anything the new screen says, so a toast raised with the move stays.
+ */
+function dismissOnLeave(route: Route, previous: Route): void {
+  if (JSON.stringify(route) === JSON.stringify(previous)) return;
+  const { toasts, dismiss } = useToasts.getState();
+  for (const toast of toasts) {
+    const about = toast.navigate ? routeForTarget(toast.navigate).name : undefined;
+    if (toast.kind === 'local' || about === route.name) dismiss(toast.id);
+  }
+}
+
 export function Toasts() {
   const t = useT();
   const toasts = useToasts((s) => s.toasts);
+  useEffect(
+    () => useRouter.subscribe((state, prev) => dismissOnLeave(state.route, prev.route)),
+    [],
+  );
   return (
     <section className="toasts" aria-label={t('notifications.toasts.label')}>
       {toasts.map((toast) => (

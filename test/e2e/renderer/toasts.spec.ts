@@ -5,7 +5,14 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
-import { askAgent, openDealByKeyboard, savedSettings } from './helpers';
+import {
+  askAgent,
+  createRunOnService,
+  demoDeal,
+  nav,
+  openDealByKeyboard,
+  savedSettings,
+} from './helpers';
 
 test.use({ appOptions: { scheduler: true } });
 
@@ -133,4 +140,24 @@ test('Prepare on a meeting toast starts the prep agent on the meeting deal and o
   expect(run?.agentId).toBe('sales.deal_coach');
   expect(run?.context).toMatchObject({ dealId: briefing.data.dealId });
   await expect(toast).toHaveCount(0);
+});
+
+test('a confirmation stays on the screen it confirms: “Output copied” goes when the user moves on', async ({
+  app,
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const runId = await createRunOnService(app, {
+    agentId: 'sales.deal_coach',
+    message: 'What are the risks on this deal?',
+    dealId: demoDeal(app, 'Harbour').id,
+  });
+  await app.open(page, `#/runs/${encodeURIComponent(runId)}`);
+  await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+  const copied = toasts(page).getByRole('status').filter({ hasText: 'Output copied' });
+  await expect(copied).toBeVisible();
+  await nav(page, 'Usage').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect(copied).toHaveCount(0);
 });
