@@ -9,7 +9,6 @@ import {
   askAgent,
   createRunOnService,
   demoDeal,
-  nav,
   openDealByKeyboard,
   savedSettings,
 } from './helpers';
@@ -148,16 +147,20 @@ test('a confirmation stays on the screen it confirms: “Output copied” goes w
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  app.demo.control.setPacing('instant');
   const runId = await createRunOnService(app, {
     agentId: 'sales.deal_coach',
     message: 'What are the risks on this deal?',
     dealId: demoDeal(app, 'Harbour').id,
   });
+  await app.demo.control.waitForRun(runId);
   await app.open(page, `#/runs/${encodeURIComponent(runId)}`);
   await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
   const copied = toasts(page).getByRole('status').filter({ hasText: 'Output copied' });
   await expect(copied).toBeVisible();
-  await nav(page, 'Usage').click();
+  // The pointer rests on it, which holds it from going by itself: only the move may take it.
+  await copied.hover();
+  await page.keyboard.press('Control+4');
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
   await expect(copied).toHaveCount(0);
 });
