@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { demoDeal } from './helpers';
+import { nodeTranslator } from '../../../electron/domain/i18n/node-translator';
 
 const cases = [
   {
@@ -114,54 +115,74 @@ test.describe('a language chosen in Settings', () => {
   });
 });
 
-test.describe('notices raised before any page', () => {
-  let current = Date.now();
-  test.use({
-    locale: 'de-DE',
-    appOptions: {
-      scheduler: true,
-      now: () => new Date(current),
-      settings: {
-        notifications: { enabled: { 'morning-briefing': false, 'meeting-briefing': false } },
+/** Three readers, each in their own place: the words a notice should read in there. */
+const NOTICE_READERS = [
+  { language: 'de', locale: 'de-DE', timezoneId: 'Europe/Berlin' },
+  { language: 'ja', locale: 'ja-JP', timezoneId: 'Asia/Tokyo' },
+  { language: 'ar', locale: 'ar', timezoneId: 'Asia/Riyadh' },
+] as const;
+
+for (const reader of NOTICE_READERS) {
+  test.describe(`notices raised before any page, read in ${reader.language}`, () => {
+    let current = Date.now();
+    const { t } = nodeTranslator(reader.language);
+    /** As a toast shows it: one line, its spaces plain. */
+    const said = (text: string) => text.replace(/\s+/g, ' ');
+    const away = said(t('desktop.inbox.whileAway', { count: 2 }));
+    const used = (ratio: number) =>
+      said(t('desktop.notification.quotaUsed', { quota: 'runs', ratio }));
+    test.use({
+      locale: reader.locale,
+      timezoneId: reader.timezoneId,
+      appOptions: {
+        scheduler: true,
+        now: () => new Date(current),
+        settings: {
+          notifications: { enabled: { 'morning-briefing': false, 'meeting-briefing': false } },
+        },
       },
-    },
-  });
+    });
 
-  test('read in the page’s language, and follow a switch away and back to German', async ({
-    app,
-    page,
-  }) => {
-    // Two quota warnings while no page is open: core formats nothing for a page yet.
-    for (const [runs, unread] of [
-      [85, 1],
-      [96, 2],
-    ] as const) {
-      app.demo.control.setLimits({ runs: 100 });
-      app.demo.control.setUsage({ runs });
-      const landed = app.nextEvent('inbox.changed', (inbox) => inbox.unread === unread);
-      app.mode.backend.onNetworkChange(true);
-      await landed;
-    }
-    current += 10_000;
-    await app.open(page, '#/today');
-    const toast = page.locator('section.toasts').getByRole('status');
-    await expect(toast).toContainText('2 Neuigkeiten während Ihrer Abwesenheit');
-    await expect(toast).toContainText('80 % des Kontingents für Antworten genutzt');
-    // Held under the pointer while the language changes twice under it.
-    await toast.hover();
-    const choose = (language: 'en' | 'de') =>
-      app.mode.backend.handlers['settings.update']({ language }, { host: 'test' });
-    await choose('en');
-    await expect(toast).toContainText('2 things while you were away');
-    await expect(toast).toContainText('80% of runs quota used');
-    await choose('de');
-    await expect(toast).toContainText('2 Neuigkeiten während Ihrer Abwesenheit');
+    test('in the page’s language, and again after a switch away and back', async ({
+      app,
+      page,
+    }) => {
+      // Two quota warnings while no page is open: core formats nothing for a page yet.
+      for (const [runs, unread] of [
+        [85, 1],
+        [96, 2],
+      ] as const) {
+        app.demo.control.setLimits({ runs: 100 });
+        app.demo.control.setUsage({ runs });
+        const landed = app.nextEvent('inbox.changed', (inbox) => inbox.unread === unread);
+        app.mode.backend.onNetworkChange(true);
+        await landed;
+      }
+      current += 10_000;
+      await app.open(page, '#/today');
+      const toast = page.locator('section.toasts').getByRole('status');
+      await expect(toast).toContainText(away);
+      await expect(toast).toContainText(used(0.8));
+      // Held under the pointer while the language changes twice under it.
+      await toast.hover();
+      const choose = (language: 'en' | typeof reader.language) =>
+        app.mode.backend.handlers['settings.update']({ language }, { host: 'test' });
+      await choose('en');
+      await expect(toast).toContainText('2 things while you were away');
+      await expect(toast).toContainText('80% of runs quota used');
+      await choose(reader.language);
+      await expect(toast).toContainText(away);
 
-    await toast.getByRole('button', { name: /^2 Neuigkeiten/ }).click();
-    const inbox = page.getByRole('dialog', { name: 'Benachrichtigungen' });
-    await expect(inbox.getByRole('listitem')).toHaveText([
-      /95 % des Kontingents für Antworten genutzt/,
-      /80 % des Kontingents für Antworten genutzt/,
-    ]);
+      await toast.getByRole('button', { name: new RegExp(`^${escapeRegExp(away)}`) }).click();
+      const inbox = page.getByRole('dialog', { name: t('notifications.inbox.title') });
+      await expect(inbox.getByRole('listitem')).toHaveText([
+        new RegExp(escapeRegExp(used(0.95))),
+        new RegExp(escapeRegExp(used(0.8))),
+      ]);
+    });
   });
-});
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
