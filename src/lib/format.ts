@@ -73,10 +73,12 @@ export function formatMoney(amount: number, currency: string, locale?: string): 
   } catch {
     return `${formatNumber(amount, locale)} ${currency}`;
   }
+  // Formatted once, as parts: joined as they are, or with the currency isolated.
   const parts = format.formatToParts(amount);
   const rightToLeft = parts.some((p) => p.type === 'literal' && p.value.includes(RLM));
-  if (!rightToLeft) return format.format(amount);
-  return parts.map((p) => (p.type === 'currency' ? isolate(p.value) : p.value)).join('');
+  return parts
+    .map((p) => (rightToLeft && p.type === 'currency' ? isolate(p.value) : p.value))
+    .join('');
 }
 
 export function formatNumber(value: number, locale?: string): string {
