@@ -68,6 +68,7 @@ import {
 import { FindByCrmRecordInput, FoundDeal } from './deal-by-record';
 import { SessionStatus, SetTokenInput } from './session';
 import { Settings, SettingsPatch } from './settings';
+import { ManagedSettings } from './policy';
 
 export * from './app';
 export * from './common';
@@ -79,6 +80,7 @@ export * from './runs';
 export * from './service';
 export * from './session';
 export * from './settings';
+export * from './policy';
 export * from './wire';
 export * from './frames';
 export * from './companion-wire';
@@ -123,7 +125,10 @@ export const requests = {
   'session.setToken': request(SetTokenInput, SessionStatus),
   'session.signOut': request(Empty, SessionStatus),
   'settings.get': request(Empty, Settings),
+  // Refused for a setting IT locked by policy (error code `locked`, "Set by your organisation").
   'settings.update': request(SettingsPatch, Settings),
+  // Which settings IT set by policy, locked or as a default, and policy values not applied.
+  'settings.managed': request(Empty, ManagedSettings),
   // No secrets.
   'diagnostics.copy': request(Empty, Diagnostics),
   // http/https only; `opened: false`: the caller opens it itself.
@@ -150,6 +155,8 @@ export const events = {
   // Fresher cached data is available: ask again.
   'data.refreshed': DataRefreshed,
   'settings.changed': Settings,
+  // IT's policies changed while the app runs (settings.changed follows when values change).
+  'settings.managedChanged': ManagedSettings,
   // Core now talks to another service: what the old one said is gone.
   'service.changed': ServiceInfo,
   notice: Notice,

@@ -4,12 +4,13 @@ import { z } from './zod';
 import { checkAccelerator } from '../domain/shortcuts/accelerator';
 import { languageChoiceSchema } from '../domain/i18n/languages';
 import { ADDRESS_REFUSAL_MESSAGES, addressRefusal } from './service-url';
+import { Crm } from './deal-by-record';
 
 /**
  * A service address or sign-in page: https, or http on this computer only, and no user name,
  * password, query or fragment in it (service-url.ts: the rule core applies to the other ways in).
  */
-const HttpUrl = z
+export const HttpUrl = z
   .url({ protocol: /^https?$/, error: 'Enter an https:// address.' })
   .superRefine((value, context) => {
     let url: URL;
@@ -26,7 +27,7 @@ const HttpUrl = z
     }
   });
 
-const ClockTime = z
+export const ClockTime = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time such as 08:30.');
 
@@ -65,7 +66,7 @@ const MorningDays = z
 const CatchUpMinutes = z.number().int().min(5).max(720);
 const LeadMinutes = z.number().int().min(0).max(240);
 const PollMinutes = z.number().int().min(1).max(60);
-const PrepAgentId = z.string().trim().min(1).max(200).nullable();
+export const PrepAgentId = z.string().trim().min(1).max(200).nullable();
 
 /** The notification scheduler's preferences (electron/core/notifications obeys them). */
 export const NotificationSettings = z.object({
@@ -94,8 +95,8 @@ export const NotificationSettings = z.object({
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-const RetentionDays = z.number().int().min(1).max(3650);
-const RetentionMegabytes = z.number().int().min(10).max(1_000_000);
+export const RetentionDays = z.number().int().min(1).max(3650);
+export const RetentionMegabytes = z.number().int().min(10).max(1_000_000);
 
 /**
  * How long run transcripts (`<data dir>/runs/`) are kept on this computer: those of runs last
@@ -107,6 +108,35 @@ export const TranscriptRetention = z.object({
   maxTotalMB: RetentionMegabytes.default(500),
 });
 export type TranscriptRetention = z.infer<typeof TranscriptRetention>;
+
+/** Where the app looks for updates: `beta` also takes pre-releases. */
+export const UpdateChannel = z.enum(['stable', 'beta']);
+export type UpdateChannel = z.infer<typeof UpdateChannel>;
+
+export const UpdateSettings = z.object({
+  /** Off where IT deploys updates another way (as ASSISTANT_UPDATES=off does for one run). */
+  automatic: z.boolean().default(true),
+  channel: UpdateChannel.default('stable'),
+});
+
+/** A host name as the browser's address bar shows it: lower case, no scheme, port or path. */
+export const CrmDomain = z
+  .string()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Use a host name such as crm.example.com.',
+  );
+/** The company's own CRM host names (a Salesforce My Domain, an on-premises Dynamics), each with its CRM. */
+export const CrmDomains = z
+  .record(CrmDomain, Crm)
+  .refine((domains) => Object.keys(domains).length <= 100, 'At most 100 domains.');
+
+export const CompanionSettings = z.object({
+  /** Off: no socket and nothing registered with the browsers (as ASSISTANT_COMPANION=off does for one run). */
+  enabled: z.boolean().default(true),
+  crmDomains: CrmDomains.default({}),
+});
 
 const AgentChoice = z.string().trim().min(1).max(200).nullable();
 
@@ -125,6 +155,10 @@ export const Settings = z.object({
   transcriptRetention: TranscriptRetention.prefault({}),
   /** The agent last asked on a deal, offered first on the next one (after a restart too). */
   lastAgentId: AgentChoice.default(null),
+  /** False where IT allows only the company's service: no Demo, the first start asks to sign in. */
+  allowDemo: z.boolean().default(true),
+  updates: UpdateSettings.prefault({}),
+  companion: CompanionSettings.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -162,5 +196,12 @@ export const SettingsPatch = z.strictObject({
     })
     .optional(),
   lastAgentId: AgentChoice.optional(),
+  allowDemo: z.boolean().optional(),
+  updates: z
+    .strictObject({ automatic: z.boolean().optional(), channel: UpdateChannel.optional() })
+    .optional(),
+  companion: z
+    .strictObject({ enabled: z.boolean().optional(), crmDomains: CrmDomains.optional() })
+    .optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

@@ -2,7 +2,12 @@
 // file still parses), written atomically, changed by validated partial updates one at a time.
 // A corrupt file is set aside (not deleted: support may want it), defaults are used, and the
 // caller learns what happened, to tell the user once the language is known (settings choose it).
-import { Settings, type SettingsPatch } from '../../contract';
+import {
+  NO_MANAGED_SETTINGS,
+  Settings,
+  type ManagedSettings,
+  type SettingsPatch,
+} from '../../contract';
 import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
@@ -12,6 +17,8 @@ export interface SettingsService {
   load(): Promise<{ unreadable?: UnreadableSettings }>;
   get(): Settings;
   update(patch: SettingsPatch): Promise<Settings>;
+  /** Which settings IT's policies govern, and the policy values not applied. */
+  managed(): ManagedSettings;
   subscribe(listener: (next: Settings, previous: Settings) => void): () => void;
 }
 
@@ -32,11 +39,12 @@ export function unreadableSettingsNotice(unreadable: UnreadableSettings): string
 }
 
 /**
- * Applies a partial update: top-level keys replace, `notifications` and `transcriptRetention`
- * merge one level deeper.
+ * Applies a partial update: top-level keys replace; `notifications` (its `enabled` too),
+ * `transcriptRetention`, `updates` and `companion` merge one level deeper (the companion's
+ * `crmDomains` is replaced whole: it is one list).
  */
 export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
-  const { notifications, transcriptRetention, ...top } = patch;
+  const { notifications, transcriptRetention, updates, companion, ...top } = patch;
   const defined = <T extends object>(value: T) =>
     Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
   const next = { ...current, ...defined(top) };
@@ -54,6 +62,8 @@ export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
       ...defined(transcriptRetention),
     };
   }
+  if (updates) next.updates = { ...current.updates, ...defined(updates) };
+  if (companion) next.companion = { ...current.companion, ...defined(companion) };
   // The merged whole is validated again so no combination slips past the schema.
   return Settings.parse(next);
 }
@@ -81,6 +91,7 @@ export function createSettingsService(options: { filePath: string; log: Logger }
     },
 
     get: () => current,
+    managed: () => NO_MANAGED_SETTINGS,
 
     update(patch) {
       // One update at a time, so two quick changes never write over each other.

@@ -4,6 +4,7 @@ import type {
   CompanionState,
   EventName,
   EventPayload,
+  ManagedSettings,
   RequestInput,
   RequestName,
   RequestOutput,
@@ -37,6 +38,22 @@ const settings: Settings = {
   },
   transcriptRetention: { maxAgeDays: 30, maxTotalMB: 500 },
   lastAgentId: null,
+  allowDemo: true,
+  updates: { automatic: true, channel: 'stable' },
+  companion: { enabled: true, crmDomains: { 'crm.example.com': 'salesforce' } },
+};
+
+const managed: ManagedSettings = {
+  locked: ['notifications.morningTime'],
+  recommended: ['updates.channel'],
+  problems: [
+    {
+      policy: 'ServiceBaseUrl',
+      source: 'linux-file',
+      level: 'mandatory',
+      reason: 'Enter an https:// address.',
+    },
+  ],
 };
 
 const session = {
@@ -253,6 +270,7 @@ export const requestSamples: {
   'session.setToken': { input: { token: 'abc.DEF-123_xyz' }, output: session },
   'session.signOut': { input: {}, output: { ...session, signedIn: false } },
   'settings.get': { input: {}, output: settings },
+  'settings.managed': { input: {}, output: managed },
   'settings.update': {
     input: { theme: 'dark', notifications: { enabled: { quota: false }, morningTime: '07:30' } },
     output: settings,
@@ -308,6 +326,7 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   },
   'data.refreshed': { key: 'deal', id: dealId, fetchedAt: at },
   'settings.changed': settings,
+  'settings.managedChanged': managed,
   'service.changed': {
     baseUrl: 'https://assistant.example.com/api/v1/assistant',
     demo: false,

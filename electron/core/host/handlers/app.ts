@@ -19,6 +19,7 @@ export type AppRequest =
   | 'connectivity.status'
   | 'settings.get'
   | 'settings.update'
+  | 'settings.managed'
   | 'diagnostics.copy'
   | 'links.openExternal';
 
@@ -71,7 +72,7 @@ export interface AppHandlerOptions {
   appInfo: () => AppInfo;
   notices: NoticeBoard;
   connectivity: Pick<ConnectivityTracker, 'current'>;
-  settings: Pick<SettingsService, 'get' | 'update'>;
+  settings: Pick<SettingsService, 'get' | 'update' | 'managed'>;
   /** See BackendOptions: reportFocus, isWindowFocused, openExternal. */
   reportFocus?: (focused: boolean, context: RequestContext) => void;
   isWindowFocused?: () => boolean;
@@ -102,6 +103,7 @@ export function createAppHandlers(options: AppHandlerOptions): Pick<Handlers, Ap
     'connectivity.status': () => connectivity.current(),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
+    'settings.managed': () => settings.managed(),
     'diagnostics.copy': () => ({
       text: formatDiagnostics(
         {
