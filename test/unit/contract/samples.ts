@@ -49,7 +49,7 @@ const managed: ManagedSettings = {
   problems: [
     {
       policy: 'ServiceBaseUrl',
-      source: 'linux-file',
+      source: 'file',
       level: 'mandatory',
       reason: 'Enter an https:// address.',
     },
