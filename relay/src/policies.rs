@@ -237,7 +237,7 @@ fn read_both() -> Option<(SourceRead, SourceRead)> {
 mod windows {
     //! advapi32's enumeration, read-only (KEY_READ), in the 64-bit view. Type-checked on Linux by
     //! `npm run check:relay-windows` and run under Wine by `npm run test:windows`
-    //! (test/integration/policy/windows-registry.test.ts).
+    //! (test/integration/core/policy/windows-registry.test.ts).
     use super::*;
     use core::ffi::c_void;
     use std::ptr::null_mut;
