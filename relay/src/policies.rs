@@ -28,6 +28,11 @@ pub const POLICY_PATH: &str = r"Software\Policies\Assistant\Assistant Desktop";
 pub const MAX_ENTRIES: usize = 500;
 /// One value's data: a service address or a CRM's host name is far shorter.
 pub const MAX_DATA_BYTES: usize = 64 * 1024;
+/// Strings in one REG_MULTI_SZ.
+pub const MAX_STRINGS: usize = 500;
+/// The answer's characters for one source: both stay under the 1 MiB of a child's output that
+/// Node's execFile keeps by default (a `\u` escape makes six characters of one UTF-16 unit).
+pub const MAX_SOURCE_CHARS: usize = 256 * 1024;
 /// A value's or key's name: policy names are short, and Windows allows 16,383 units.
 pub const MAX_NAME_UNITS: usize = 255;
 /// The policy key is level 0; `Recommended\CompanionCrmDomains` is level 2, the deepest read.
@@ -85,19 +90,26 @@ impl KeyRead {
     }
 }
 
-/// Counts what one source holds against MAX_ENTRIES.
-pub struct Budget(usize);
+/// Counts what one source holds against MAX_ENTRIES and MAX_SOURCE_CHARS.
+pub struct Budget {
+    entries: usize,
+    chars: usize,
+}
 
 impl Budget {
     pub fn new() -> Self {
-        Budget(MAX_ENTRIES)
+        Budget {
+            entries: MAX_ENTRIES,
+            chars: MAX_SOURCE_CHARS,
+        }
     }
-    /// False once the source holds more than MAX_ENTRIES entries.
-    pub fn take(&mut self) -> bool {
-        if self.0 == 0 {
+    /// One more entry of about `chars` characters of JSON; false once the source is past a bound.
+    pub fn take(&mut self, chars: usize) -> bool {
+        if self.entries == 0 || self.chars < chars {
             return false;
         }
-        self.0 -= 1;
+        self.entries -= 1;
+        self.chars -= chars;
         true
     }
 }
@@ -152,8 +164,12 @@ pub fn value_json(kind: u32, data: &[u8]) -> Result<String, String> {
             let strings: Vec<String> = text
                 .split(|&u| u == 0)
                 .take_while(|s| !s.is_empty())
+                .take(MAX_STRINGS + 1)
                 .map(quote_utf16)
                 .collect();
+            if strings.len() > MAX_STRINGS {
+                return Err(format!("more than {} strings", MAX_STRINGS));
+            }
             Ok(format!("[{}]", strings.join(",")))
         }
         other => Err(registry_type_name(other)),
@@ -174,8 +190,8 @@ impl SourceRead {
             SourceRead::Missing => "null".into(),
             SourceRead::Read(key) => key.to_json(),
             SourceRead::TooLarge => format!(
-                "{{\"error\":\"too-large\",\"message\":\"more than {} values and keys\"}}",
-                MAX_ENTRIES
+                "{{\"error\":\"too-large\",\"message\":\"more than {} values and keys, or {} characters\"}}",
+                MAX_ENTRIES, MAX_SOURCE_CHARS
             ),
             SourceRead::Failed(code) => {
                 let message: Vec<u16> = std::io::Error::from_raw_os_error(*code)
@@ -427,19 +443,26 @@ mod windows {
                 Some(value) => value,
                 None => break,
             };
-            if !budget.take() {
+            let value = if name.len() > MAX_NAME_UNITS {
+                Err("a name over 255 characters".to_string())
+            } else {
+                match data {
+                    None => Err(format!("longer than {} bytes", MAX_DATA_BYTES)),
+                    Some(data) => value_json(kind, &data),
+                }
+            };
+            let name = if name.len() > MAX_NAME_UNITS {
+                name[..32].to_vec()
+            } else {
+                name
+            };
+            let size = quote_utf16(&name).len()
+                + value
+                    .as_ref()
+                    .map_or_else(|why| why.len() + 24, String::len);
+            if !budget.take(size + 2) {
                 return Err(Stop::TooLarge);
             }
-            if name.len() > MAX_NAME_UNITS {
-                let short = name[..32].to_vec();
-                read.skipped
-                    .push((short, "a name over 255 characters".into()));
-                continue;
-            }
-            let value = match data {
-                None => Err(format!("longer than {} bytes", MAX_DATA_BYTES)),
-                Some(data) => value_json(kind, &data),
-            };
             match value {
                 Ok(json) => read.values.push((name, json)),
                 Err(why) => read.skipped.push((name, why)),
@@ -450,7 +473,7 @@ mod windows {
                 Some(name) => name,
                 None => break,
             };
-            if !budget.take() {
+            if !budget.take(quote_utf16(&name).len() + 64) {
                 return Err(Stop::TooLarge);
             }
             if depth == MAX_DEPTH {
@@ -557,11 +580,26 @@ mod tests {
     }
 
     #[test]
-    fn the_budget_runs_out_after_its_entries() {
+    fn the_budget_runs_out_after_its_entries_or_its_characters() {
         let mut budget = Budget::new();
         for _ in 0..MAX_ENTRIES {
-            assert!(budget.take());
+            assert!(budget.take(1));
         }
-        assert!(!budget.take());
+        assert!(!budget.take(1));
+        let mut budget = Budget::new();
+        assert!(budget.take(MAX_SOURCE_CHARS - 10));
+        assert!(!budget.take(11));
+        assert!(budget.take(10));
+    }
+
+    #[test]
+    fn bounds_the_strings_of_a_multi_string() {
+        let many: String = "a\0".repeat(MAX_STRINGS);
+        assert!(value_json(REG_MULTI_SZ, &bytes(&w(&many))).is_ok());
+        let more = format!("{}b\0", many);
+        assert_eq!(
+            value_json(REG_MULTI_SZ, &bytes(&w(&more))),
+            Err(format!("more than {} strings", MAX_STRINGS))
+        );
     }
 }

@@ -20,7 +20,8 @@ import { splitRecommended, type PolicyRead } from './raw-policies';
 /** Runs the relay once with these arguments; resolves with what it printed (runRelay). */
 export type RunRelay = (args: readonly string[]) => Promise<string>;
 
-// The relay's bounds (policies.rs): names of at most 255 units, 64 KiB of data, 500 entries.
+// The relay's bounds (policies.rs): names of at most 255 units, 64 KiB of data, 500 strings in a
+// REG_MULTI_SZ, 500 entries in a key.
 const Name = z.string().max(255);
 const Text = z.string().max(32_768);
 const MAX_ENTRIES = 500;
