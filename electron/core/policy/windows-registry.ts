@@ -142,8 +142,9 @@ function readSource(
 }
 
 /**
- * The machine's policies, then the user's (core applies the machine's over the user's); a key
- * that is not there is no source. When the relay cannot be run or its answer is not one it gives,
+ * The machine's policies, then the user's, each whole: the machine's bind where both set a policy
+ * (PolicySource lists the most binding first), which core's resolution applies. A key that is not
+ * there is no source. When the relay cannot be run or its answer is not one it gives,
  * both sources are unreadable with the reason; this never throws. Values the relay left out
  * (another registry type, too long, too deep) go to `onProblem`, for the log and diagnostics.
  */
