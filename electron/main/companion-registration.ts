@@ -25,7 +25,8 @@ import type { Logger } from '../core/logs/logger';
 import type { CompanionRegistrationProblem } from '../contract';
 
 /** Electron's facts about this run; app.getAppPath() only in development (packaged: app.asar). */
-function thisRun(): AppRun {
+/** This process, as the companion's registration and the OS's policy places see it. */
+export function thisRun(): AppRun {
   return {
     platform: process.platform,
     env: process.env,

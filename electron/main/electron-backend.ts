@@ -2,6 +2,8 @@
 // network stack (the OS proxy settings and certificate store apply), sign-in in a window of its
 // own, notifications shown natively, and the desktop's capabilities as this OS gives them.
 
+import { osPolicyReader } from '../companion/registration/os-policies';
+import { thisRun } from './companion-registration';
 import { policySources } from '../core/policy/policy-sources';
 import { negotiateLanguage } from '../domain/i18n/languages';
 import { nodeTranslator } from '../domain/i18n/node-translator';
@@ -67,7 +69,11 @@ export async function startElectronBackend(options: {
     versions: runtimeVersions(),
     secretStore,
     systemLanguages: () => systemLanguages,
-    policies: policySources({ platform: process.platform, env: process.env }),
+    policies: policySources({
+      platform: process.platform,
+      env: process.env,
+      osReader: osPolicyReader(thisRun()),
+    }),
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     log,
     demoService: async () => {

@@ -1,5 +1,6 @@
 // Browser mode put together: the embedded demo service when no service is configured, the same
 // backend as the Electron app (with a memory-only session), and the web host in front of it.
+import { osPolicyReader } from '../companion/registration/os-policies';
 import { policySources } from '../core/policy/policy-sources';
 import { coreWords } from '../core/i18n/words';
 import { randomBytes } from 'node:crypto';
@@ -90,7 +91,18 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     },
     scheduler: options.scheduler ?? true,
     policies:
-      options.backend?.policies ?? policySources({ platform: process.platform, env: process.env }),
+      options.backend?.policies ??
+      policySources({
+        platform: process.platform,
+        env: process.env,
+        // Browser mode runs from the project (npm run web): the relay is cargo's build.
+        osReader: osPolicyReader({
+          platform: process.platform,
+          env: process.env,
+          execPath: process.execPath,
+          install: { packaged: false, appPath: process.cwd() },
+        }),
+      }),
     isWindowFocused: () => focus.anyFocused(),
     viewerPresent: () => pages.size > 0,
     reportFocus: (focused, context) => {

@@ -2,7 +2,7 @@
 // place stores them (a registry DWORD is a number, a plist boolean a boolean, a registry subkey or
 // plist dictionary an object). Each reader (Linux file, Windows registry, macOS managed
 // preferences) produces these; resolve-policies.ts checks them against the declaration.
-import type { PolicySource } from '../../contract';
+import type { PolicyProblem, PolicySource } from '../../contract';
 
 export interface RawPolicies {
   source: PolicySource;
@@ -10,6 +10,8 @@ export interface RawPolicies {
   mandatory: Record<string, unknown>;
   /** IT's defaults: the values under its `Recommended` key (RECOMMENDED_KEY). */
   recommended: Record<string, unknown>;
+  /** Values the reader itself could not take (a registry type no policy has, too deep). */
+  problems?: PolicyProblem[];
 }
 
 /** A source that could not be read at all (not: one that holds nothing, which is no source). */

@@ -44,6 +44,7 @@ export function resolvePolicies(reads: readonly PolicyRead[]): ResolvedPolicies 
       problem({ policy: '*', source: read.source, level: 'mandatory', reason: read.reason });
       continue;
     }
+    read.problems?.forEach(problem);
     for (const level of ['mandatory', 'recommended'] as const) {
       const into = level === 'mandatory' ? locked : recommended;
       for (const [name, raw] of Object.entries(valuesOf(read, level))) {

@@ -121,11 +121,7 @@ function toRecord(key: AnyKey, path: readonly string[], reading: Reading): Recor
   return Object.fromEntries(entries);
 }
 
-function readSource(
-  source: PolicySource,
-  answer: z.infer<typeof SourceAnswer>,
-  onProblem: (problem: PolicyProblem) => void,
-): PolicyRead[] {
+function readSource(source: PolicySource, answer: z.infer<typeof SourceAnswer>): PolicyRead[] {
   if (answer === null) return [];
   if ('error' in answer) {
     return [
@@ -137,8 +133,8 @@ function readSource(
   }
   const reading: Reading = { source, problems: [] };
   const top = toRecord(answer, [], reading);
-  reading.problems.forEach(onProblem);
-  return [splitRecommended(source, top, RECOMMENDED_KEY)];
+  const split = splitRecommended(source, top, RECOMMENDED_KEY);
+  return [reading.problems.length === 0 ? split : { ...split, problems: reading.problems }];
 }
 
 /**
@@ -146,12 +142,10 @@ function readSource(
  * (PolicySource lists the most binding first), which core's resolution applies. A key that is not
  * there is no source. When the relay cannot be run or its answer is not one it gives,
  * both sources are unreadable with the reason; this never throws. Values the relay left out
- * (another registry type, too long, too deep) go to `onProblem`, for the log and diagnostics.
+ * (another registry type, too long, too deep) are the source's `problems`, for the log and
+ * diagnostics.
  */
-export async function readWindowsPolicies(
-  run: RunRelay,
-  onProblem: (problem: PolicyProblem) => void = () => undefined,
-): Promise<PolicyRead[]> {
+export async function readWindowsPolicies(run: RunRelay): Promise<PolicyRead[]> {
   const unreadable = (reason: string): PolicyRead[] => [
     { source: 'windows-machine', reason },
     { source: 'windows-user', reason },
@@ -174,7 +168,7 @@ export async function readWindowsPolicies(
   }
   if (!answer.data.ok) return unreadable(`the relay: ${answer.data.message}`);
   return [
-    ...readSource('windows-machine', answer.data.machine, onProblem),
-    ...readSource('windows-user', answer.data.user, onProblem),
+    ...readSource('windows-machine', answer.data.machine),
+    ...readSource('windows-user', answer.data.user),
   ];
 }

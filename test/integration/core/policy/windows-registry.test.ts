@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRelay } from '../../../../electron/companion/registration/relay-registry';
-import type { PolicyProblem } from '../../../../electron/contract';
 import { readWindowsPolicies } from '../../../../electron/core/policy/windows-registry';
 import { relayBinary } from '../../../support/relay-binary';
 
@@ -90,10 +89,13 @@ describe.runIf(process.platform === 'win32')('policies in the Windows registry',
     await reg(['delete', USER, '/f']).catch(() => '');
   };
   const read = async () => {
-    const problems: PolicyProblem[] = [];
-    const reads = await readWindowsPolicies(runRelay(relayBinary()), (problem) =>
-      problems.push(problem),
-    );
+    const read = await readWindowsPolicies(runRelay(relayBinary()));
+    const problems = read.flatMap((entry) => ('problems' in entry ? (entry.problems ?? []) : []));
+    const reads = read.map((entry) => {
+      if (!('problems' in entry)) return entry;
+      const { problems: _problems, ...rest } = entry;
+      return rest;
+    });
     return { reads, problems };
   };
   /** Why this computer's keys are not the test's to write, if they are not. */

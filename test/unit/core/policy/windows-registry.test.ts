@@ -5,6 +5,7 @@
 // The relay itself against real keys: test/integration/core/policy/windows-registry.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { PolicyProblem } from '../../../../electron/contract';
+import type { PolicyRead } from '../../../../electron/core/policy/raw-policies';
 import { readWindowsPolicies } from '../../../../electron/core/policy/windows-registry';
 
 const answering = (line: string) => () => Promise.resolve(`${line}\r\n`);
@@ -85,10 +86,8 @@ describe('the Windows registry policies, from the relay’s answer', () => {
       },
       [{ name: 'Blob', reason: 'longer than 65536 bytes' }],
     );
-    const problems: PolicyProblem[] = [];
-    const reads = await readWindowsPolicies(
-      answering(JSON.stringify({ ok: true, machine: null, user })),
-      (problem) => problems.push(problem),
+    const { reads, problems } = withoutProblems(
+      await readWindowsPolicies(answering(JSON.stringify({ ok: true, machine: null, user }))),
     );
     expect(reads).toEqual([
       {
@@ -192,3 +191,14 @@ describe('the Windows registry policies, from the relay’s answer', () => {
     ]);
   });
 });
+
+/** The sources as read, and the values the reader could not take, apart. */
+function withoutProblems(read: PolicyRead[]): { reads: PolicyRead[]; problems: PolicyProblem[] } {
+  const problems = read.flatMap((entry) => ('problems' in entry ? (entry.problems ?? []) : []));
+  const reads = read.map((entry) => {
+    if (!('problems' in entry)) return entry;
+    const { problems: _problems, ...rest } = entry;
+    return rest;
+  });
+  return { reads, problems };
+}
