@@ -27,12 +27,16 @@ function PolicyProblems() {
       </p>
       <ul aria-labelledby="policy-problems-h">
         {problems.map((problem, i) => (
-          <li key={`${problem.source}-${problem.level}-${problem.policy}-${i}`} dir="ltr">
-            <code className="mono">{problem.policy}</code>{' '}
-            <span className="subtle">
-              ({problem.source}, {problem.level})
+          <li key={`${problem.source}-${problem.level}-${problem.policy}-${i}`}>
+            {/* Names and reasons as core gives them, for IT: one left-to-right line each, its
+                bullet on the page's side. */}
+            <span dir="ltr">
+              <code className="mono">{problem.policy}</code>{' '}
+              <span className="subtle">
+                ({problem.source}, {problem.level})
+              </span>
+              : {problem.reason}
             </span>
-            : {problem.reason}
           </li>
         ))}
       </ul>
