@@ -23,7 +23,12 @@ export {
   UNREGISTER_FLAG,
   type RegistryAccess,
 } from './registration/registration';
-export { relayRegistry, RegistryError } from './registration/relay-registry';
+export {
+  relayRegistry,
+  RegistryError,
+  runRelay,
+  type RunRelay,
+} from './registration/relay-registry';
 export {
   registrationTarget,
   relayPathOf,

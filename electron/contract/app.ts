@@ -51,6 +51,11 @@ export const ServiceInfo = z.object({
    */
   pinned: z.boolean(),
   /**
+   * No service to talk to: IT's policy allows no demo and no address is set yet. Every service
+   * request fails with `no_service`; the renderer asks for the company's address.
+   */
+  missing: z.boolean().default(false),
+  /**
    * The embedded demo service's sign-in password, random per start (no web page can guess it):
    * the sign-in dialog shows it, as the demo's own page does not.
    */

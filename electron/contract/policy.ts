@@ -166,7 +166,7 @@ export const PolicySource = z.enum([
   'windows-user',
   'macos-managed',
   'macos-managed-user',
-  'linux-file',
+  'file',
 ]);
 export type PolicySource = z.infer<typeof PolicySource>;
 

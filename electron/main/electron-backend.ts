@@ -2,6 +2,7 @@
 // network stack (the OS proxy settings and certificate store apply), sign-in in a window of its
 // own, notifications shown natively, and the desktop's capabilities as this OS gives them.
 
+import { policySources } from '../core/policy/policy-sources';
 import { negotiateLanguage } from '../domain/i18n/languages';
 import { nodeTranslator } from '../domain/i18n/node-translator';
 import { validLanguageTags } from '../core/i18n/language';
@@ -66,6 +67,7 @@ export async function startElectronBackend(options: {
     versions: runtimeVersions(),
     secretStore,
     systemLanguages: () => systemLanguages,
+    policies: policySources({ platform: process.platform, env: process.env }),
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     log,
     demoService: async () => {

@@ -1,5 +1,6 @@
 // Browser mode put together: the embedded demo service when no service is configured, the same
 // backend as the Electron app (with a memory-only session), and the web host in front of it.
+import { policySources } from '../core/policy/policy-sources';
 import { coreWords } from '../core/i18n/words';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -37,7 +38,7 @@ export interface BrowserModeOptions {
    */
   companion?: boolean | { env: Readonly<Record<string, string | undefined>> };
   /** Tuning passed to the backend (tests). */
-  backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now'>;
+  backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now' | 'policies'>;
 }
 
 export interface BrowserMode {
@@ -88,6 +89,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return { baseUrl, loginUrl, token, password };
     },
     scheduler: options.scheduler ?? true,
+    policies:
+      options.backend?.policies ?? policySources({ platform: process.platform, env: process.env }),
     isWindowFocused: () => focus.anyFocused(),
     viewerPresent: () => pages.size > 0,
     reportFocus: (focused, context) => {

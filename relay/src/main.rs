@@ -12,6 +12,7 @@ mod frames;
 mod json;
 mod launch;
 mod places;
+mod policies;
 mod private_file;
 mod registry;
 mod trust;
@@ -282,6 +283,11 @@ fn main() {
         // The app's registration with the browsers on Windows (registry.rs says why here).
         let rest: Vec<Vec<u16>> = env::args_os().skip(2).map(|a| registry::wide(&a)).collect();
         process::exit(registry::run(&rest));
+    }
+    if env::args_os().nth(1).as_deref() == Some(std::ffi::OsStr::new("--policies")) {
+        // IT's policies for the app on Windows (policies.rs says which keys and how).
+        let rest: Vec<std::ffi::OsString> = env::args_os().skip(2).collect();
+        process::exit(policies::run(&rest));
     }
     let args: Vec<String> = env::args().collect();
     let first = args.get(1).map(String::as_str).unwrap_or("");

@@ -36,9 +36,13 @@ export class RegistryError extends Error {
 }
 
 /** Runs the relay once; resolves with what it printed, whatever its exit code. */
-type RunRelay = (args: readonly string[]) => Promise<string>;
+export type RunRelay = (args: readonly string[]) => Promise<string>;
 
-function runRelay(relayPath: string): RunRelay {
+/**
+ * The relay at `relayPath` as a runner: for `--registry` here, and for `--policies`, which core's
+ * Windows policy reader (core/policy/windows-registry.ts) is handed, core never importing this host.
+ */
+export function runRelay(relayPath: string): RunRelay {
   return (args) =>
     new Promise((resolve, reject) => {
       execFile(

@@ -19,6 +19,9 @@ import {
   type SettingsService,
   type UnreadableSettings,
 } from '../settings';
+import { resolveAndLog } from '../policy/log-policies';
+import { watchPolicies } from '../policy/policy-watcher';
+import type { PolicyRead } from '../policy/raw-policies';
 import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
 import { dataRefreshedEvent } from '../cache/refreshed-event';
 import type { Foundation } from './foundation';
@@ -42,7 +45,11 @@ export interface CoreParts {
   notifications: NotificationWiring;
 }
 
-/** The settings, read once at start, and what went wrong reading them. */
+/**
+ * The settings, read once at start with IT's policies over them (so a policy's service and
+ * language hold from the first screen), and what went wrong reading them. The policies are
+ * watched from then on.
+ */
 async function loadSettings(
   options: BackendOptions,
   base: Foundation,
@@ -51,6 +58,13 @@ async function loadSettings(
     filePath: join(options.dataDir, 'settings.json'),
     log: base.log.child('settings'),
   });
+  if (options.policies) {
+    const log = base.log.child('policy');
+    const apply = (reads: PolicyRead[]) => settings.setPolicies(resolveAndLog(reads, log));
+    apply(await options.policies.read());
+    const watcher = watchPolicies(options.policies, apply, log);
+    base.lifecycle.cleanups.push(watcher.stop);
+  }
   return { settings, ...(await settings.load()) };
 }
 

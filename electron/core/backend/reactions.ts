@@ -159,5 +159,8 @@ export function wireReactions(
       }),
     ),
   );
+  lifecycle.cleanups.push(
+    settings.subscribeManaged((managed) => hub.emit('settings.managedChanged', managed)),
+  );
   return { forgetUserData, switching: () => switching };
 }

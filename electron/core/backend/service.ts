@@ -9,6 +9,8 @@ import {
   apiClientFactory,
   createServiceTargets,
   createSwitchableClient,
+  isNoService,
+  noServiceError,
   type ServiceTargets,
   type SwitchableClient,
 } from '../service';
@@ -41,7 +43,11 @@ export async function connectService(
     parts.settings.get(),
   );
   const clientFor = apiClientFactory({
-    fetch: parts.fetch,
+    // With no service allowed, a request fails saying so before anything is sent.
+    fetch: (input, init) =>
+      isNoService(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+        ? Promise.reject(noServiceError())
+        : parts.fetch(input, init),
     appVersion: options.appVersion,
     platform: options.platform,
     hostKind: options.hostKind,

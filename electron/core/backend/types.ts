@@ -1,4 +1,5 @@
 // What a host gives core (BackendOptions) and what it gets back (Backend): see index.ts.
+import type { PolicySources } from '../policy/policy-watcher';
 import type {
   DesktopCapabilities,
   EventName,
@@ -72,6 +73,8 @@ export interface BackendOptions {
   desktopCapabilities?: () => DesktopCapabilities;
   /** Run the notification scheduler (default true). */
   scheduler?: boolean;
+  /** IT's policies on this computer (policy/policy-sources.ts); absent: none (tests). */
+  policies?: PolicySources;
   /** Tuning for tests and benchmarks. */
   runs?: Pick<RunManagerOptions, 'frameIntervalMs' | 'follow' | 'transcriptFlushMs'>;
   /** How long a confirmed cached value is served without asking again (default 60 s). */

@@ -1,6 +1,13 @@
 // "Copy diagnostics": what IT needs to help (versions, where things are, settings, the last
 // errors with request ids) and nothing they must not see (no token, no message contents).
-import type { AppInfo, Connectivity, ErrorData, SessionStatus, Settings } from '../../contract';
+import type {
+  AppInfo,
+  Connectivity,
+  ErrorData,
+  ManagedSettings,
+  SessionStatus,
+  Settings,
+} from '../../contract';
 import type { SecretRegistry } from '../logs/redact';
 import { addressForLog } from '../redact';
 
@@ -30,6 +37,8 @@ export function createErrorJournal(limit = 20, now: () => Date = () => new Date(
 export interface DiagnosticsInput {
   app: AppInfo;
   settings: Settings;
+  /** Which settings IT's policies set, and the policy values not applied. */
+  managed?: ManagedSettings;
   session: SessionStatus;
   connectivity: Connectivity;
   errors: ErrorRecord[];
@@ -58,6 +67,7 @@ export function formatDiagnostics(input: DiagnosticsInput, secrets: SecretRegist
       .split('\n')
       .map((line) => `  ${line}`),
     '',
+    ...policyLines(input.managed),
     `Recent errors (${input.errors.length}):`,
     ...(input.errors.length === 0
       ? ['  none']
@@ -69,6 +79,23 @@ export function formatDiagnostics(input: DiagnosticsInput, secrets: SecretRegist
   ];
   // Settings hold no secret today; scrubbing anyway keeps a future field from leaking one.
   return secrets.scrub(lines.join('\n'));
+}
+
+/** IT's policies as the app applied them: what IT checks first when a computer ignores one. */
+function policyLines(managed: ManagedSettings | undefined): string[] {
+  if (!managed) return [];
+  const { locked, recommended, problems } = managed;
+  if (locked.length + recommended.length + problems.length === 0) return ['Policies: none', ''];
+  return [
+    'Policies:',
+    `  locked: ${locked.join(', ') || 'none'}`,
+    `  defaults: ${recommended.join(', ') || 'none'}`,
+    ...problems.map(
+      ({ policy, source, level, reason }) =>
+        `  not applied: ${policy} (${source}, ${level}): ${reason}`,
+    ),
+    '',
+  ];
 }
 
 /** The settings as IT sees them: the addresses without user info, query or fragment. */

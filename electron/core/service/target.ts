@@ -19,16 +19,38 @@ export interface DemoServiceInfo {
 export interface ServiceTarget {
   baseUrl: string;
   demo: boolean;
+  /** No service at all: the demo is not allowed and no address is set (NO_SERVICE_BASE_URL). */
+  missing?: boolean;
   signInUrl: string | undefined;
   /** The embedded demo service's sign-in password, while it is the service in use. */
   demoPassword?: string;
 }
 
+/**
+ * Where core points while there is no service (IT allows no demo and set no address): a name
+ * that can never resolve (RFC 6761's .invalid), and which no request ever reaches, since the
+ * client refuses it first (isNoService). The session is bound to it, so no token goes anywhere.
+ */
+export const NO_SERVICE_BASE_URL = 'https://no-service.invalid/api/v1/assistant';
+
+export function isNoService(url: string): boolean {
+  return url.startsWith('https://no-service.invalid/');
+}
+
+export function noServiceError(): AssistantError {
+  return new AssistantError({
+    kind: 'invalid_input',
+    code: 'no_service',
+    message: coreWords().t('errors.service.noAddress'),
+  });
+}
+
 /** The service in use as the contract shows it (app.info, service.changed). */
 export function serviceInfo(target: ServiceTarget, pinned: boolean): ServiceInfo {
   return {
-    baseUrl: target.baseUrl,
+    baseUrl: target.missing === true ? '' : target.baseUrl,
     demo: target.demo,
+    missing: target.missing === true,
     pinned,
     ...(target.demoPassword === undefined ? {} : { demoPassword: target.demoPassword }),
   };
@@ -67,12 +89,10 @@ export async function createServiceTargets(
     if (configured !== undefined) {
       return { baseUrl: configured, demo: false, signInUrl: current.signInUrl ?? undefined };
     }
-    if (!options.demoService) {
-      throw new AssistantError({
-        kind: 'invalid_input',
-        code: 'no_service',
-        message: coreWords().t('errors.service.noAddress'),
-      });
+    if (!options.demoService) throw noServiceError();
+    // IT allows only the company's service, and named none (or the user has still to).
+    if (!current.allowDemo) {
+      return { baseUrl: NO_SERVICE_BASE_URL, demo: false, missing: true, signInUrl: undefined };
     }
     demoInfo ??= await options.demoService();
     return {

@@ -1,13 +1,21 @@
 // The user's settings on disk: the contract's schema (defaults included, so an older or partial
 // file still parses), written atomically, changed by validated partial updates one at a time.
+// What the app uses is the user's settings with IT's policies over them (policy/): a locked
+// setting cannot be updated, and the file keeps only the user's own values.
 // A corrupt file is set aside (not deleted: support may want it), defaults are used, and the
 // caller learns what happened, to tell the user once the language is known (settings choose it).
+import { isDeepStrictEqual } from 'node:util';
+import { z } from 'zod';
+import { Settings, type ManagedSettings, type SettingsPatch } from '../../contract';
+import { AssistantError } from '../errors';
 import {
-  NO_MANAGED_SETTINGS,
-  Settings,
-  type ManagedSettings,
-  type SettingsPatch,
-} from '../../contract';
+  applyPolicies,
+  choicesDifferingFrom,
+  choicesIn,
+  managedSettings,
+  withoutLocked,
+} from '../policy/apply-policies';
+import { NO_POLICIES, type ResolvedPolicies } from '../policy/resolve-policies';
 import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
@@ -19,6 +27,9 @@ export interface SettingsService {
   update(patch: SettingsPatch): Promise<Settings>;
   /** Which settings IT's policies govern, and the policy values not applied. */
   managed(): ManagedSettings;
+  /** IT's policies as now read: applied at once, the user's own settings kept beneath them. */
+  setPolicies(policies: ResolvedPolicies): void;
+  subscribeManaged(listener: (managed: ManagedSettings) => void): () => void;
   subscribe(listener: (next: Settings, previous: Settings) => void): () => void;
 }
 
@@ -68,20 +79,54 @@ export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
   return Settings.parse(next);
 }
 
+/**
+ * The file: the user's own settings, and which governed settings the user chose (so IT's
+ * defaults apply to the others). A file from before the choices were kept has no list.
+ */
+const SettingsFile = Settings.extend({
+  chosenByUser: z.array(z.string().max(100)).max(100).optional(),
+});
+
 export function createSettingsService(options: { filePath: string; log: Logger }): SettingsService {
   const { filePath, log } = options;
+  /** The user's own settings, as stored. */
+  let user: Settings = DEFAULT_SETTINGS;
+  let chosen = new Set<string>();
+  let policies: ResolvedPolicies = NO_POLICIES;
+  /** What is in effect: the user's with IT's policies over them. */
   let current: Settings = DEFAULT_SETTINGS;
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(next: Settings, previous: Settings) => void>();
+  const managedListeners = new Set<(managed: ManagedSettings) => void>();
+
+  const tell = <A extends unknown[]>(set: Set<(...args: A) => void>, ...args: A) => {
+    for (const listener of [...set]) {
+      try {
+        listener(...args);
+      } catch (error) {
+        log.error('A settings listener failed', { error });
+      }
+    }
+  };
+  const recompute = () => {
+    const previous = current;
+    current = applyPolicies(user, policies, chosen);
+    if (!isDeepStrictEqual(previous, current)) tell(listeners, current, previous);
+  };
 
   return {
     async load() {
-      const read = await readJsonFile(filePath, Settings);
+      const read = await readJsonFile(filePath, SettingsFile);
       if (read.status === 'ok') {
-        current = read.value;
+        const { chosenByUser, ...stored } = read.value;
+        user = stored;
+        chosen = new Set(chosenByUser ?? choicesDifferingFrom(stored, DEFAULT_SETTINGS));
+        current = applyPolicies(user, policies, chosen);
         return {};
       }
-      current = DEFAULT_SETTINGS;
+      user = DEFAULT_SETTINGS;
+      chosen = new Set();
+      current = applyPolicies(user, policies, chosen);
       if (read.status === 'missing') return {};
       log.warn('Settings file was corrupt: set aside, defaults used', {
         reason: read.reason,
@@ -91,23 +136,35 @@ export function createSettingsService(options: { filePath: string; log: Logger }
     },
 
     get: () => current,
-    managed: () => NO_MANAGED_SETTINGS,
+    managed: () => managedSettings(policies),
+
+    setPolicies(next) {
+      const before = managedSettings(policies);
+      policies = next;
+      const after = managedSettings(policies);
+      recompute();
+      if (!isDeepStrictEqual(before, after)) tell(managedListeners, after);
+    },
 
     update(patch) {
       // One update at a time, so two quick changes never write over each other.
       const run = queue.then(async () => {
-        const previous = current;
-        const next = applyPatch(previous, patch);
-        await writeJsonFileAtomic(filePath, next);
-        current = next;
-        for (const listener of [...listeners]) {
-          try {
-            listener(next, previous);
-          } catch (error) {
-            log.error('A settings listener failed', { error });
-          }
+        const checked = withoutLocked(patch, policies);
+        if (!checked.ok) {
+          throw new AssistantError({
+            kind: 'invalid_input',
+            code: 'locked',
+            field: checked.settings[0],
+            message: coreWords().t('errors.settings.locked'),
+          });
         }
-        return next;
+        const nextUser = applyPatch(user, checked.patch);
+        const nextChosen = new Set([...chosen, ...choicesIn(checked.patch, current)]);
+        await writeJsonFileAtomic(filePath, { ...nextUser, chosenByUser: [...nextChosen] });
+        user = nextUser;
+        chosen = nextChosen;
+        recompute();
+        return current;
       });
       queue = run.catch(() => undefined);
       return run;
@@ -117,6 +174,13 @@ export function createSettingsService(options: { filePath: string; log: Logger }
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+
+    subscribeManaged(listener) {
+      managedListeners.add(listener);
+      return () => {
+        managedListeners.delete(listener);
       };
     },
   };

@@ -49,7 +49,7 @@ const managed: ManagedSettings = {
   problems: [
     {
       policy: 'ServiceBaseUrl',
-      source: 'linux-file',
+      source: 'file',
       level: 'mandatory',
       reason: 'Enter an https:// address.',
     },
@@ -153,7 +153,12 @@ export const requestSamples: {
       host: 'browser',
       platform: 'linux',
       versions: { node: '20.20.0' },
-      service: { baseUrl: 'http://127.0.0.1:1/api/v1/assistant', demo: true, pinned: false },
+      service: {
+        baseUrl: 'http://127.0.0.1:1/api/v1/assistant',
+        demo: true,
+        pinned: false,
+        missing: false,
+      },
       notices: [{ id: 'n1', level: 'warning', message: 'Settings were reset.', at }],
       systemLanguages: ['en-US'],
       desktopCapabilities: {
@@ -331,6 +336,7 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
     baseUrl: 'https://assistant.example.com/api/v1/assistant',
     demo: false,
     pinned: false,
+    missing: false,
   },
   notice: { id: 'n1', level: 'info', message: 'hello', at },
   notification: {

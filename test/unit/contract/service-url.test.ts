@@ -168,6 +168,7 @@ describe('credentials in an address reaching a log or diagnostics anyway', () =>
             baseUrl: 'https://sam:hunter2@assistant.example.com/api/v1/assistant?token=S3CRET',
             demo: false,
             pinned: true,
+            missing: false,
           },
           notices: [],
           systemLanguages: [],

@@ -109,6 +109,7 @@ export function createAppHandlers(options: AppHandlerOptions): Pick<Handlers, Ap
         {
           app: appInfo(),
           settings: settings.get(),
+          managed: settings.managed(),
           session: diagnostics.session(),
           connectivity: connectivity.current(),
           errors: diagnostics.journal.recent(),

@@ -19,7 +19,7 @@ export function appInfo(extra: Partial<AppInfo> = {}): AppInfo {
     host: 'electron',
     platform: 'linux',
     versions: {},
-    service: { baseUrl: 'https://assistant.example', demo: false, pinned: false },
+    service: { baseUrl: 'https://assistant.example', demo: false, pinned: false, missing: false },
     notices: [],
     systemLanguages: ['en-US'],
     desktopCapabilities: {
