@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { startApp, type RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
 import { audit, nav, openAdvanced } from './helpers';
@@ -17,6 +18,7 @@ let company: DemoService;
 let folder: string;
 let policyFile: string;
 let app: RunningApp | undefined;
+let bare: BrowserMode | undefined;
 let envBefore: string | undefined;
 
 test.beforeEach(async () => {
@@ -29,7 +31,9 @@ test.beforeEach(async () => {
 
 test.afterEach(async () => {
   await app?.stop();
+  await bare?.stop();
   app = undefined;
+  bare = undefined;
   if (envBefore === undefined) delete process.env[POLICY_ENV];
   else process.env[POLICY_ENV] = envBefore;
   await company.stop();
@@ -131,4 +135,48 @@ test('IT’s policy.json sets the service, locks the morning time, and a change 
   await removed;
   await expect(morning).toHaveAccessibleDescription(/^For example/);
   await expect(address).not.toBeEditable();
+});
+
+test('with no demo allowed and no address yet, the first screen asks for the company’s address', async ({
+  page,
+}) => {
+  await writePolicy({ AllowDemo: false });
+  process.env[POLICY_ENV] = policyFile;
+  // A first start: no settings, no service given, so browser mode would fall back on the demo.
+  bare = await startBrowserMode({
+    port: 0,
+    dataDir: join(folder, 'data'),
+    rendererDir: join(process.cwd(), 'out', 'renderer'),
+    scheduler: false,
+  });
+  await page.goto(bare.urlFor('#/today'));
+  const banner = page
+    .getByRole('status')
+    .filter({ hasText: 'Your organisation uses its own service' });
+  await expect(banner).toBeVisible();
+  await expect(page.getByText('You are not signed in to the service.')).toHaveCount(0);
+  await expect(page.getByRole('complementary').getByText('Demo', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Demo data' })).toHaveCount(0);
+
+  // Straight to the address, with no word of a demo beside it.
+  await banner.getByRole('link', { name: 'Enter the address' }).click();
+  const connection = page.getByRole('region', { name: 'Service connection' });
+  const address = connection.getByLabel('Service address');
+  await expect(address).toBeFocused();
+  await expect(address).toBeEditable();
+  await expect(connection).not.toContainText('demo');
+
+  const changed = new Promise<void>((resolve) => {
+    const stop = bare?.backend.events.subscribe((name) => {
+      if (name !== 'service.changed') return;
+      stop?.();
+      resolve();
+    });
+  });
+  await address.fill(company.baseUrl);
+  await connection.getByRole('button', { name: 'Save connection' }).click();
+  await changed;
+  // Now there is a service to sign in to.
+  await expect(page.getByText('You are not signed in to the service.')).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });
