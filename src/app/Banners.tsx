@@ -9,6 +9,7 @@ import { useHost } from '../platform/hostStore';
 import { useTranslator } from '../platform/i18n';
 import type { Translator } from '../../electron/domain/i18n/translator';
 import { Button } from '../ui/Button';
+import { RouteLink } from '../ui/RouteLink';
 import { reloadServiceData } from './events';
 
 /** One banner per cause, saying since when; the cards below do not repeat it. */
@@ -46,6 +47,9 @@ export function Banners() {
   const bannerState = useBannerState();
   const since = useHost((s) => (s.browserOffline ? undefined : s.connectivity?.since));
   const session = useHost((s) => s.session);
+  // IT allows only the company's service and no address is set yet: there is nothing to sign
+  // in to until the user enters it.
+  const noService = useHost((s) => s.appInfo?.service.missing === true);
   const notices = useHost((s) => s.appInfo?.notices ?? NO_NOTICES);
   const pending = useAccount((s) => s.sessionAction.pending);
   const startSignIn = () => void useAccount.getState().startSignIn();
@@ -63,6 +67,16 @@ export function Banners() {
           <Button size="sm" variant="primary" onClick={startSignIn} busy={pending}>
             {t('app.banner.signInAgain')}
           </Button>
+        </div>
+      ) : noService ? (
+        <div className="banner banner-warn" role="status">
+          <span>{t('app.banner.noService')}</span>
+          <RouteLink
+            to={{ name: 'settings', section: 'connection' }}
+            className="btn btn-sm btn-primary"
+          >
+            {t('app.banner.enterAddress')}
+          </RouteLink>
         </div>
       ) : session && !session.signedIn ? (
         <div className="banner banner-warn" role="status">

@@ -6,7 +6,7 @@ import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { follow, useInbox } from '../features/notifications';
 import { useRuns } from '../features/runs';
-import { useCompanion, useSettings } from '../features/settings';
+import { useCompanion, useManaged, useSettings } from '../features/settings';
 import { useUsage } from '../features/usage';
 import { isUnauthorized, onRequestError } from '../platform/api';
 import { useHost } from '../platform/hostStore';
@@ -110,6 +110,8 @@ export function startEvents(): void {
   });
   on('connectivity.changed', onConnectivity);
   on('settings.changed', (settings) => useSettings.getState().receive(settings));
+  // IT changed a policy while the app runs: fields lock or unlock without a reload.
+  on('settings.managedChanged', (managed) => useManaged.getState().receive(managed));
   on('data.refreshed', ({ key, id }) => {
     switch (key) {
       case 'metadata':
@@ -162,6 +164,8 @@ export function startEvents(): void {
   void useInbox.getState().catchUp(showNotification);
   // A browser may already be waiting for the user's decision.
   void useCompanion.getState().load();
+  // What IT set, so no form offers a locked setting as the user's to change.
+  void useManaged.getState().load();
 
   window.addEventListener('online', () => useHost.setState({ browserOffline: false }));
   window.addEventListener('offline', () => useHost.setState({ browserOffline: true }));

@@ -12,10 +12,13 @@ export function Field({
   label,
   hint,
   error,
+  note,
   children,
   className,
 }: {
   label: string;
+  /** Beside the label, and read as the control's first description ("Set by your organisation"). */
+  note?: ReactNode;
   /** Text, or text with a control of its own (a Retry beside what went wrong). */
   hint?: ReactNode;
   error?: string;
@@ -25,12 +28,22 @@ export function Field({
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const noteId = note ? `${id}-note` : undefined;
+  const describedBy = [noteId, hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${error ? 'has-error' : ''} ${className ?? ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+      {note ? (
+        <div className="field-label-row">
+          <label htmlFor={id} className="field-label">
+            {label}
+          </label>
+          <span id={noteId}>{note}</span>
+        </div>
+      ) : (
+        <label htmlFor={id} className="field-label">
+          {label}
+        </label>
+      )}
       {cloneElement(children, {
         id,
         'aria-describedby': describedBy,

@@ -9,7 +9,10 @@ import type {
   CompanionBrowser,
   CompanionRegistrationProblem,
   CompanionState,
+  Crm,
+  Settings,
 } from '../../../electron/contract';
+import type { MessageId } from '../../../electron/domain/i18n/messages';
 import { formatRelative, isolate } from '../../lib/format';
 import { useTranslator } from '../../platform/i18n';
 import type { Translator } from '../../../electron/domain/i18n/translator';
@@ -18,6 +21,8 @@ import { CardSection } from '../../ui/CardSection';
 import { FormError } from '../../ui/Feedback';
 import { useTicking } from '../../ui/Time';
 import { useCompanion } from './companionStore';
+import { usePolicy } from './ManagedNote';
+import { Check, useSave } from './SettingsForm';
 
 /** The browser's name ("Chrome"), or "A browser" when the relay could not tell. */
 export function browserLabel(browser: CompanionBrowser, t: Translator['t']): string {
@@ -157,7 +162,60 @@ function BrowserRow({ browser, now }: { browser: CompanionBrowser; now: number }
   );
 }
 
-export function CompanionSection() {
+/** The CRMs by the names their makers give them (the extension's options page says the same). */
+const CRM_WORDS: Record<Crm, MessageId> = {
+  salesforce: 'options.crm.salesforce',
+  dynamics: 'options.crm.dynamics',
+  hubspot: 'options.crm.hubspot',
+  pipedrive: 'options.crm.pipedrive',
+  zoho: 'options.crm.zoho',
+};
+
+/** The companion on or off, and the company's own CRM addresses where IT gave them. */
+function CompanionSettings({ settings }: { settings: Settings }) {
+  const { t } = useTranslator();
+  const { error, save } = useSave();
+  const enabled = usePolicy('companion.enabled');
+  const domains = usePolicy('companion.crmDomains');
+  const entries = Object.entries(settings.companion.crmDomains);
+  return (
+    <>
+      <Check
+        checked={settings.companion.enabled}
+        disabled={enabled.locked}
+        note={enabled.note}
+        onChange={(value) => void save({ companion: { enabled: value } })}
+      >
+        {t('settings.companion.enabled')}
+      </Check>
+      {error ? <FormError error={error} /> : null}
+      {/* Only IT sets these (there is no field for them): listed so the salesperson knows the
+          companion reads deals on those pages too. */}
+      {domains.note !== undefined && entries.length > 0 ? (
+        <div className="companion-crm-domains">
+          <div className="field-label-row">
+            <p className="field-label">
+              {t('settings.companion.crmDomains', { count: entries.length })}
+            </p>
+            {domains.note}
+          </div>
+          <ul aria-label={t('settings.companion.crmDomainsLabel')}>
+            {entries.map(([host, crm]) => (
+              <li key={host}>
+                <span className="mono" dir="ltr">
+                  {host}
+                </span>{' '}
+                <span className="subtle">{t(CRM_WORDS[crm])}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function CompanionSection({ settings }: { settings: Settings }) {
   const { t } = useTranslator();
   const state = useCompanion((s) => s.state);
   const loadError = useCompanion((s) => s.loadError);
@@ -173,6 +231,7 @@ export function CompanionSection() {
       title={t('settings.companion.title')}
     >
       <p className="muted">{t('settings.companion.intro')}</p>
+      <CompanionSettings settings={settings} />
       {loadError ? <FormError error={loadError} /> : null}
       {state?.status === 'on' && state.registration !== undefined ? (
         <RegistrationProblem problem={state.registration} />

@@ -6,6 +6,7 @@ import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
 import { useHost } from '../../platform/hostStore';
 import { useT } from '../../platform/i18n';
+import { usePolicy } from './ManagedNote';
 import { connectionPatch } from './settingsPatch';
 import { FormFooter, useValidatedSave } from './SettingsForm';
 
@@ -27,6 +28,10 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
   // Started with ASSISTANT_BASE_URL: that address is the service, whatever Settings say.
   const service = useHost((s) => s.appInfo?.service);
   const pinned = service?.pinned === true;
+  // Set by IT's policy: shown as IT set it, never sent back (./SettingsForm's useSave).
+  const servicePolicy = usePolicy('serviceBaseUrl');
+  const signInPolicy = usePolicy('signInUrl');
+  const addressFixed = pinned || servicePolicy.locked;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,10 +43,14 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label={t('settings.connection.serviceAddress')}
+          note={pinned ? undefined : servicePolicy.note}
           hint={
             pinned
               ? t('settings.connection.pinnedHint', { variable: 'ASSISTANT_BASE_URL' })
-              : t('settings.connection.addressHint', { pattern: '/api/v1/<service>' })
+              : // Where IT allows only the company's service, an empty address is no way to the demo.
+                settings.allowDemo
+                ? t('settings.connection.addressHint', { pattern: '/api/v1/<service>' })
+                : t('settings.connection.addressHintNoDemo', { pattern: '/api/v1/<service>' })
           }
           error={errors.serviceBaseUrl}
         >
@@ -51,14 +60,21 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
             type="url"
             inputMode="url"
             placeholder={SERVICE_EXAMPLE}
-            value={pinned ? (service?.baseUrl ?? '') : serviceUrl}
-            readOnly={pinned}
+            value={
+              pinned
+                ? (service?.baseUrl ?? '')
+                : servicePolicy.locked
+                  ? (settings.serviceBaseUrl ?? '')
+                  : serviceUrl
+            }
+            readOnly={addressFixed}
             onChange={(e) => setServiceUrl(e.target.value)}
           />
         </Field>
         {/* Alike in shape only with the question field of the Runs filters. */}
         <Field
           label={t('settings.connection.signInPage')}
+          note={signInPolicy.note}
           hint={t('settings.connection.signInHint')}
           error={errors.signInUrl}
         >
@@ -68,13 +84,17 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
             type="url"
             inputMode="url"
             placeholder={SIGN_IN_EXAMPLE}
-            value={signInUrl}
+            value={signInPolicy.locked ? (settings.signInUrl ?? '') : signInUrl}
+            readOnly={signInPolicy.locked}
             onChange={(e) => setSignInUrl(e.target.value)}
           />
         </Field>
-        <FormFooter error={error} saved={saved} busy={busy}>
-          {t('settings.connection.save')}
-        </FormFooter>
+        {/* Nothing here to change: no Save that could only be refused. */}
+        {addressFixed && signInPolicy.locked ? null : (
+          <FormFooter error={error} saved={saved} busy={busy}>
+            {t('settings.connection.save')}
+          </FormFooter>
+        )}
       </form>
     </CardSection>
   );

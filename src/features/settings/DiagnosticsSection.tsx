@@ -10,6 +10,39 @@ import { Field } from '../../ui/Field';
 import { copyText } from '../../ui/clipboard';
 import { toast } from '../../platform/toasts';
 import { useT } from '../../platform/i18n';
+import { useManaged } from './managedStore';
+
+/**
+ * Policy values IT set that the app did not apply, for IT: the policy's name as they wrote it,
+ * where it was read, at which level, and why it was ignored (ids and the reason as core gave it).
+ */
+function PolicyProblems() {
+  const t = useT();
+  const problems = useManaged((s) => s.managed.problems);
+  if (problems.length === 0) return null;
+  return (
+    <div className="policy-problems">
+      <p className="field-label" id="policy-problems-h">
+        {t('settings.diagnostics.policyProblems', { count: problems.length })}
+      </p>
+      <ul aria-labelledby="policy-problems-h">
+        {problems.map((problem, i) => (
+          <li key={`${problem.source}-${problem.level}-${problem.policy}-${i}`}>
+            {/* Names and reasons as core gives them, for IT: one left-to-right line each, its
+                bullet on the page's side. */}
+            <span dir="ltr">
+              <code className="mono">{problem.policy}</code>{' '}
+              <span className="subtle">
+                ({problem.source}, {problem.level})
+              </span>
+              : {problem.reason}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function DiagnosticsSection() {
   const t = useT();
@@ -36,6 +69,7 @@ export function DiagnosticsSection() {
   return (
     <CardSection headingId="diag-h" title={t('settings.diagnostics.title')}>
       <p className="muted">{t('settings.diagnostics.intro')}</p>
+      <PolicyProblems />
       <div className="button-row">
         <Button onClick={() => void copy()} busy={busy}>
           {t('settings.diagnostics.copy')}

@@ -15,6 +15,7 @@ import { useT } from '../../platform/i18n';
 import { systemLanguages } from '../../platform/i18n/system-languages';
 import { CardSection } from '../../ui/CardSection';
 import { Field } from '../../ui/Field';
+import { usePolicy } from './ManagedNote';
 import { SaveFeedback, useSave } from './SettingsForm';
 
 export function LanguageForm({ settings }: { settings: Settings }) {
@@ -32,12 +33,14 @@ export function LanguageForm({ settings }: { settings: Settings }) {
   };
   const system = LANGUAGE_NAMES[negotiateLanguage(systemLanguages())];
   const offerPseudo = import.meta.env.DEV || current === PSEUDO_LANGUAGE;
+  const { locked, note } = usePolicy('language');
   return (
     <CardSection headingId="language-h" title={t('language.settings.title')}>
-      <Field label={t('language.settings.label')} hint={t('language.settings.hint')}>
+      <Field label={t('language.settings.label')} note={note} hint={t('language.settings.hint')}>
         <select
           className="input"
           name="language"
+          disabled={locked}
           value={current}
           onChange={(e) => void choose(e.target.value)}
         >

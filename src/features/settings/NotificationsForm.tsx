@@ -1,6 +1,7 @@
 // Which notifications the user gets and when: do-not-disturb, the kinds, the morning briefing's
 // time and days, the lead before a meeting and the agent that prepares one.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { WEEKDAYS } from '../../../electron/contract';
 import type { ErrorData, NotificationSettings, Settings } from '../../../electron/contract';
 import { askForWebNotifications, canAskForWebNotifications } from '../../platform/webNotifications';
@@ -13,10 +14,11 @@ import type { MessageId } from '../../../electron/domain/i18n/messages';
 import { prepAgentOf, prepSuggestion } from '../../../electron/domain/briefings/prepare';
 import { parseClockTime } from '../../lib/clockTime';
 import { useAgents } from '../agents';
-import { notificationsDraft, notificationsPatchOf } from './settingsPatch';
+import { notificationsDraft, notificationsPatchOf, rebaseDraft } from './settingsPatch';
 import { useWeek } from './useWeek';
 import { weekdaysFrom } from '../../../electron/domain/week/week-info';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
+import { usePolicy } from './ManagedNote';
 import { Check, SaveFeedback, useValidatedSave } from './SettingsForm';
 import type { FieldErrors } from './SettingsForm';
 
@@ -68,6 +70,12 @@ const typedFields: {
 function useAutoSavedNotifications(settings: Settings) {
   const t = useT();
   const [form, setForm] = useState(() => notificationsDraft(settings));
+  // Saved settings changed (IT's policy, the host's answer): untouched fields follow them.
+  const [base, setBase] = useState(settings);
+  if (base !== settings) {
+    setBase(settings);
+    setForm((draft) => rebaseDraft(draft, base, settings));
+  }
   const { errors, error, saved, busy, submit } = useValidatedSave();
   // What leaving the field or the screen saves: the draft as last rendered.
   const latest = useRef({ form, settings, submit, t });
@@ -130,20 +138,27 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
         <fieldset className="check-group">
           <legend className="field-label">{t('settings.notifications.notifyAbout')}</legend>
           {(Object.keys(kindLabels) as (keyof typeof kindLabels)[]).map((kind) => (
-            <Check
+            <KindCheck
               key={kind}
-              checked={form.enabled[kind]}
+              kind={kind}
+              draft={form.enabled[kind]}
+              stored={settings.notifications.enabled[kind]}
               onChange={(checked) =>
                 edit({ enabled: { ...form.enabled, [kind]: checked } }, ['enabled'])
               }
-            >
-              {t(kindLabels[kind])}
-            </Check>
+            />
           ))}
         </fieldset>
-        <WhenFields form={form} errors={errors} edit={edit} onLeave={saveTyped} />
+        <WhenFields
+          form={form}
+          settings={settings}
+          errors={errors}
+          edit={edit}
+          onLeave={saveTyped}
+        />
         <PrepAgentField
           value={form.prepAgentId}
+          stored={settings.notifications.prepAgentId ?? ''}
           error={errors['notifications.prepAgentId']}
           onChange={(prepAgentId) => edit({ prepAgentId }, ['prepAgentId'])}
         />
@@ -154,20 +169,45 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
   );
 }
 
+/** One kind of notification, on or off; as IT set it where IT locked it. */
+function KindCheck(props: {
+  kind: keyof NotificationSettings['enabled'];
+  draft: boolean;
+  stored: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const t = useT();
+  const { locked, note } = usePolicy(`notifications.enabled.${props.kind}`);
+  return (
+    <Check
+      checked={locked ? props.stored : props.draft}
+      disabled={locked}
+      note={note}
+      onChange={props.onChange}
+    >
+      {t(kindLabels[props.kind])}
+    </Check>
+  );
+}
+
 /**
  * The agent Prepare starts. With none chosen yet it shows (and Prepare uses) the one suggested by
  * name, so a first start never meets "No agent".
  */
 function PrepAgentField(props: {
   value: string;
+  /** The saved choice: what IT set, where IT locked it. */
+  stored: string;
   error: string | undefined;
   onChange: (agentId: string) => void;
 }) {
   const t = useT();
   const agents = useAgents((s) => s.agents.value);
-  const shown = prepAgentOf(props.value === '' ? null : props.value, agents ?? []) ?? '';
+  const { locked, note } = usePolicy('notifications.prepAgentId');
+  const value = locked ? props.stored : props.value;
+  const shown = prepAgentOf(value === '' ? null : value, agents ?? []) ?? '';
   // With none chosen, say the agent shown is the app's guess, and how good a guess it is.
-  const suggestion = props.value === '' ? prepSuggestion(agents ?? []) : undefined;
+  const suggestion = value === '' ? prepSuggestion(agents ?? []) : undefined;
   const hint =
     suggestion === undefined
       ? t('settings.notifications.prepAgentHint')
@@ -175,12 +215,17 @@ function PrepAgentField(props: {
         ? t('settings.notifications.prepAgentSuggested')
         : t('settings.notifications.prepAgentFirst');
   return (
-    <Field label={t('settings.notifications.prepAgent')} hint={hint} error={props.error}>
+    <Field
+      label={t('settings.notifications.prepAgent')}
+      note={note}
+      hint={hint}
+      error={props.error}
+    >
       <select
         className="input"
         value={shown}
         onChange={(e) => props.onChange(e.target.value)}
-        disabled={agents === undefined || agents.length === 0}
+        disabled={locked || agents === undefined || agents.length === 0}
       >
         {agents === undefined ? (
           <option value="">{t('settings.notifications.loadingAgents')}</option>
@@ -211,11 +256,13 @@ function SaveStatus(props: { error: ErrorData | undefined; saved: boolean; busy:
 /** When: the morning briefing's time, the lead before a meeting, and the briefing's days. */
 function WhenFields({
   form,
+  settings,
   errors,
   edit,
   onLeave,
 }: {
   form: NotificationsDraft;
+  settings: Settings;
   errors: FieldErrors;
   edit: Edit;
   onLeave: () => void;
@@ -226,21 +273,28 @@ function WhenFields({
   // user ticks days, its working days are ticked, as core obeys them.
   const { firstDay, workingDays } = useWeek();
   const chosen = form.morningDays ?? workingDays;
+  const timePolicy = usePolicy('notifications.morningTime');
   return (
     <>
       <div className="field-row">
-        {typedFields.map(({ key, label, hint, numeric }) => (
-          <NarrowField
-            key={key}
-            numeric={numeric}
-            label={t(label)}
-            hint={t(hint)}
-            error={errors[`notifications.${key}`]}
-            value={form[key]}
-            onChange={(value) => edit({ [key]: value })}
-            onLeave={onLeave}
-          />
-        ))}
+        {typedFields.map(({ key, label, hint, numeric }) => {
+          // Only the morning time has a policy; the lead before a meeting is the user's alone.
+          const locked = key === 'morningTime' && timePolicy.locked;
+          return (
+            <NarrowField
+              key={key}
+              numeric={numeric}
+              label={t(label)}
+              note={key === 'morningTime' ? timePolicy.note : undefined}
+              readOnly={locked}
+              hint={t(hint)}
+              error={errors[`notifications.${key}`]}
+              value={locked ? settings.notifications.morningTime : form[key]}
+              onChange={(value) => edit({ [key]: value })}
+              onLeave={onLeave}
+            />
+          );
+        })}
       </div>
       <fieldset className="check-group days">
         <legend className="field-label">{t('settings.notifications.days')}</legend>
@@ -272,6 +326,8 @@ function WhenFields({
 /** A short typed value (a time, a number of minutes), checked by the contract as it is left. */
 function NarrowField(props: {
   label: string;
+  note: ReactNode;
+  readOnly: boolean;
   numeric: boolean;
   hint: string;
   error: string | undefined;
@@ -280,11 +336,12 @@ function NarrowField(props: {
   onLeave: () => void;
 }) {
   return (
-    <Field label={props.label} hint={props.hint} error={props.error}>
+    <Field label={props.label} note={props.note} hint={props.hint} error={props.error}>
       <input
         className="input input-narrow"
         type="text"
         inputMode={props.numeric ? 'numeric' : 'text'}
+        readOnly={props.readOnly}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
         onBlur={props.onLeave}

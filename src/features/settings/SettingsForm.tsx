@@ -1,6 +1,6 @@
 // The pieces every settings form shares: inline validation with the contract's own schema, the
 // save round trip with its feedback, and the footer and checkbox markup the forms repeat.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { SettingsPatch } from '../../../electron/contract';
 import type { ErrorData } from '../../../electron/contract';
@@ -9,6 +9,8 @@ import { humanIssue } from '../../lib/fieldErrors';
 import { useT } from '../../platform/i18n';
 import { Button } from '../../ui/Button';
 import { FormError } from '../../ui/Feedback';
+import { isEmptyPatch, withoutLocked } from './managed';
+import { useManaged } from './managedStore';
 import { useSettings } from './store';
 
 export type FieldErrors = Record<string, string | undefined>;
@@ -42,7 +44,11 @@ export function useSave() {
   const [error, setError] = useState<ErrorData | undefined>();
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
-  const save = async (patch: SettingsPatch): Promise<boolean> => {
+  const save = async (wanted: SettingsPatch): Promise<boolean> => {
+    // Core refuses the whole update if it names a setting IT locked: a form sending a group
+    // (all the notification kinds) or a draft from before IT's change must leave those out.
+    const patch = withoutLocked(wanted, useManaged.getState().managed.locked);
+    if (isEmptyPatch(patch)) return true;
     setBusy(true);
     setSaved(false);
     const ok = await useSettings.getState().update(patch);
@@ -115,6 +121,7 @@ export function Check({
   checked,
   disabled,
   describedBy,
+  note,
   onChange,
   children,
 }: {
@@ -123,19 +130,30 @@ export function Check({
   disabled?: boolean;
   /** The id of the text saying why it is disabled, or what it does. */
   describedBy?: string | undefined;
+  /** Beside the box, and read as its first description ("Set by your organisation"). */
+  note?: ReactNode;
   onChange: (checked: boolean) => void;
   children: ReactNode;
 }) {
-  return (
+  const noteId = useId();
+  const described = [note ? noteId : undefined, describedBy].filter(Boolean).join(' ');
+  const box = (
     <label className={className}>
       <input
         type="checkbox"
         checked={checked}
         disabled={disabled}
-        aria-describedby={describedBy}
+        aria-describedby={described === '' ? undefined : described}
         onChange={(e) => onChange(e.target.checked)}
       />
       <span>{children}</span>
     </label>
+  );
+  if (!note) return box;
+  return (
+    <div className="check-row">
+      {box}
+      <span id={noteId}>{note}</span>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { DiagnosticsSection } from './DiagnosticsSection';
 import { LanguageForm } from './LanguageForm';
 import { NotificationsForm } from './NotificationsForm';
 import { SystemSection } from './SystemSection';
+import { useManaged } from './managedStore';
 import { useSettings } from './store';
 
 export function SettingsScreen() {
@@ -26,6 +27,7 @@ export function SettingsScreen() {
   const section = route.name === 'settings' ? route.section : undefined;
   useEffect(() => {
     void useSettings.getState().load();
+    void useManaged.getState().load();
   }, []);
   const settings = state.value;
   useEffect(() => {
@@ -60,7 +62,7 @@ export function SettingsScreen() {
         <>
           <DesktopFeatures />
           <SystemSection settings={settings} />
-          <CompanionSection />
+          <CompanionSection settings={settings} />
         </>
       ) : null}
       {/* What IT and support ask about, folded away from what a salesperson changes. */}

@@ -2,5 +2,6 @@
 export { useSettings } from './store';
 export { resolveTheme } from './theme';
 export { useCompanion } from './companionStore';
+export { useManaged } from './managedStore';
 export { waitingBrowsers } from './createCompanionStore';
 export { CompanionBanner } from './CompanionBanner';

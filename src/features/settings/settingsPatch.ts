@@ -72,3 +72,28 @@ export function notificationsPatchOf(form: NotificationsDraft, keys: readonly No
   for (const key of keys) Object.assign(picked, { [key]: all[key] });
   return { notifications: picked };
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The draft after the saved settings changed elsewhere (IT's policy, another window, the host's
+ * answer to a save): what the user left as it was follows the new value, what they changed and
+ * have not saved yet stays theirs. Without this a value IT set (or stopped setting) would be
+ * hidden behind the draft, and saved back as the user's own when the field is left.
+ */
+export function rebaseDraft(
+  draft: NotificationsDraft,
+  before: Settings,
+  after: Settings,
+): NotificationsDraft {
+  const was = notificationsDraft(before);
+  const now = notificationsDraft(after);
+  const next = { ...draft, enabled: { ...draft.enabled } };
+  for (const kind of Object.keys(now.enabled) as (keyof NotificationsDraft['enabled'])[]) {
+    if (draft.enabled[kind] === was.enabled[kind]) next.enabled[kind] = now.enabled[kind];
+  }
+  for (const key of Object.keys(now) as NotificationsKey[]) {
+    if (key !== 'enabled' && same(draft[key], was[key])) Object.assign(next, { [key]: now[key] });
+  }
+  return next;
+}

@@ -7,6 +7,7 @@ import {
   notificationsDraft,
   notificationsPatch,
   notificationsPatchOf,
+  rebaseDraft,
 } from '../../../../../src/features/settings/settingsPatch';
 
 const settings = Settings.parse({});
@@ -85,5 +86,27 @@ describe('the patch of a switch that saves itself', () => {
     expect(notificationsPatchOf(draft, ['meetingLeadMinutes', 'prepAgentId'])).toEqual({
       notifications: { meetingLeadMinutes: 45, prepAgentId: null },
     });
+  });
+});
+
+describe('the notifications draft when the saved settings change elsewhere', () => {
+  it('follows IT’s new values where the user left the field, and keeps what they typed', () => {
+    const before = Settings.parse({ notifications: { morningTime: '08:00' } });
+    // IT locked the morning time and turned quota notifications off, while the user was typing
+    // a lead time and had ticked off meeting briefings (not saved yet).
+    const after = Settings.parse({
+      notifications: { morningTime: '07:30', enabled: { quota: false } },
+    });
+    const draft = {
+      ...notificationsDraft(before),
+      meetingLeadMinutes: '25',
+      enabled: { ...notificationsDraft(before).enabled, 'meeting-briefing': false },
+    };
+    const next = rebaseDraft(draft, before, after);
+    expect(next.morningTime).toBe('07:30');
+    expect(next.enabled).toMatchObject({ quota: false, 'meeting-briefing': false });
+    expect(next.meetingLeadMinutes).toBe('25');
+    // So leaving the field saves nothing IT set as if it were the user's.
+    expect(next.morningTime).toBe(notificationsDraft(after).morningTime);
   });
 });
