@@ -156,6 +156,7 @@ function startUpdater(shell: Shell, current: Backend, rootLog: RootLogger): Upda
     autoUpdater,
     notify: (notice) => showUpdateNotice(notice, () => void updates.requestRestart()),
     isRunLive: () => current.liveRuns().some((run) => !run.done),
+    settings: () => current.settings().updates,
     logger: rootLog.child('updates'),
   });
   shell.stops.push(() => updates.dispose());

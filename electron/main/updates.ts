@@ -17,6 +17,7 @@ import {
   type UpdateLog,
   type UpdateNotice,
   type UpdatePolicyInput,
+  type UpdateSettings,
 } from '../core/updates';
 
 export interface StartUpdatesOptions {
@@ -28,6 +29,8 @@ export interface StartUpdatesOptions {
   notify(notice: UpdateNotice): void;
   /** True while any run is live; a restart never happens while it is. */
   isRunLive(): boolean;
+  /** The update settings in effect (the user's, or IT's by policy), asked before each check. */
+  settings?: () => UpdateSettings;
   /** The app's logger; electron-updater's own messages go there too. */
   logger?: UpdateLog;
   /** Defaults to `process.resourcesPath`, where electron-builder puts `app-update.yml`. */
@@ -67,11 +70,14 @@ export function startUpdates(options: StartUpdatesOptions): UpdateController {
     feed,
     policy,
     productName: options.app.getName(),
+    ...(options.settings ? { settings: options.settings } : {}),
     isRunLive: options.isRunLive,
     notify: options.notify,
     ...(options.logger ? { log: options.logger } : {}),
     updater: {
       async checkForUpdates() {
+        // The beta channel takes the publisher's pre-releases too; never an older version.
+        autoUpdater.allowPrerelease = options.settings?.().channel === 'beta';
         const result = await autoUpdater.checkForUpdates();
         // A failed background download rejects this promise and also emits `error`, which the
         // controller already handles; without this catch it would be an unhandled rejection.

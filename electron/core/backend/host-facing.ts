@@ -26,6 +26,7 @@ export function hostFacingBackend(
     log,
     language: parts.language,
     liveRuns: () => manager.list(),
+    settings: () => parts.settings.get(),
     async nextMeeting() {
       if (!service.session.state().signedIn) return undefined;
       try {

@@ -6,6 +6,7 @@ import type {
   EventPayload,
   HostKind,
   LiveRunSummary,
+  Settings,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
 import type { CompanionControl } from '../pairings/control';
@@ -104,6 +105,8 @@ export interface Backend {
   readonly language: CoreLanguage;
   /** The live runs without text (tray menu). */
   liveRuns(): LiveRunSummary[];
+  /** The settings in effect, IT's policies applied (the updater asks before each check). */
+  settings(): Settings;
   /**
    * The next meeting of the cached meeting briefing (tray menu); undefined when there is none
    * or it cannot be read. Served from the cache, refreshed in the background like the screens.

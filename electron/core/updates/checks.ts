@@ -22,6 +22,11 @@ export function runCheck(cycle: UpdateCycle): void {
   if (cycle.status.state === 'installing') return;
   if (cycle.active) return;
   clearCheckTimer(cycle);
+  if (cycle.options.settings?.().automatic === false) {
+    cycle.log.info('Not checking for updates: automatic updates are off in Settings or by policy.');
+    scheduleCheck(cycle, cycle.policy.checkIntervalMs);
+    return;
+  }
   cycle.active = true;
   cycle.lastCheckedAt = cycle.now();
   if (cycle.status.state !== 'ready') setStatus(cycle, { state: 'checking' });

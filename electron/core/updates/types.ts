@@ -1,5 +1,6 @@
 // What the update controller drives (electron-updater's port and events), what it reports (its
 // status, notices, a restart's answer) and how it is set up: see controller.ts.
+import type { Settings } from '../../contract';
 import type { Timers } from '../clock';
 import type { UpdateErrorKind } from './errors';
 import type { UpdateFeed } from './feed';
@@ -55,6 +56,9 @@ export interface UpdateLog {
   error(message: string): void;
 }
 
+/** What Settings says about updates (updates.automatic, updates.channel). */
+export type UpdateSettings = Settings['updates'];
+
 export interface UpdateControllerOptions {
   feed: UpdateFeed;
   updater: UpdaterPort;
@@ -63,6 +67,11 @@ export interface UpdateControllerOptions {
   /** Shows a notice to the user (system notification, tray, renderer). */
   notify(notice: UpdateNotice): void;
   policy?: UpdatePolicyInput;
+  /**
+   * The user's (or IT's) update settings, asked before every check: with `automatic` off no
+   * check runs (the schedule goes on, so turning it back on needs no restart).
+   */
+  settings?: () => UpdateSettings;
   productName?: string;
   log?: UpdateLog;
   timers?: Timers;

@@ -30,7 +30,7 @@ class FakeUpdater implements UpdaterPort {
 const enabled: UpdateFeed = { enabled: true, configPath: '/app/resources/app-update.yml' };
 const policy: UpdatePolicyInput = { startupDelayMs: 10_000, retryBaseMs: 15 * MINUTE };
 
-function setup(options: { feed?: UpdateFeed; live?: boolean } = {}) {
+function setup(options: { feed?: UpdateFeed; live?: boolean; automatic?: () => boolean } = {}) {
   const clock = new FakeClock();
   const updater = new FakeUpdater();
   const notices: UpdateNotice[] = [];
@@ -41,6 +41,14 @@ function setup(options: { feed?: UpdateFeed; live?: boolean } = {}) {
     isRunLive: () => runs.live,
     notify: (notice) => notices.push(notice),
     policy,
+    ...(options.automatic
+      ? {
+          settings: () => ({
+            automatic: options.automatic?.() ?? true,
+            channel: 'stable' as const,
+          }),
+        }
+      : {}),
     timers: clock,
     now: clock.now,
     random: () => 0.5,
@@ -80,6 +88,20 @@ describe('update schedule', () => {
     controller.handle({ type: 'not-available' });
     clock.advance(DAY);
     expect(updater.checks).toBe(3);
+  });
+
+  it('does not check while automatic updates are off (Settings or policy), and resumes when on', () => {
+    const wanted = { automatic: false };
+    const { clock, updater, controller } = setup({ automatic: () => wanted.automatic });
+    controller.start();
+    clock.advance(10_000);
+    controller.checkNow();
+    clock.advance(DAY);
+    expect(updater.checks).toBe(0);
+    // Turned on (IT lifted the policy) while the app runs: the next scheduled check runs.
+    wanted.automatic = true;
+    clock.advance(DAY);
+    expect(updater.checks).toBe(1);
   });
 
   it('checks at once after sleep when the daily check is overdue', () => {
