@@ -54,11 +54,19 @@ async function readOne(source: PolicySource, path: string): Promise<PolicyRead |
   try {
     const top = parsePlist(bytes);
     if (!isPlainRecord(top)) return { source, reason: `${path} does not hold a dictionary` };
-    return splitRecommended(source, top, RECOMMENDED_KEY);
+    return splitRecommended(source, withoutProfileKeys(top), RECOMMENDED_KEY);
   } catch (error) {
     if (error instanceof PlistError) return { source, reason: `${path}: ${error.message}` };
     throw error;
   }
+}
+
+/**
+ * A profile's own bookkeeping (PayloadType, PayloadUUID, …) may come along into the file; no
+ * policy is named Payload…, so those are left out rather than reported to IT as unknown policies.
+ */
+function withoutProfileKeys(top: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(top).filter(([key]) => !key.startsWith('Payload')));
 }
 
 function isErrnoCode(error: unknown, code: string): boolean {

@@ -29,6 +29,8 @@ const XML_PROFILE = `<?xml version="1.0" encoding="UTF-8"?>
   <key>TranscriptMaxAgeDays</key>
   <integer>90</integer>
   <key>PayloadUUID</key>
+  <string>9E8D7C6B-5A49-4382-B1C0-D0E1F2A3B4C5</string>
+  <key>Logo</key>
   <data>AAEC</data>
   <key>Recommended</key>
   <dict>
@@ -87,7 +89,7 @@ describe('readMacManagedPolicies', () => {
     ]);
   });
 
-  it("reads the user's XML plist beside the machine's, machine first", async () => {
+  it("reads the user's XML plist beside the machine's, machine first (a profile's Payload keys left out)", async () => {
     await writeFile(join(root, FILE), binaryPlist({ AllowDemo: false }));
     await mkdir(join(root, 'ana'));
     await writeFile(join(root, 'ana', FILE), XML_PROFILE);
