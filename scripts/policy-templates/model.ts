@@ -47,7 +47,7 @@ type PolicyValue<N extends PolicyName> = z.input<(typeof POLICIES)[N]['schema']>
 
 /** A value IT might set for each policy, in the examples (each passes its schema: tested). */
 export const EXAMPLES: { [N in PolicyName]: PolicyValue<N> } = {
-  ServiceBaseUrl: 'https://assistant.example.com/api',
+  ServiceBaseUrl: 'https://assistant.example.com/api/v1/assistant',
   SignInUrl: 'https://login.example.com/assistant',
   AllowDemo: false,
   AutomaticUpdates: true,
