@@ -3,6 +3,8 @@
 // Microsoft's documented ADMX/ADML elements (no XSD is available offline: docs/deployment.md).
 // The JSON Schema takes a good policy.json and refuses a bad one; the .mobileconfig is a plist
 // that holds every policy.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../../../electron/contract/policy';
@@ -275,6 +277,13 @@ describe('policy.schema.json', () => {
 
   it('takes a policy.json of every example value, one of them recommended', () => {
     expect(validate({ ...locked, Recommended: { [RECOMMENDED_EXAMPLE]: recommended } })).toBe(true);
+  });
+
+  it("takes docs/deployment.md's example, which names every policy", () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/deployment.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)\n```/.exec(doc)?.[1];
+    expect(validate(JSON.parse(example ?? 'null'))).toBe(true);
+    for (const name of POLICY_NAMES) expect(doc).toContain(`| \`${name}\``);
   });
 
   it('refuses a wrong type, a value out of range, an unknown name, a bad CRM domain', () => {
