@@ -6,12 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { POLICIES, POLICY_NAMES, type PolicyName } from '../../../electron/contract/policy';
 import { parsePlist } from '../../../electron/core/policy/plist';
 import { isPlainRecord } from '../../../electron/core/policy/raw-policies';
 import { LANGUAGES } from '../../../electron/domain/i18n/languages';
-import { policyText } from '../../../electron/domain/i18n/policy-catalogues';
+import { POLICY_CATALOGUES, policyText } from '../../../electron/domain/i18n/policy-catalogues';
+import { buildAdml } from '../../../scripts/policy-templates/adml';
 import { policyTemplates } from '../../../scripts/policy-templates/build';
 import {
   CULTURES,
@@ -254,6 +256,32 @@ describe.each(LANGUAGES)('the ADML in %s', (language) => {
         }
       }
     }
+  });
+});
+
+describe('the policy catalogues', () => {
+  const english = POLICY_CATALOGUES.en;
+  const placeholders = (message: string): string[] =>
+    parse(message)
+      .filter((element) => element.type !== TYPE.literal)
+      .map((element) => ('value' in element ? String(element.value) : ''))
+      .sort();
+
+  it.each(LANGUAGES)('%s: every message is valid ICU with English’s placeholders', (language) => {
+    for (const [id, message] of Object.entries(POLICY_CATALOGUES[language])) {
+      const source = english[id as keyof typeof english];
+      expect(placeholders(message), `${language} ${id}`).toEqual(placeholders(source));
+    }
+  });
+
+  it('has no message the templates do not use', () => {
+    const used = new Set<string>();
+    const t = policyText('en');
+    buildAdml((id, values) => {
+      used.add(id);
+      return t(id, values);
+    }, '0.1');
+    expect(Object.keys(english).filter((id) => !used.has(id))).toEqual([]);
   });
 });
 
