@@ -33,12 +33,10 @@ export function buildAdmx(): string {
       schemaVersion: '1.0',
       xmlns: POLICY_DEFINITIONS_NS,
     },
-    el(
-      'policyNamespaces',
-      {},
-      el('target', { prefix: ADMX_PREFIX, namespace: ADMX_NAMESPACE }),
-      el('using', { prefix: 'windows', namespace: 'Microsoft.Policies.Windows' }),
-    ),
+    // No `using`: it is only for referring to another file's categories or supportedOn names
+    // (Microsoft's policyNamespaces element), and nothing here does, so an importing tool such
+    // as Intune's needs no other ADMX beside this one.
+    el('policyNamespaces', {}, el('target', { prefix: ADMX_PREFIX, namespace: ADMX_NAMESPACE })),
     el('resources', { minRequiredRevision: ADMX_REVISION }),
     el(
       'supportedOn',

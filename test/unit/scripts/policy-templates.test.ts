@@ -66,6 +66,14 @@ describe('the ADMX', () => {
       prefix: 'assistantdesktop',
       namespace: 'Assistant.Policies.AssistantDesktop',
     });
+    // Every prefix a reference uses (`prefix:name`) is declared: ours only, none of Windows'.
+    expect(childrenNamed(namespaces, 'using')).toEqual([]);
+    const prefixed = all(admx).flatMap((node) =>
+      Object.entries(node.attributes).filter(
+        ([key, value]) => !key.startsWith('xmlns') && /^[A-Za-z]+:/.test(value) && key === 'ref',
+      ),
+    );
+    expect(prefixed).toEqual([]);
     expect(onlyChild(admx, 'resources').attributes['minRequiredRevision']).toBe('1.0');
     expect(admx.children.map((child) => child.name)).toEqual([
       'policyNamespaces',
