@@ -123,15 +123,30 @@ describe('what the installers depend on', () => {
     expect(schemes).toEqual(['assistant']);
   });
 
-  it('builds a per-user NSIS installer with shortcuts on Windows', async () => {
+  it('builds an NSIS installer, per user by default and per machine with /allusers, with shortcuts on Windows', async () => {
     const config = await load();
     expect(targetsOf(config.win)).toEqual([{ target: 'nsis', arch: ['x64'] }]);
+    // The assisted installer is the one that reads /allusers and /currentuser (IT's silent
+    // per-machine install, docs/deployment.md); its install-mode page starts on "only for me".
     expect(config.nsis).toMatchObject({
-      oneClick: true,
+      oneClick: false,
       perMachine: false,
+      selectPerMachineByDefault: false,
+      allowElevation: true,
       createDesktopShortcut: 'always',
       createStartMenuShortcut: true,
     });
+  });
+
+  it("installs per machine silently with /allusers: electron-builder's assisted installer reads the switch", () => {
+    // What the option choice above rests on, read from the templates the build uses: should a
+    // new electron-builder move the switches, IT's documented command line would stop working.
+    const templates = path.join(repoRoot, 'node_modules', 'app-builder-lib', 'templates', 'nsis');
+    const assisted = readFileSync(path.join(templates, 'assistedInstaller.nsh'), 'utf8');
+    expect(assisted).toMatch(/\$\{GetOptions\} \$R0 "\/allusers"/);
+    expect(assisted).toMatch(/\$\{GetOptions\} \$R0 "\/currentuser"/);
+    const oneClick = readFileSync(path.join(templates, 'oneClick.nsh'), 'utf8');
+    expect(oneClick).not.toContain('/allusers');
   });
 
   it('builds dmg and zip for x64 and arm64 on macOS, hardened, notarised when credentials exist', async () => {

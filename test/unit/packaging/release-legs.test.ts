@@ -57,6 +57,7 @@ describe('each leg of the workflows', () => {
       'release.yml package (macOS)',
       'release.yml package (Linux)',
       'release.yml extension (Linux)',
+      'release.yml policy-templates (Linux)',
       'release.yml release (Linux)',
     ]);
   });

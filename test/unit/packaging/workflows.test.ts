@@ -361,8 +361,27 @@ describe('release.yml', () => {
     expect(downloads.map((step) => step.with?.name ?? step.with?.pattern)).toEqual([
       'installers-*',
       'extension',
+      'policy-templates',
     ]);
-    for (const step of downloads) expect(step.with?.path).toBe('dist');
+    expect(downloads.map((step) => step.with?.path)).toEqual(['dist', 'dist', 'policy-templates']);
+  });
+
+  it('builds IT’s policy templates and attaches them as a zip', () => {
+    const job = onlyJob(release, runs(/npm run build:policy-templates/));
+    const kept = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
+    expect(kept?.with).toMatchObject({
+      name: 'policy-templates',
+      path: 'out/policy-templates',
+      'if-no-files-found': 'error',
+    });
+    expect(allNeeds(release, 'release')).toContain(
+      jobsWhere(release, runs(/build:policy-templates/))[0],
+    );
+    // Zipped into dist/, which the publishing step attaches whole, before it runs.
+    const steps = release.jobs.release?.steps ?? [];
+    const zipped = steps.findIndex(runs(/zip -r "\.\.\/dist\/assistant-desktop-policy-templates-/));
+    expect(zipped).toBeGreaterThan(-1);
+    expect(zipped).toBeLessThan(steps.findIndex(runs(/\bgh release\b/)));
   });
 
   it('publishes only from one job, which needs every OS’s launch and has no way around it', () => {

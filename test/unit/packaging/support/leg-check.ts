@@ -50,6 +50,11 @@ export const RULES: readonly Rule[] = [
     pattern: /^lipo -create -output relay\/target\/release\/assistant-relay\b/,
     effect: () => ({ makes: [RELAY] }),
   },
+  // IT's policy templates, generated from the policy declaration.
+  {
+    pattern: /^tsx scripts\/policy-templates\/build\.ts$/,
+    effect: () => ({ makes: ['out/policy-templates'] }),
+  },
   { pattern: /^node node_modules\/electron\/install\.js$/, effect: () => ({ makes: [ELECTRON] }) },
   { pattern: /^playwright install chromium$/, effect: () => ({ makes: [CHROMIUM] }) },
   {
