@@ -95,7 +95,8 @@ async function runCommand(
     // Bad input is refused before anything is sent, or even a demo service started.
     const checked = await checkedCommand(command);
     const { connect, resolveTarget } = await import('./connection');
-    const target = resolveTarget(baseUrl, deps.env);
+    const { readCliPolicy } = await import('./policy');
+    const target = resolveTarget(baseUrl, deps.env, await readCliPolicy(deps.env));
     if (target.kind === 'embedded') {
       output.errLine(
         `${PROGRAM}: Using the embedded demo service (set ASSISTANT_BASE_URL or --base-url to use yours).`,

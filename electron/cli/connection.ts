@@ -12,6 +12,7 @@ import {
 } from '../core/api';
 import { AssistantError } from '../core/errors';
 import { ENV_BASE_URL, ENV_TOKEN } from './environment';
+import type { CliPolicy } from './policy';
 import { httpFetch } from './http-fetch';
 
 export { ENV_BASE_URL, ENV_TOKEN };
@@ -23,14 +24,35 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-/** Throws an invalid_input AssistantError for an address that is not http(s). */
+/**
+ * Throws an invalid_input AssistantError for an address that is not http(s), for another service
+ * than the one IT locked, and for no address where IT allows no demo.
+ */
 export function resolveTarget(
   flagBaseUrl: string | undefined,
   env: Readonly<Record<string, string | undefined>>,
+  policy: CliPolicy = { allowDemo: true },
 ): Target {
-  const raw = nonEmpty(flagBaseUrl) ?? nonEmpty(env[ENV_BASE_URL]);
-  if (raw === undefined) return { kind: 'embedded' };
+  const asked = nonEmpty(flagBaseUrl) ?? nonEmpty(env[ENV_BASE_URL]);
+  const raw = asked ?? policy.service?.baseUrl;
+  if (raw === undefined) {
+    if (policy.allowDemo) return { kind: 'embedded' };
+    throw new AssistantError({
+      kind: 'invalid_input',
+      code: 'no_service',
+      message: `Your organisation allows only its own service: set ${ENV_BASE_URL} or --base-url to its address.`,
+      retryable: false,
+    });
+  }
   const baseUrl = normaliseBaseUrl(raw);
+  if (policy.service?.locked === true && baseUrl !== normaliseBaseUrl(policy.service.baseUrl)) {
+    throw new AssistantError({
+      kind: 'invalid_input',
+      code: 'locked',
+      message: `Set by your organisation: this computer uses ${policy.service.baseUrl}, and --base-url or ${ENV_BASE_URL} cannot name another service.`,
+      retryable: false,
+    });
+  }
   // The token is taken as it is (no trimming): it is a credential, and changing it would only
   // turn a clear "invalid session" into a confusing one.
   const token = env[ENV_TOKEN];
