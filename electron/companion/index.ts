@@ -37,3 +37,4 @@ export {
 } from './registration/registration-target';
 export { SUBSET, CONTRACT_SUBSET, COMPANION_REQUESTS } from './subset';
 export { startCompanion, COMPANION_SWITCH_ENV } from './start';
+export { startCompanionFollowingSetting, type FollowedCompanion } from './follow-setting';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { LiveRunSummary, type Settings } from '../contract';
 import { APP_VERSION } from '../core/api/headers';
 import type { Backend } from '../core/backend';
-import { startCompanion } from '../companion';
+import { startCompanionFollowingSetting } from '../companion';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import type { UpdateController } from '../core/updates';
 import { installApplicationMenu } from './app-menu';
@@ -180,7 +180,9 @@ export async function startShell(shell: Shell): Promise<void> {
       onTrustedCall: () => shell.windows.pageListening(),
     }),
   );
-  const companion = await startCompanion({
+  // On while its setting (the user's, or IT's) says so, following it while the app runs.
+  const companion = await startCompanionFollowingSetting({
+    enabled: () => current.settings().companion.enabled,
     backend: current,
     log: rootLog,
     dataDir: app.getPath('userData'),
@@ -188,7 +190,7 @@ export async function startShell(shell: Shell): Promise<void> {
     buildKind: app.isPackaged ? 'packaged' : 'development',
     onPairingRequest: createPairingPrompt(shell, current),
   });
-  shell.stops.push(() => void companion?.stop());
+  shell.stops.push(() => void companion.stop());
   const tray = startTray(shell, current, rootLog);
   const applySettings = applyStoredSettings(current, tray, shortcut, rootLog);
   const updates = startUpdater(shell, current, rootLog);
@@ -225,5 +227,6 @@ export async function startShell(shell: Shell): Promise<void> {
   // Through the same guard as every other opener: a tray click, a second instance or a deep
   // link during the first window's creation still gives one window.
   if (!shell.launch.startedInBackground) await shell.windows.show();
-  registerCompanionAtStart(rootLog, current.companion);
+  // Turned off by the user or IT: nothing is registered with the browsers either.
+  if (current.settings().companion.enabled) registerCompanionAtStart(rootLog, current.companion);
 }

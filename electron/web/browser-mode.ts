@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import { APP_VERSION } from '../core/api/headers';
 import { createBackend, type Backend, type BackendOptions } from '../core/backend';
-import { startCompanion } from '../companion';
+import { startCompanionFollowingSetting } from '../companion';
 import { createFocusTracker } from '../core/host';
 import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';
@@ -139,7 +139,8 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const companion =
     options.companion === undefined || options.companion === false
       ? undefined
-      : await startCompanion({
+      : await startCompanionFollowingSetting({
+          enabled: () => backend.settings().companion.enabled,
           backend,
           log,
           dataDir: options.dataDir,
