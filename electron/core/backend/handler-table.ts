@@ -53,7 +53,6 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
     versions: options.versions,
     desktopCapabilities: options.desktopCapabilities,
     target: service.targets.current,
-    pinned: options.baseUrlOverride !== undefined,
     notices: parts.notices,
     systemLanguages: parts.systemLanguages,
   });

@@ -50,7 +50,6 @@ export function settingsReaction(parts: {
   targets: ServiceTargets;
   switchService: (settings: Settings) => Promise<void>;
   current: () => Settings;
-  pinned: boolean;
   notifications: Pick<NotificationWiring, 'check' | 'doNotDisturbEnded'>;
   prune: () => Promise<void>;
   log: Logger;
@@ -64,7 +63,7 @@ export function settingsReaction(parts: {
       .then(() => {
         const target = parts.targets.current();
         if (target.baseUrl === before) return;
-        parts.hub.emit('service.changed', serviceInfo(target, parts.pinned));
+        parts.hub.emit('service.changed', serviceInfo(target));
       })
       .catch((error: unknown) => {
         parts.log.error('Could not switch service', { error });
@@ -148,7 +147,6 @@ export function wireReactions(
         targets: service.targets,
         switchService,
         current: () => settings.get(),
-        pinned: options.baseUrlOverride !== undefined,
         notifications,
         prune: parts.pruning.prune,
         log,

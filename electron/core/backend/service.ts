@@ -39,7 +39,11 @@ export async function connectService(
   },
 ): Promise<ServiceParts> {
   const targets = await createServiceTargets(
-    { baseUrlOverride: options.baseUrlOverride, demoService: options.demoService },
+    {
+      baseUrlOverride: options.baseUrlOverride,
+      serviceLocked: () => parts.settings.managed().locked.includes('serviceBaseUrl'),
+      demoService: options.demoService,
+    },
     parts.settings.get(),
   );
   const clientFor = apiClientFactory({

@@ -21,6 +21,8 @@ export interface ServiceTarget {
   demo: boolean;
   /** No service at all: the demo is not allowed and no address is set (NO_SERVICE_BASE_URL). */
   missing?: boolean;
+  /** Set by the host (browser mode's ASSISTANT_BASE_URL), not by the settings. */
+  pinned?: boolean;
   signInUrl: string | undefined;
   /** The embedded demo service's sign-in password, while it is the service in use. */
   demoPassword?: string;
@@ -46,19 +48,24 @@ export function noServiceError(): AssistantError {
 }
 
 /** The service in use as the contract shows it (app.info, service.changed). */
-export function serviceInfo(target: ServiceTarget, pinned: boolean): ServiceInfo {
+export function serviceInfo(target: ServiceTarget): ServiceInfo {
   return {
     baseUrl: target.missing === true ? '' : target.baseUrl,
     demo: target.demo,
     missing: target.missing === true,
-    pinned,
+    pinned: target.pinned === true,
     ...(target.demoPassword === undefined ? {} : { demoPassword: target.demoPassword }),
   };
 }
 
 export interface ServiceTargetOptions {
-  /** A service address that wins over the settings (browser mode's ASSISTANT_BASE_URL). */
+  /**
+   * A service address that wins over the settings (browser mode's ASSISTANT_BASE_URL), but not
+   * over a service IT locked by policy.
+   */
   baseUrlOverride?: string;
+  /** Whether IT locked the service address by policy. */
+  serviceLocked?: () => boolean;
   /** Starts (once) and describes the embedded demo service; absent: an address is required. */
   demoService?: () => Promise<DemoServiceInfo>;
 }
@@ -85,9 +92,15 @@ export async function createServiceTargets(
   let demoInfo: DemoServiceInfo | undefined;
 
   const resolve = async (current: Settings): Promise<ServiceTarget> => {
-    const configured = options.baseUrlOverride ?? current.serviceBaseUrl ?? undefined;
+    const override = options.serviceLocked?.() === true ? undefined : options.baseUrlOverride;
+    const configured = override ?? current.serviceBaseUrl ?? undefined;
     if (configured !== undefined) {
-      return { baseUrl: configured, demo: false, signInUrl: current.signInUrl ?? undefined };
+      return {
+        baseUrl: configured,
+        demo: false,
+        signInUrl: current.signInUrl ?? undefined,
+        ...(override === undefined ? {} : { pinned: true }),
+      };
     }
     if (!options.demoService) throw noServiceError();
     // IT allows only the company's service, and named none (or the user has still to).

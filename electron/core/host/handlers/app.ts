@@ -31,8 +31,6 @@ export interface AppInfoOptions {
   /** What this desktop offers, as the host found out; see BackendOptions. */
   desktopCapabilities?: () => DesktopCapabilities;
   target: () => ServiceTarget;
-  /** The host set the service (ASSISTANT_BASE_URL): the settings' address does not apply. */
-  pinned: boolean;
   notices: NoticeBoard;
   /** The system's preferred languages (core's language resolves "system" from them). */
   systemLanguages: readonly string[];
@@ -60,7 +58,7 @@ export function createAppInfo(options: AppInfoOptions): () => AppInfo {
       host: options.hostKind,
       platform: options.platform,
       versions: options.versions ?? { node: process.versions.node },
-      service: serviceInfo(target, options.pinned),
+      service: serviceInfo(target),
       notices: options.notices.list(),
       desktopCapabilities: desktopCapabilities(),
       systemLanguages: [...options.systemLanguages],
