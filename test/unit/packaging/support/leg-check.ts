@@ -67,6 +67,13 @@ export const RULES: readonly Rule[] = [
     effect: () => ({ reads: [CHROMIUM] }),
   },
   {
+    // IT's policies where the OS keeps them (ci.yml's desktop job): the registry's through the
+    // relay the job built before; macOS's managed preferences, read as files.
+    pattern:
+      /^vitest run test\/integration\/core\/policy\/(windows-registry|macos-managed-live)\.test\.ts$/,
+    effect: (m) => ({ reads: m[1] === 'windows-registry' ? [RELAY] : [] }),
+  },
+  {
     pattern: /^vitest run (?:-c|--config) (\S+)$/,
     effect: (m) => ({
       reads: [...suiteReads(path.dirname(m[1] ?? '')), ...(SUITE_EXTRAS[m[1] ?? ''] ?? [])],
