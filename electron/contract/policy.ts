@@ -157,6 +157,12 @@ export const PolicySettingSchema = z.enum(POLICY_SETTINGS as [PolicySetting, ...
  * the user may change, as Chrome and Edge do it.
  */
 export const RECOMMENDED_KEY = 'Recommended';
+
+/**
+ * Where Windows keeps them, under HKLM (the machine's) and HKCU (a user's): the relay reads this
+ * key (relay/src/policies.rs, POLICY_PATH) and the ADMX writes it.
+ */
+export const WINDOWS_POLICY_KEY = 'Software\\Policies\\Assistant\\Assistant Desktop';
 export const PolicyLevel = z.enum(['mandatory', 'recommended']);
 export type PolicyLevel = z.infer<typeof PolicyLevel>;
 

@@ -1,12 +1,16 @@
 // What the policy templates share: where Windows keeps the values, the ADMX's names for things,
 // each language's Windows culture, and an example value per policy for the examples IT copies.
 import type { POLICIES } from '../../electron/contract/policy';
-import { RECOMMENDED_KEY, type PolicyName } from '../../electron/contract/policy';
+import {
+  RECOMMENDED_KEY,
+  WINDOWS_POLICY_KEY,
+  type PolicyName,
+} from '../../electron/contract/policy';
 import type { Language } from '../../electron/domain/i18n/languages';
 import type { z } from '../../electron/contract/zod';
 
 /** HKLM (machine) or HKCU (user), under Software\Policies\<vendor>\<product>, as the readers look. */
-export const REGISTRY_KEY = 'Software\\Policies\\Assistant\\Assistant Desktop';
+export const REGISTRY_KEY = WINDOWS_POLICY_KEY;
 export const RECOMMENDED_REGISTRY_KEY = `${REGISTRY_KEY}\\${RECOMMENDED_KEY}`;
 
 export const TEMPLATE_BASENAME = 'assistant-desktop';

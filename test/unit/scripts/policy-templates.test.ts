@@ -372,3 +372,11 @@ describe('the examples', () => {
     expect(Recommended).toEqual({ [RECOMMENDED_EXAMPLE]: EXAMPLES[RECOMMENDED_EXAMPLE] });
   });
 });
+
+describe('the Windows key', () => {
+  it('is the one the relay reads', () => {
+    const relay = readFileSync(new URL('../../../relay/src/policies.rs', import.meta.url), 'utf8');
+    const path = /pub const POLICY_PATH: &str = r"([^"]+)";/.exec(relay)?.[1];
+    expect(path).toBe(REGISTRY_KEY);
+  });
+});
