@@ -3,7 +3,7 @@
 // waits for a sign-in, never the demo; it locks the morning time, which the page sees as locked
 // and cannot change; a bad value is ignored with its reason in diagnostics; and a change to the
 // file while the app runs applies without a restart.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { startBrowserMode, type BrowserMode } from '../../../electron/web/browse
 import { blankRendererDir, connectAsPage, type PageClient } from './support';
 
 let work: string;
+let dataDir: string;
 let policyFile: string;
 let company: DemoService;
 let mode: BrowserMode;
@@ -23,7 +24,7 @@ const writePolicy = (policy: unknown) => writeFile(policyFile, JSON.stringify(po
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'web-policy-'));
-  const dataDir = join(work, 'data');
+  dataDir = join(work, 'data');
   const etc = join(work, 'etc', 'assistant-desktop');
   await mkdir(dataDir, { recursive: true });
   await mkdir(etc, { recursive: true });
@@ -36,7 +37,11 @@ beforeAll(async () => {
     AllowDemo: false,
     MorningTime: '07:30',
     LaunchAtLogin: 'yes',
-    Recommended: { TranscriptMaxAgeDays: 14 },
+    Recommended: {
+      TranscriptMaxAgeDays: 14,
+      // Credentials in an address: refused, and never written anywhere.
+      ServiceBaseUrl: 'https://it:hunter2@assistant.example.com/api/v1/assistant',
+    },
   });
   mode = await startBrowserMode({
     port: 0,
@@ -95,9 +100,15 @@ describe('a policy.json on a Linux computer', () => {
     const managed = await ok(page.bridge.invoke('settings.managed', {}));
     expect(managed.problems).toEqual([
       expect.objectContaining({ policy: 'LaunchAtLogin', source: 'file', level: 'mandatory' }),
+      expect.objectContaining({ policy: 'ServiceBaseUrl', source: 'file', level: 'recommended' }),
     ]);
     const { text } = await ok(page.bridge.invoke('diagnostics.copy', {}));
     expect(text).toContain('not applied: LaunchAtLogin (file, mandatory)');
+    expect(text).toContain('not applied: ServiceBaseUrl (file, recommended)');
+    const log = await readFile(join(dataDir, 'logs', 'main.log'), 'utf8');
+    expect(log).toMatch(/A policy was not applied.*LaunchAtLogin/);
+    expect(log).toMatch(/A policy was not applied.*ServiceBaseUrl/);
+    expect(`${text}${log}`).not.toContain('hunter2');
     expect(text).toContain(
       'locked: serviceBaseUrl, signInUrl, allowDemo, notifications.morningTime',
     );

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRelay } from '../../../../electron/companion/registration/relay-registry';
+import { resolvePolicies } from '../../../../electron/core/policy/resolve-policies';
 import { readWindowsPolicies } from '../../../../electron/core/policy/windows-registry';
 import { relayBinary } from '../../../support/relay-binary';
 
@@ -175,6 +176,11 @@ describe.runIf(process.platform === 'win32')('policies in the Windows registry',
         reason: 'not read from the registry: REG_BINARY',
       },
     ]);
+    // As core applies them: the machine's value binds where the user's key sets the same policy.
+    const resolved = resolvePolicies(reads);
+    expect(resolved.locked.get('notifications.morningTime')).toBe('07:30');
+    expect(resolved.locked.get('companion.enabled')).toBe(true);
+    expect(resolved.recommended.get('language')).toBe('de');
   });
 
   it('has no source for a key that is not there', async (context) => {
