@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runRelay } from '../../../../electron/companion/registration/relay-registry';
 import { resolvePolicies } from '../../../../electron/core/policy/resolve-policies';
 import { readWindowsPolicies } from '../../../../electron/core/policy/windows-registry';
+import { withoutProblems } from '../../../support/policy-reads';
 import { relayBinary } from '../../../support/relay-binary';
 
 const PLACE = 'Software\\Policies\\Assistant\\Assistant Desktop';
@@ -89,16 +90,7 @@ describe.runIf(process.platform === 'win32')('policies in the Windows registry',
     await reg(['delete', MACHINE, '/f']).catch(() => '');
     await reg(['delete', USER, '/f']).catch(() => '');
   };
-  const read = async () => {
-    const read = await readWindowsPolicies(runRelay(relayBinary()));
-    const problems = read.flatMap((entry) => ('problems' in entry ? (entry.problems ?? []) : []));
-    const reads = read.map((entry) => {
-      if (!('problems' in entry)) return entry;
-      const { problems: _problems, ...rest } = entry;
-      return rest;
-    });
-    return { reads, problems };
-  };
+  const read = async () => withoutProblems(await readWindowsPolicies(runRelay(relayBinary())));
   /** Why this computer's keys are not the test's to write, if they are not. */
   let notOurs: string | undefined;
 

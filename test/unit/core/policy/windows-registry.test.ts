@@ -4,9 +4,8 @@
 // answer the relay never gives, or no relay at all, leaves both sources unreadable, never a throw.
 // The relay itself against real keys: test/integration/core/policy/windows-registry.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { PolicyProblem } from '../../../../electron/contract';
-import type { PolicyRead } from '../../../../electron/core/policy/raw-policies';
 import { readWindowsPolicies } from '../../../../electron/core/policy/windows-registry';
+import { withoutProblems } from '../../../support/policy-reads';
 
 const answering = (line: string) => () => Promise.resolve(`${line}\r\n`);
 const key = (
@@ -191,14 +190,3 @@ describe('the Windows registry policies, from the relay’s answer', () => {
     ]);
   });
 });
-
-/** The sources as read, and the values the reader could not take, apart. */
-function withoutProblems(read: PolicyRead[]): { reads: PolicyRead[]; problems: PolicyProblem[] } {
-  const problems = read.flatMap((entry) => ('problems' in entry ? (entry.problems ?? []) : []));
-  const reads = read.map((entry) => {
-    if (!('problems' in entry)) return entry;
-    const { problems: _problems, ...rest } = entry;
-    return rest;
-  });
-  return { reads, problems };
-}
