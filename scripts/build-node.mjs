@@ -84,7 +84,7 @@ const cataloguesEnglishOnly = {
 
 // IT's policies (core/policy) take their declarations from the contract's index, which builds
 // every schema the app has (settings, runs, companion, inbox…); the command reads only the policy
-// declarations, so there its policy reader gets electron/contract/policy.ts alone: about 4 MiB
+// declarations, so there its policy reader gets electron/contract/policy.ts alone: about 1.6 MiB
 // less for `assistant status` (docs/performance.md). A name that file does not export fails the
 // build, so the two cannot drift apart silently.
 const policyContractOnly = {
