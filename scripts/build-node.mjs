@@ -4,6 +4,7 @@
 // (ASSISTANT_EXTENSION_IDS; scripts/published-extension-ids.ts), are baked into every bundle.
 import { build } from 'esbuild';
 import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 
 /** @type {typeof import('./published-extension-ids.ts')} */
@@ -81,6 +82,22 @@ const cataloguesEnglishOnly = {
   },
 };
 
+// IT's policies (core/policy) take their declarations from the contract's index, which builds
+// every schema the app has (settings, runs, companion, inbox…); the command reads only the policy
+// declarations, so there its policy reader gets electron/contract/policy.ts alone: about 1.6 MiB
+// less for `assistant status` (docs/performance.md). A name that file does not export fails the
+// build, so the two cannot drift apart silently.
+const policyContractOnly = {
+  name: 'policy-contract-only',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/\.\.\/contract$/ }, (args) =>
+      /[\\/]core[\\/]policy[\\/][^\\/]+\.ts$/.test(args.importer)
+        ? { path: path.resolve('electron/contract/policy.ts') }
+        : undefined,
+    );
+  },
+};
+
 for (const entry of entries) {
   if (!existsSync(entry.in)) continue;
   if (entry.split) rmSync(`out/${entry.out.split('/')[0]}`, { recursive: true, force: true });
@@ -96,7 +113,7 @@ for (const entry of entries) {
     format: entry.format,
     external: entry.external ?? [],
     sourcemap: true,
-    plugins: entry.englishOnly ? [zodEnglishOnly, cataloguesEnglishOnly] : [],
+    plugins: entry.englishOnly ? [zodEnglishOnly, cataloguesEnglishOnly, policyContractOnly] : [],
     define: storeIds.publishedIdsDefine(published.ids),
     logLevel: 'warning',
     // ESM bundles of CommonJS dependencies need a require of their own.

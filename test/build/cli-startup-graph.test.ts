@@ -3,16 +3,34 @@
 // import graph of out/cli/main.js; commands, the client, zod, core's words (FormatJS and the
 // catalogues) and the demo service must be behind a dynamic import(). Checked on the built chunks
 // (not by timing): esbuild names each source file it bundles in a `// path` comment.
+// Then what `assistant status` loads on top (docs/performance.md, its 70 MiB): none of the
+// things that cost megabytes without being needed (undici, TLS and HTTP/2 behind an ES import of
+// node:http, ICU's locale data behind a formatter made on import).
 
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoPath } from './support/repo';
 
-/** Specifiers of a module's static imports (`import … from "x"`, `import "x"`), not import(). */
+/**
+ * Specifiers of a module's static imports and re-exports (`import … from "x"`, `import "x"`,
+ * `export … from "x"`), not import(): all load before the module runs.
+ */
 function staticImports(source: string): string[] {
-  const found = source.matchAll(/^import\s+(?:[^'";]+?\s+from\s+)?["']([^"']+)["'];?\s*$/gm);
+  const found = source.matchAll(
+    /^(?:import|export)\s+(?:[^'";]+?\s+from\s+)?["']([^"']+)["'];?\s*$/gm,
+  );
   return [...new Set([...found].map((m) => m[1] ?? ''))];
+}
+
+/** The chunks main.js loads with import() whose file name starts with `name-`. */
+function dynamicChunk(name: string): string {
+  const main = readFileSync(repoPath('out/cli/main.js'), 'utf8');
+  const found = [...main.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)]
+    .map((m) => m[1] ?? '')
+    .find((specifier) => path.basename(specifier).startsWith(`${name}-`));
+  if (found === undefined) throw new Error(`main.js imports no ${name}-*.js chunk`);
+  return path.resolve(repoPath('out/cli'), found);
 }
 
 /** The source files esbuild bundled into a chunk, from its `// path` comments. */
@@ -27,10 +45,10 @@ interface StartGraph {
   builtins: string[];
 }
 
-function startGraph(entry: string): StartGraph {
+function startGraph(...entries: string[]): StartGraph {
   const files: string[] = [];
   const builtins = new Set<string>();
-  const queue = [entry];
+  const queue = [...entries];
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (files.includes(file)) continue;
@@ -95,5 +113,47 @@ describe('the start-up path of the `assistant` command (out/cli/main.js)', () =>
     const dynamic = [...main.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
     expect(dynamic.some((s) => s?.includes('/read-'))).toBe(true);
     expect(dynamic.some((s) => s?.includes('/connection-'))).toBe(true);
+  });
+});
+
+describe('what `assistant status` loads (its read, connection and policy chunks)', () => {
+  let status: StartGraph;
+  let code: string;
+
+  beforeAll(() => {
+    status = startGraph(
+      repoPath('out/cli/main.js'),
+      dynamicChunk('policy'),
+      dynamicChunk('connection'),
+      dynamicChunk('read'),
+    );
+    code = status.files.map((file) => readFileSync(file, 'utf8')).join('\n');
+  });
+
+  it('is the command’s own: the client and the status formatter, not the demo service', () => {
+    expect(status.sources).toContain('electron/core/api/client.ts');
+    expect(status.sources).toContain('electron/cli/format/status.ts');
+    expect(status.sources.filter((s) => s.startsWith('electron/demo-service/'))).toEqual([]);
+  });
+
+  it('imports no networking or crypto built-in as an ES module (node:http’s namespace alone loads TLS, HTTP/2 and undici)', () => {
+    // The policy reader's node:fs/promises, node:os and node:path (about 1 MiB) are allowed.
+    const heavy = ['node:http', 'node:https', 'node:http2', 'node:tls', 'node:zlib', 'node:crypto'];
+    expect(status.builtins.filter((b) => heavy.includes(b) || heavy.includes(`node:${b}`))).toEqual(
+      [],
+    );
+  });
+
+  it('never makes undici’s Headers, Response or Request (touching one loads all of undici)', () => {
+    expect(code.match(/\bnew\s+(?:Headers|Response|Request)\s*\(/g) ?? []).toEqual([]);
+  });
+
+  it('makes no Intl formatter on import (the first loads ICU’s locale data, about 6 MiB)', () => {
+    expect(code.match(/^(?:var|let|const)\s+\w+\s*=\s*new\s+Intl\./gm) ?? []).toEqual([]);
+  });
+
+  it('builds only the policy part of the contract, not every schema the app has', () => {
+    expect(status.sources).toContain('electron/contract/policy.ts');
+    expect(status.sources).not.toContain('electron/contract/index.ts');
   });
 });

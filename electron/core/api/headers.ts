@@ -69,18 +69,23 @@ export function credentialFor(config: Pick<ClientConfig, 'session'>, url: URL): 
  * Headers for one request: Accept (JSON unless `extra` says otherwise, e.g. `text/event-stream`),
  * User-Agent, Accept-Language (the language in use) and the session cookie with `token` (from credentialFor). `extra` may add headers
  * (Last-Event-ID, Idempotency-Key, Content-Type) but can never replace the cookie.
+ *
+ * A plain object with lower-case names, not a `Headers`: in Node that class is undici's, and
+ * touching it loads all of undici (about 10 MiB), which the `assistant` command, fetching over
+ * node:http, otherwise never needs. Every fetch takes either.
  */
 export function buildRequestHeaders(
   options: { userAgent?: string; acceptLanguage?: string; token: string },
   extra?: Record<string, string>,
-): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
-  headers.set('User-Agent', options.userAgent ?? defaultUserAgent());
-  if (options.acceptLanguage !== undefined) headers.set('Accept-Language', options.acceptLanguage);
+): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  headers['user-agent'] = options.userAgent ?? defaultUserAgent();
+  if (options.acceptLanguage !== undefined) headers['accept-language'] = options.acceptLanguage;
   for (const [name, value] of Object.entries(extra ?? {})) {
-    if (name.toLowerCase() === 'cookie') continue;
-    headers.set(name, value);
+    const key = name.toLowerCase();
+    if (key === 'cookie') continue;
+    headers[key] = value;
   }
-  headers.set('Cookie', `${SESSION_COOKIE}=${options.token}`);
+  headers.cookie = `${SESSION_COOKIE}=${options.token}`;
   return headers;
 }

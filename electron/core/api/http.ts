@@ -3,7 +3,6 @@
 // and only when the run was probably not created, or the key makes a repeat harmless), reads
 // the body, and turns every failure into an AssistantError.
 
-import { randomUUID } from 'node:crypto';
 import { AssistantError, toAssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 import { checkNesting, DEFAULT_MAX_BODY_BYTES, readBodyText } from './body-limit';
@@ -19,6 +18,10 @@ import {
 import { backoffDelay, resolveRetryPolicy, sleep, type RetryPolicy } from './retry';
 import { sendRequest, type HttpMethod } from './transport';
 import { resolveUrl, type Query } from './url';
+
+// Not an ES import of node:crypto: that builds the module's whole namespace, Web Crypto included,
+// which the `assistant` command (every command loads this client) has no use for.
+const { randomUUID } = process.getBuiltinModule('node:crypto');
 
 /**
  * - `safe`: GET/DELETE; retried on network errors, timeouts, 408, 429 (with Retry-After) and 5xx.

@@ -2,14 +2,14 @@
 // the client where no translator is passed): the language in use, set by the backend's language
 // (language.ts) as the setting changes. English until then, and always for the `assistant`
 // command, which starts no backend. One per process is enough: each process runs one backend.
-import { ENGLISH } from '../../domain/i18n/node-translator';
+import { englishWords } from '../../domain/i18n/node-translator';
 import type { Translator } from '../../domain/i18n/translator';
 
-let current: Translator = ENGLISH;
+let current: Translator | undefined;
 
 /** The translator for core's words now. */
 export function coreWords(): Translator {
-  return current;
+  return current ?? englishWords();
 }
 
 export function setCoreWords(translator: Translator): void {

@@ -26,6 +26,9 @@ it('bin/assistant.js runs the built command: --version, status --json, a followe
   const version = await cli(service, ['--version'], { entry });
   expect(version.code).toBe(0);
   expect(version.stdout).toMatch(/^assistant \d+\.\d+\.\d+\n$/);
+  // bin/assistant.js answers `--version` alone itself; with another flag the command does: the same.
+  const viaCommand = await cli(service, ['--version', '--no-color'], { entry });
+  expect(viaCommand.stdout).toBe(version.stdout);
 
   const status = await cli(service, ['status', '--json'], { entry });
   expect(status.code, status.stderr).toBe(0);

@@ -2,7 +2,7 @@
 // carries its label, so none is left in the language Electron started in. Built with the desktop
 // double's Menu, which validates roles as Electron does.
 import { describe, expect, it, vi } from 'vitest';
-import { ENGLISH, nodeTranslator } from '../../../electron/domain/i18n/node-translator';
+import { englishWords, nodeTranslator } from '../../../electron/domain/i18n/node-translator';
 import { createMenu, menuLabels, type DoubleMenu } from '../../desktop/double/platform';
 import type { Launch } from '../../desktop/double/context';
 
@@ -23,7 +23,7 @@ function install(platform: NodeJS.Platform, language: 'en' | 'de' | 'ar'): Doubl
     platform,
     appName: 'Assistant',
     openSettings: () => undefined,
-    t: language === 'en' ? ENGLISH.t : nodeTranslator(language).t,
+    t: language === 'en' ? englishWords().t : nodeTranslator(language).t,
   });
   if (record.applicationMenu === undefined) throw new Error('No application menu was set');
   return record.applicationMenu;

@@ -6,7 +6,7 @@ import { sessionFor } from '../../../../electron/core/api/config';
 import { createCoreLanguage } from '../../../../electron/core/i18n/language';
 import { setCoreWords } from '../../../../electron/core/i18n/words';
 import { openRunStream } from '../../../../electron/core/stream/connection';
-import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
+import { englishWords } from '../../../../electron/domain/i18n/node-translator';
 import { envelope, sendJson, startTestServer, type TestServer } from '../../../support/test-server';
 import { metadata } from '../../../unit/contract/samples';
 
@@ -16,7 +16,7 @@ const BASE_PATH = '/api/v1/assistant';
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.stop();
-  setCoreWords(ENGLISH);
+  setCoreWords(englishWords());
 });
 
 describe('Accept-Language', () => {

@@ -19,7 +19,7 @@ import {
   type NotificationRunner,
 } from '../../../../electron/core/notifications';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
-import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
+import { englishWords } from '../../../../electron/domain/i18n/node-translator';
 import { formatNotice } from '../../../../electron/domain/notifications/notification-text';
 import { FALLBACK_WEEK } from '../../../../electron/domain/week/week-info';
 import { sessionFor } from '../../../../electron/core/api/config';
@@ -124,7 +124,7 @@ function newRunner(dir: string): NotificationRunner {
  */
 function words({ message, ...decision }: NotificationDecision): NotificationDecision {
   expect(message).toBeDefined();
-  expect(formatNotice(ENGLISH, { ...decision, title: '', body: '', message })).toEqual({
+  expect(formatNotice(englishWords(), { ...decision, title: '', body: '', message })).toEqual({
     title: decision.title,
     body: decision.body,
   });

@@ -62,9 +62,9 @@ describe('buildRequestHeaders', () => {
 
   it('sends the session cookie, JSON Accept and a User-Agent with name and version', () => {
     const headers = buildRequestHeaders({ token });
-    expect(headers.get('cookie')).toBe('sb-access-token=tok_abc.123');
-    expect(headers.get('accept')).toBe('application/json');
-    expect(headers.get('user-agent')).toMatch(/^AssistantDesktop\/\d+\.\d+\.\d+ \(/);
+    expect(headers['cookie']).toBe('sb-access-token=tok_abc.123');
+    expect(headers['accept']).toBe('application/json');
+    expect(headers['user-agent']).toMatch(/^AssistantDesktop\/\d+\.\d+\.\d+ \(/);
     expect(defaultUserAgent('electron 45', '1.2.3')).toMatch(
       /^AssistantDesktop\/1\.2\.3 \(\w+; electron 45\)$/,
     );
@@ -75,10 +75,10 @@ describe('buildRequestHeaders', () => {
       { token, userAgent: 'X/1' },
       { Accept: 'text/event-stream', cookie: 'evil=1', 'Last-Event-ID': '7' },
     );
-    expect(headers.get('accept')).toBe('text/event-stream');
-    expect(headers.get('cookie')).toBe('sb-access-token=tok_abc.123');
-    expect(headers.get('last-event-id')).toBe('7');
-    expect(headers.get('user-agent')).toBe('X/1');
+    expect(headers['accept']).toBe('text/event-stream');
+    expect(headers['cookie']).toBe('sb-access-token=tok_abc.123');
+    expect(headers['last-event-id']).toBe('7');
+    expect(headers['user-agent']).toBe('X/1');
   });
 });
 

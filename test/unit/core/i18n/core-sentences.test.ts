@@ -20,10 +20,10 @@ import { setCoreWords } from '../../../../electron/core/i18n/words';
 import { unreadableSettingsNotice } from '../../../../electron/core/settings';
 import { answerTooLong } from '../../../../electron/core/runs/run-bound';
 import { checkRunQuota } from '../../../../electron/core/usage';
-import { ENGLISH, nodeTranslator } from '../../../../electron/domain/i18n/node-translator';
+import { englishWords, nodeTranslator } from '../../../../electron/domain/i18n/node-translator';
 import type { UsageSummary } from '../../../../electron/contract';
 
-afterEach(() => setCoreWords(ENGLISH));
+afterEach(() => setCoreWords(englishWords()));
 
 const headers = new Headers({ 'x-request-id': 'req-1' });
 const usedUp: UsageSummary = {

@@ -5,11 +5,11 @@ import { buildTrayMenu } from '../../../../electron/core/desktop/tray-menu';
 import { createCoreLanguage, validLanguageTags } from '../../../../electron/core/i18n/language';
 import { coreWords, setCoreWords } from '../../../../electron/core/i18n/words';
 import { toAssistantError } from '../../../../electron/core/errors';
-import { ENGLISH } from '../../../../electron/domain/i18n/node-translator';
+import { englishWords } from '../../../../electron/domain/i18n/node-translator';
 
 const clock = { now: new Date('2026-01-05T09:00:00Z'), timeZone: 'UTC' };
 
-afterEach(() => setCoreWords(ENGLISH));
+afterEach(() => setCoreWords(englishWords()));
 
 describe('createCoreLanguage', () => {
   it('resolves "system" from the system languages and switches at once', () => {

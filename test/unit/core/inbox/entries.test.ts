@@ -14,7 +14,7 @@ import {
   type StoredInboxEntry,
 } from '../../../../electron/core/inbox';
 import { setCoreWords } from '../../../../electron/core/i18n/words';
-import { ENGLISH, nodeTranslator } from '../../../../electron/domain/i18n/node-translator';
+import { englishWords, nodeTranslator } from '../../../../electron/domain/i18n/node-translator';
 import { FakeWallClock as FakeClock } from '../../../support/fake-clock';
 
 const clock = new FakeClock(new Date('2026-11-24T09:00:00.000Z'), 'Europe/Berlin');
@@ -149,7 +149,7 @@ describe('the catch-up notification', () => {
   });
 
   describe('in the language in use', () => {
-    afterEach(() => setCoreWords(ENGLISH));
+    afterEach(() => setCoreWords(englishWords()));
     const several = (count: number) =>
       toInbox(
         Array.from({ length: count }, (_, i) =>
