@@ -7,13 +7,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
 import { npmCommand } from '../../support/npm';
+import { underWine } from '../../support/wine';
 import { baseEnv, cli, ROOT, serviceEnv, startService } from './support';
 
 const run = promisify(execFile);
 let service: DemoService;
 
 beforeAll(async () => {
-  await run(process.execPath, ['scripts/build-node.mjs'], { cwd: ROOT });
+  // Under Wine the Windows run built out/cli before the suite, and the other command-line files
+  // run that build (support.ts's ENTRY) at the same time: building it again here would rewrite
+  // files under them.
+  if (!underWine) await run(process.execPath, ['scripts/build-node.mjs'], { cwd: ROOT });
   service = await startService();
 }, 120_000);
 
