@@ -3,6 +3,7 @@
 // plist dictionary an object). Each reader (Linux file, Windows registry, macOS managed
 // preferences) produces these; resolve-policies.ts checks them against the declaration.
 import type { PolicyProblem, PolicySource } from '../../contract';
+import { isRecord } from '../../domain/briefings/fields';
 
 export interface RawPolicies {
   source: PolicySource;
@@ -36,6 +37,5 @@ export function splitRecommended(
   };
 }
 
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** An object of names to values (not an array, not null): the domain's one check for it. */
+export const isPlainRecord = isRecord;

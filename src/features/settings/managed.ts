@@ -3,6 +3,7 @@
 // that names a locked setting, so a form that sends a group (the notification kinds, a draft
 // taken before IT's change arrived) must never carry one along.
 import type { ManagedSettings, PolicyLevel, SettingsPatch } from '../../../electron/contract';
+import { isRecord } from '../../../electron/domain/briefings/fields';
 
 /** How IT set a setting (by its dotted path), or undefined where IT did not. */
 export function policyLevel(managed: ManagedSettings, setting: string): PolicyLevel | undefined {
@@ -10,9 +11,6 @@ export function policyLevel(managed: ManagedSettings, setting: string): PolicyLe
   if ((managed.recommended as readonly string[]).includes(setting)) return 'recommended';
   return undefined;
 }
-
-const isGroup = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `value` without the paths named (relative to it); a group left empty goes too. */
 function without(value: Record<string, unknown>, paths: readonly string[], prefix: string) {
@@ -22,7 +20,7 @@ function without(value: Record<string, unknown>, paths: readonly string[], prefi
     if (paths.includes(path)) continue;
     // A setting's value may itself be an object (the CRM domains): only a path that goes on
     // below it is looked into.
-    if (isGroup(inner) && paths.some((p) => p.startsWith(`${path}.`))) {
+    if (isRecord(inner) && paths.some((p) => p.startsWith(`${path}.`))) {
       const rest = without(inner, paths, path);
       if (Object.keys(rest).length > 0) kept[key] = rest;
       continue;
