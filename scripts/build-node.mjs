@@ -32,6 +32,14 @@ const entries = [
     englishOnly: true,
     lazyRequire: true,
   },
+  // Core's English words for the command, loaded when a sentence is formatted (see
+  // electron/cli/english-words-on-demand.ts); built after out/cli is emptied, into its chunks.
+  {
+    in: 'electron/domain/i18n/node-translator.ts',
+    out: 'cli/chunks/english-words',
+    format: 'cjs',
+    englishOnly: true,
+  },
   { in: 'electron/demo-service/cli.ts', out: 'demo-service/cli', format: 'esm' },
 ];
 
@@ -98,6 +106,26 @@ const policyContractOnly = {
   },
 };
 
+// Core's words import the node translator (FormatJS and the catalogue) statically; in the
+// command they come from english-words.cjs on first use instead (see the module swapped in).
+const englishWordsOnDemand = {
+  name: 'english-words-on-demand',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /[\\/]node-translator$/ }, (args) =>
+      /[\\/]core[\\/]i18n[\\/]words\.ts$/.test(args.importer)
+        ? { path: path.resolve('electron/cli/english-words-on-demand.ts') }
+        : undefined,
+    );
+  },
+};
+
+/** The plugins of an entry: the command's bundle gets its English-only and on-demand swaps. */
+function pluginsOf(entry) {
+  if (entry.englishOnly !== true) return [];
+  if (entry.format === 'cjs') return [cataloguesEnglishOnly];
+  return [zodEnglishOnly, cataloguesEnglishOnly, policyContractOnly, englishWordsOnDemand];
+}
+
 for (const entry of entries) {
   if (!existsSync(entry.in)) continue;
   if (entry.split) rmSync(`out/${entry.out.split('/')[0]}`, { recursive: true, force: true });
@@ -113,7 +141,7 @@ for (const entry of entries) {
     format: entry.format,
     external: entry.external ?? [],
     sourcemap: true,
-    plugins: entry.englishOnly ? [zodEnglishOnly, cataloguesEnglishOnly, policyContractOnly] : [],
+    plugins: pluginsOf(entry),
     define: storeIds.publishedIdsDefine(published.ids),
     logLevel: 'warning',
     // ESM bundles of CommonJS dependencies need a require of their own.

@@ -152,6 +152,27 @@ describe('what `assistant status` loads (its read, connection and policy chunks)
     expect(code.match(/^(?:var|let|const)\s+\w+\s*=\s*new\s+Intl\./gm) ?? []).toEqual([]);
   });
 
+  it('loads core’s words only when one is formatted: no FormatJS, no catalogue, no translator', () => {
+    // They are in chunks/english-words.cjs, which electron/cli/english-words-on-demand.ts
+    // requires on first use (test/integration/cli shows an error's sentence through it).
+    expect(
+      status.sources.filter(
+        (s) =>
+          s.includes('node_modules/@formatjs/') ||
+          s.includes('node_modules/intl-messageformat/') ||
+          s.startsWith('electron/domain/i18n/locales/') ||
+          s === 'electron/domain/i18n/translator.ts' ||
+          s === 'electron/domain/i18n/node-translator.ts',
+      ),
+    ).toEqual([]);
+    expect(status.sources).toContain('electron/cli/english-words-on-demand.ts');
+    const words = bundledSources(
+      readFileSync(repoPath('out/cli/chunks/english-words.cjs'), 'utf8'),
+    );
+    expect(words).toContain('electron/domain/i18n/locales/en/errors.json');
+    expect(words.filter((s) => s.includes('node_modules/zod/'))).toEqual([]);
+  });
+
   it('builds only the policy part of the contract, not every schema the app has', () => {
     expect(status.sources).toContain('electron/contract/policy.ts');
     expect(status.sources).not.toContain('electron/contract/index.ts');

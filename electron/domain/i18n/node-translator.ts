@@ -1,7 +1,7 @@
 // A translator for the Node side (core, the Electron shell, browser mode's host), which holds
 // every catalogue at once (catalogues.ts); the pseudo-language is made from English on first use.
 import { CATALOGUES } from './catalogues';
-import type { InterfaceLanguage } from './languages';
+import type { InterfaceLanguage } from './language-tags';
 import type { Catalogue } from './messages';
 import { pseudoCatalogue } from './pseudo';
 import { createTranslator, type Translator } from './translator';

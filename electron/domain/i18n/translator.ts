@@ -2,7 +2,7 @@
 // Electron shell each hold a Translator for the language in use. Messages are ICU MessageFormat
 // (plurals, selects, dates and numbers inside sentences), formatted by FormatJS (docs/languages.md).
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { textDirection, type InterfaceLanguage } from './languages';
+import { textDirection, type InterfaceLanguage } from './language-tags';
 import type { Catalogue, MessageId } from './messages';
 
 /** What a message's placeholders take: `{count, plural, …}` a number, `{name}` a string, `{at, date}` a Date. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service';
 import { npmCommand } from '../../support/npm';
 import { underWine } from '../../support/wine';
-import { baseEnv, cli, ROOT, serviceEnv, startService } from './support';
+import { baseEnv, cli, closedPort, ROOT, serviceEnv, startService } from './support';
 
 const run = promisify(execFile);
 let service: DemoService;
@@ -58,6 +58,22 @@ it('bin/assistant.js runs the built command: --version, status --json, a followe
   const runId = /^run (\S+) started/m.exec(followed.stderr)?.[1] ?? '';
   expect(followed.stdout).toBe(service.control.runOutput(runId));
   expect(`${followed.stdout}${followed.stderr}`).not.toContain(service.token);
+});
+
+it('the built command says what went wrong in core’s words, which it loads only then', async () => {
+  // english-words.cjs (FormatJS and the English catalogue) is required on the first sentence;
+  // test/build/cli-startup-graph.test.ts checks that `status` does not load it otherwise.
+  const port = await closedPort();
+  const result = await cli(undefined, ['status'], {
+    entry: ['bin/assistant.js'],
+    env: {
+      ASSISTANT_BASE_URL: `http://127.0.0.1:${port}/api/v1/assistant`,
+      ASSISTANT_SESSION_TOKEN: 'tok-unreachable-5678',
+    },
+  });
+  expect(result.code).toBe(5);
+  expect(result.stderr).toMatch(/Could not reach the service\. Check .*VPN.*\(code ECONNREFUSED\)/);
+  expect(`${result.stdout}${result.stderr}`).not.toContain('tok-unreachable-5678');
 });
 
 it('runs as `npm run assistant -- …`, the way docs/command-line.md says, and the docs never say npx', async () => {
