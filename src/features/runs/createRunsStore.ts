@@ -15,7 +15,7 @@ import { idle, loadingFrom } from '../../platform/loadable';
 import type { Loadable } from '../../platform/loadable';
 import { toErrorData } from '../../platform/requests';
 import type { Call } from '../../platform/requests';
-import { markOutputFinished, outputFor } from '../../lib/runOutput';
+import { existingOutput, markOutputFinished, outputFor } from '../../lib/runOutput';
 import { fillOutputFromDetail, keepRecent, withoutStoredText } from './runDetails';
 import { fromLive, nextMeta } from './runMeta';
 import type { LiveRunMeta } from './runMeta';
@@ -108,8 +108,13 @@ function liveRuns(call: Call, set: SetState, get: GetState) {
     let changed: Record<string, LiveRunMeta> | undefined;
     let needResync = false;
     for (const update of updates) {
-      const result = outputFor(update.runId).apply(update);
       const known = changed?.[update.runId] ?? live[update.runId];
+      // A finished run whose output was let go (nobody shows it): a batch still on its way after
+      // runs.changed said it ended is no gap. Applied to a fresh output it would be one, and each
+      // such resync read every live run's whole text (ten answers ending on a deal's page: ten
+      // reads of up to 750 KB, tasks of 50-120 ms). Opening the run reads its transcript.
+      if (known?.done === true && existingOutput(update.runId) === undefined) continue;
+      const result = outputFor(update.runId).apply(update);
       if (result === 'gap' || !known) needResync = true;
       if (result === 'duplicate' || !known) continue;
       const next = nextMeta(known, update);

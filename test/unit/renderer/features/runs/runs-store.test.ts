@@ -71,6 +71,25 @@ describe('the runs store', () => {
     expect(existingOutput(id)?.text()).toBe('early late later');
   });
 
+  it('takes a batch that comes after runs.changed said a run ended, nobody showing it, as no gap', async () => {
+    // Ten answers ending on a deal's page: each resync read every live run's whole text.
+    const bridge = fakeBridge();
+    const store = createRunsStore(bridge.call);
+    const id = freshId();
+    bridge.answer('runs.start', () => ok(summary(id)));
+    await store.getState().start({ agentId: 'a', message: 'm', dealId: 'd' });
+    store.getState().applyUpdates([batch(id, 1, { textAppended: 'Some text' })]);
+    // The summary says it ended before its last batch arrives; nobody shows it: let go.
+    store.getState().applySummaries([summary(id, { status: 'succeeded', done: true, seq: 3 })]);
+    expect(existingOutput(id)).toBeUndefined();
+
+    store.getState().applyUpdates([batch(id, 3, { textAppended: ' and the end.', done: true })]);
+    await flush();
+    expect(bridge.inputs('runs.live')).toHaveLength(0);
+    expect(existingOutput(id)).toBeUndefined();
+    expect(store.getState().live[id]).toMatchObject({ status: 'succeeded', done: true });
+  });
+
   it('shows Cancel as pending, then keeps its error beside the run', async () => {
     const bridge = fakeBridge();
     const store = createRunsStore(bridge.call);
