@@ -25,6 +25,7 @@ import {
   type BrowserModeRun,
 } from './companion-registration';
 import { defaultBrowserDataDir } from './data-dir';
+import { ensureBuiltEntry } from './ensure-built-entry';
 import { ensureRenderer } from './ensure-renderer';
 
 const Port = z.coerce.number().int().min(0).max(65_535);
@@ -57,12 +58,26 @@ async function main(): Promise<void> {
   const baseUrl = configured === undefined ? undefined : normaliseBaseUrl(configured);
   // The relay starts browser mode from the browser's working folder: the launch file names it.
   const projectDir = resolve(values['project-dir'] ?? process.cwd());
-  if (!values['no-build']) await ensureRenderer(projectDir);
-
-  const token = process.env.ASSISTANT_SESSION_TOKEN?.trim() || undefined;
   const dataDir = resolve(
     values['data-dir'] ?? (process.env.ASSISTANT_DATA_DIR || defaultBrowserDataDir()),
   );
+  const run: BrowserModeRun = {
+    ...facts,
+    codeRoot: CODE_ROOT,
+    projectDir,
+    dataDir,
+    port: port.data,
+    notifications: !values['no-notifications'],
+  };
+  if (!values['no-build']) {
+    await ensureRenderer(projectDir);
+    // What the launch file will run, current before it is named there.
+    if (browserModeRegistrationTarget(run).register) {
+      await ensureBuiltEntry(CODE_ROOT, builtWebEntry(run));
+    }
+  }
+
+  const token = process.env.ASSISTANT_SESSION_TOKEN?.trim() || undefined;
   const mode = await startBrowserMode({
     port: port.data,
     dataDir,
@@ -76,14 +91,7 @@ async function main(): Promise<void> {
   });
   // Turned off by the user or IT: nothing is registered with the browsers either.
   if (mode.backend.settings().companion.enabled) {
-    await registerWithBrowsers(mode, {
-      ...facts,
-      codeRoot: CODE_ROOT,
-      projectDir,
-      dataDir,
-      port: port.data,
-      notifications: !values['no-notifications'],
-    });
+    await registerWithBrowsers(mode, run);
   }
   process.stdout.write(
     `${JSON.stringify({ url: mode.url, demo: mode.demo !== undefined, dataDir })}\n`,
