@@ -3,7 +3,7 @@
 // relay, unless `ASSISTANT_COMPANION=off`. It never stops the app from starting: a socket it
 // cannot take is logged and the app goes on without the companion.
 import { rmdir } from 'node:fs/promises';
-import { userInfo } from 'node:os';
+import { homedir, userInfo } from 'node:os';
 import type { Backend } from '../core/backend';
 import type { Logger } from '../core/logs/logger';
 import { writeAddressFile } from './address-file';
@@ -38,8 +38,10 @@ export async function startCompanion(
   }
   try {
     const user = userInfo();
+    // HOME (USERPROFILE on Windows), not the account's record: the relay finds the companion
+    // folder by HOME as the browser passes it on, and registration writes there too.
     const inputs = currentPlaceInputs(env, {
-      homedir: user.homedir,
+      homedir: homedir(),
       uid: user.uid,
       username: user.username,
     });

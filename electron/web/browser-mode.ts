@@ -18,7 +18,9 @@ import { startWebHost } from './host';
 export interface BrowserModeOptions {
   /** 0 picks a free port. */
   port?: number;
-  /** The built renderer; default out/renderer under the working directory. */
+  /** The checkout browser mode runs from (its relay's build); default the working directory. */
+  projectDir?: string;
+  /** The built renderer; default out/renderer under projectDir. */
   rendererDir?: string;
   /** Settings, cache, transcripts and logs of this browser-mode instance. */
   dataDir: string;
@@ -51,6 +53,7 @@ export interface BrowserMode {
   urlFor(route: string): string;
   port: number;
   backend: Backend;
+  log: RootLogger;
   /** The in-process demo service, when browser mode started one. */
   demo: DemoService | undefined;
   /** Whether any open page has focus: finished runs are notified only while none has. */
@@ -72,6 +75,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const focus = createFocusTracker();
   // With no page open, notifications wait in the inbox for the next one (it catches up).
   const pages = new Set<string>();
+  const projectDir = options.projectDir ?? process.cwd();
 
   const backend = await createBackend({
     ...options.backend,
@@ -100,7 +104,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
           platform: process.platform,
           env: process.env,
           execPath: process.execPath,
-          install: { packaged: false, appPath: process.cwd() },
+          install: { packaged: false, appPath: projectDir },
         }),
       }),
     isWindowFocused: () => focus.anyFocused(),
@@ -118,7 +122,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     host = await startWebHost({
       backend,
       secret,
-      rendererDir: options.rendererDir ?? join(process.cwd(), 'out', 'renderer'),
+      rendererDir: options.rendererDir ?? join(projectDir, 'out', 'renderer'),
       port: options.port ?? 0,
       log: log.child('web'),
       onPageConnected: (pageId) => {
@@ -156,6 +160,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     urlFor: host.urlFor,
     port: host.port,
     backend,
+    log,
     demo,
     isWindowFocused: () => focus.anyFocused(),
     async stop() {

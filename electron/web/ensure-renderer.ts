@@ -7,7 +7,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-async function newestMtime(path: string): Promise<number> {
+/** The newest modification time of a file, or of anything under a folder (node_modules and dot-files aside). */
+export async function newestMtime(path: string): Promise<number> {
   const info = await stat(path);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;
