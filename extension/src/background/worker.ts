@@ -13,9 +13,9 @@ import {
   parseCustomHosts,
 } from '../custom-domains/stored';
 import type { CustomHost, DealAddress } from '../deal-address';
-import { cutText } from './cut-text';
-import { MAX_TITLE_UNITS, type TabDealChanged } from './messages';
+import type { TabDealChanged } from './messages';
 import { sameDeal, tabPanel } from './panel-options';
+import { tabTitleOf } from './tab-title';
 
 export function startWorker(chrome: ChromeApi): void {
   const known = new Map<number, DealAddress | null>();
@@ -32,11 +32,12 @@ export function startWorker(chrome: ChromeApi): void {
     const before = known.get(tabId);
     known.set(tabId, panel.deal);
     if (before !== undefined && sameDeal(before, panel.deal)) return;
+    const title = tabTitleOf(tab);
     const message: TabDealChanged = {
       type: 'tab-deal-changed',
       tabId,
       deal: panel.deal,
-      ...(tab.title === undefined ? {} : { title: cutText(tab.title, MAX_TITLE_UNITS) }),
+      ...(title === undefined ? {} : { title }),
     };
     // No panel open is the usual case: nobody receives it, and that is no error.
     await chrome.runtime.sendMessage(message).catch(() => undefined);

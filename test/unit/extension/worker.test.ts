@@ -161,6 +161,17 @@ describe('the side panel per tab', () => {
     expect(told.data?.title).toBe(`${'Ä'.repeat(300)}${'𝔸'.repeat(99)}…`);
   });
 
+  it('sends no title while the tab shows its address as its title (a full page load)', async () => {
+    const world = fakeChrome(new Map());
+    startWorker(world.chrome);
+    await world.update(7, DEAL, DEAL);
+    await world.update(7, OTHER, OTHER.replace('https://', ''));
+    for (const message of world.messages) {
+      expect(TabDealChanged.parse(message)).not.toHaveProperty('title');
+    }
+    expect(world.messages).toHaveLength(2);
+  });
+
   it('reads a tab again when it becomes active', async () => {
     const world = fakeChrome(new Map([[3, { id: 3, url: DEAL }]]));
     startWorker(world.chrome);
