@@ -11,7 +11,7 @@ import { claimsTabDealChanged, TabDealChanged } from '../background/messages';
 import { tabTitleOf } from '../background/tab-title';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
 import { storedKeyHolder } from '../bridge/pairing-key';
-import { loadCustomHosts } from '../custom-domains/stored';
+import { loadCompanyHosts } from '../custom-domains/company-hosts';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
 import { LinkOpenersContext } from '../../../src/ui/linkOpeners';
@@ -38,7 +38,7 @@ async function start(): Promise<void> {
     // Any title, however long: cut, never refused; an address shown as the title is no title.
     const title = tabTitleOf(tab);
     if (url === undefined) return { address: null, title };
-    const customHosts = await loadCustomHosts(chrome).catch(() => []);
+    const customHosts = await loadCompanyHosts(chrome).catch(() => []);
     return { address: recogniseDealAddress(url, customHosts), title };
   };
   const first = await readTab();

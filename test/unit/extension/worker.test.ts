@@ -244,6 +244,25 @@ describe('a company’s own CRM host', () => {
     expect(world.messages.at(-1)).toMatchObject({ tabId: 5, deal: null });
   });
 
+  it('enables the panel on a host IT set, follows IT’s changes, and drops the user’s hosts when IT says so', async () => {
+    const world = fakeChrome(new Map([[5, { id: 5, url: OWN_DEAL }]]), ADDED);
+    let managed: Record<string, unknown> = {
+      crmDomains: [{ host: 'crm.acme.com', crm: 'dynamics' }],
+      allowUserDomains: false,
+    };
+    const storage = world.chrome.storage as unknown as Record<string, unknown>;
+    storage.managed = { get: async () => managed };
+    startWorker(world.chrome);
+    await world.update(5, OWN_DEAL);
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: true });
+
+    // IT takes the host away and users may not add: the user's own entry for it no longer counts.
+    managed = { crmDomains: [], allowUserDomains: false };
+    for (const l of world.storage.onChanged.listeners) l({ crmDomains: {} }, 'managed');
+    await world.settle();
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: false });
+  });
+
   it('keeps hosts whose permission was not the one removed', async () => {
     const world = fakeChrome(new Map(), ADDED);
     startWorker(world.chrome);
