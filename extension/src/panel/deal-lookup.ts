@@ -48,14 +48,20 @@ async function showFound(
   found: FoundDeal,
   deal: Deal,
 ): Promise<void> {
-  const known = await ctx.preferences.crmHosts(address.crm).catch((): string[] => []);
+  const [known, organisation] = await Promise.all([
+    ctx.preferences.crmHosts(address.crm).catch((): string[] => []),
+    ctx.preferences.organisationHosts(address.crm).catch((): string[] => []),
+  ]);
   if (ctx.get().address !== address) return;
-  const seen = found.host === 'agrees' || known.includes(address.host);
+  // A host IT set is the company's by policy: never "first from", never held back.
+  const setByOrganisation = organisation.includes(address.host);
+  const seen = found.host === 'agrees' || setByOrganisation || known.includes(address.host);
   const shown: FoundFor = {
     deal,
     address,
     matchedBy: found.matchedBy === 'title' ? 'title' : 'record-id',
     firstFromHost: !seen,
+    ...(setByOrganisation ? { setByOrganisation } : {}),
   };
   if (!seen && known.length > 0) {
     ctx.set({ lookup: { status: 'other-host', knownHosts: known, ...shown } });

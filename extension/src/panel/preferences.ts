@@ -3,7 +3,8 @@
 // answer.
 import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../chrome';
-import { loadCustomHosts } from '../custom-domains/stored';
+import { loadCompanyHosts } from '../custom-domains/company-hosts';
+import { loadManagedDomains } from '../custom-domains/managed';
 import { CRM_NAMES, type CrmName } from '../deal-address';
 
 export interface Preferences {
@@ -11,9 +12,11 @@ export interface Preferences {
   rememberAgent(agentId: string): Promise<void>;
   /**
    * The hosts of `crm` the user's company's CRM answers at: those the panel has shown deals from,
-   * and those the user added for it in Options (adding one says it is theirs).
+   * those the user added for it in Options (adding one says it is theirs) and those IT set.
    */
   crmHosts(crm: CrmName): Promise<string[]>;
+  /** The hosts of `crm` IT set by policy (managed storage): the company's, said so in the panel. */
+  organisationHosts(crm: CrmName): Promise<string[]>;
   rememberCrmHost(crm: CrmName, host: string): Promise<void>;
 }
 
@@ -45,9 +48,13 @@ export function chromePreferences(chrome: ChromeApi): Preferences {
       await chrome.storage.local.set({ [LAST_AGENT]: agentId });
     },
     async crmHosts(crm) {
-      const [seen, added] = await Promise.all([storedHosts(), loadCustomHosts(chrome)]);
+      const [seen, added] = await Promise.all([storedHosts(), loadCompanyHosts(chrome)]);
       const own = added.filter((entry) => entry.crm === crm).map((entry) => entry.host);
       return [...new Set([...(seen[crm] ?? []), ...own])];
+    },
+    async organisationHosts(crm) {
+      const managed = await loadManagedDomains(chrome);
+      return managed.hosts.filter((entry) => entry.crm === crm).map((entry) => entry.host);
     },
     async rememberCrmHost(crm, host) {
       const stored = await storedHosts();

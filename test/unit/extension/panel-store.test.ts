@@ -79,6 +79,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let bridge: StandInBridge;
 let remembered: string | undefined;
 let hostsSeen: Map<string, string[]>;
+let organisationHosts: Map<string, string[]>;
 let usePanel: PanelStoreHook;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun>;
@@ -88,7 +89,8 @@ const preferences: Preferences = {
   rememberAgent: async (agentId) => {
     remembered = agentId;
   },
-  crmHosts: async (crm) => hostsSeen.get(crm) ?? [],
+  crmHosts: async (crm) => [...(hostsSeen.get(crm) ?? []), ...(organisationHosts.get(crm) ?? [])],
+  organisationHosts: async (crm) => organisationHosts.get(crm) ?? [],
   rememberCrmHost: async (crm, host) => {
     hostsSeen.set(crm, [...(hostsSeen.get(crm) ?? []).filter((h) => h !== host), host]);
   },
@@ -113,6 +115,7 @@ beforeEach(() => {
   });
   remembered = undefined;
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
+  organisationHosts = new Map();
   snapshot = liveRun('run_1', '', 0);
   bridge.answers.set('deals.findByCrmRecord', () => ({
     deal: DEAL,
@@ -218,6 +221,17 @@ describe('the tab’s deal', () => {
     actions.confirmHost();
     expect(usePanel.getState().lookup).toMatchObject({ status: 'found', firstFromHost: false });
     expect(hostsSeen.get('salesforce')).toEqual([ADDRESS.host, foreign.host]);
+  });
+
+  it('shows a deal from a host IT set as the company’s, saying so, while other hosts are known', async () => {
+    hostsSeen = new Map([['salesforce', ['other.lightning.force.com']]]);
+    organisationHosts = new Map([['salesforce', [ADDRESS.host]]]);
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({
+      status: 'found',
+      firstFromHost: false,
+      setByOrganisation: true,
+    });
   });
 
   it('trusts a host the deal’s record names as its own', async () => {
