@@ -7,6 +7,7 @@
 // added whose permission is taken away is forgotten.
 import type { ChromeApi, TabInfo } from '../chrome';
 import { originPattern } from '../custom-domains/address';
+import { APP_HOSTS_KEY } from '../custom-domains/app-hosts';
 import { loadCompanyHosts } from '../custom-domains/company-hosts';
 import { CUSTOM_HOSTS_KEY, forgetCustomHosts } from '../custom-domains/stored';
 import type { CustomHost, DealAddress } from '../deal-address';
@@ -67,11 +68,13 @@ export function startWorker(chrome: ChromeApi): void {
   chrome.runtime.onInstalled.addListener(readAll);
   chrome.runtime.onStartup.addListener(readAll);
 
-  // A host added or removed, by the user or by IT's policy: every open tab is read again (a tab
+  // A host added or removed, by the user or by IT's policy (the browser's, or the app's the panel
+  // kept): every open tab is read again (a tab
   // on an added host shows its address to the extension only from now on, and one on a removed
   // host no longer does).
   chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && changes[CUSTOM_HOSTS_KEY] === undefined) return;
+    const hostsChanged = changes[CUSTOM_HOSTS_KEY] ?? changes[APP_HOSTS_KEY];
+    if (area === 'local' && hostsChanged === undefined) return;
     if (area !== 'local' && area !== 'managed') return;
     customHosts = readHosts();
     readAll();

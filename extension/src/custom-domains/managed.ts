@@ -24,9 +24,12 @@ export const NOTHING_MANAGED: ManagedDomains = { hosts: [], allowUserDomains: tr
 
 const ManagedEntry = z.object({ host: z.string().max(4096), crm: z.enum(CRM_NAMES) });
 
-/** The managed values as read; anything malformed counts as not set. */
-export function parseManagedDomains(values: Record<string, unknown>): ManagedDomains {
-  const list = z.array(z.unknown()).max(MAX_CUSTOM_HOSTS).safeParse(values[MANAGED_DOMAINS_KEY]);
+/**
+ * A list of `{host, crm}` as IT writes it (in managed storage, or in the app's policy, which the
+ * app passes on): entries that are not a host a user could add are left out.
+ */
+export function parseHostList(value: unknown): CustomHost[] {
+  const list = z.array(z.unknown()).max(MAX_CUSTOM_HOSTS).safeParse(value);
   const hosts: CustomHost[] = [];
   for (const item of list.success ? list.data : []) {
     const entry = ManagedEntry.safeParse(item);
@@ -36,6 +39,12 @@ export function parseManagedDomains(values: Record<string, unknown>): ManagedDom
     if (!read.ok || hosts.some((known) => known.host === read.host)) continue;
     hosts.push({ host: read.host, crm: entry.data.crm });
   }
+  return hosts;
+}
+
+/** The managed values as read; anything malformed counts as not set. */
+export function parseManagedDomains(values: Record<string, unknown>): ManagedDomains {
+  const hosts = parseHostList(values[MANAGED_DOMAINS_KEY]);
   const allow = z.boolean().safeParse(values[MANAGED_ALLOW_USER_KEY]);
   return { hosts, allowUserDomains: allow.success ? allow.data : true };
 }

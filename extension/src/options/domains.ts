@@ -1,12 +1,12 @@
 // Adding and removing a company's own CRM host: the browser's permission for that one host, and
 // the host remembered with its CRM. The service worker follows what is stored. The hosts IT set
-// (managed storage) are listed apart: never removed here, and each needs the browser's
+// (the browser's managed storage, or the app's policy as the panel kept it) are listed apart: never removed here, and each needs the browser's
 // permission once like an added one (no policy grants an extension's optional site access).
 import type { ChromeApi } from '../chrome';
 import { originPattern } from '../custom-domains/address';
 import { forgetCustomHosts, loadCustomHosts, saveCustomHost } from '../custom-domains/stored';
 import type { CustomHost } from '../deal-address';
-import { loadManagedDomains } from '../custom-domains/managed';
+import { loadOrganisationDomains } from '../custom-domains/company-hosts';
 
 /** What IT set, each host with whether the browser lets the extension see it yet. */
 export interface ManagedView {
@@ -39,7 +39,7 @@ export function chromeDomains(chrome: ChromeApi): Domains {
       });
     },
     async managed() {
-      const set = await loadManagedDomains(chrome);
+      const set = await loadOrganisationDomains(chrome);
       const hosts = await Promise.all(
         set.hosts.map(async (entry) => ({
           ...entry,

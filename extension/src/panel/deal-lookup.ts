@@ -30,6 +30,16 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
   else await showFound(ctx, address, found.data, found.data.deal);
 }
 
+/**
+ * The company's CRM hosts IT set in the app, kept for the recogniser (the worker follows them).
+ * An app that does not know the request, or fails it, leaves what was kept as it was.
+ */
+export async function loadCompanyHosts(ctx: PanelContext): Promise<void> {
+  const answer = await outcomeOf(ctx.call('crm.companyHosts', {}));
+  if (!answer.ok) return;
+  await ctx.preferences.rememberAppCrmHosts(answer.data.hosts).catch(() => undefined);
+}
+
 export function findByName(ctx: PanelContext, name: string): void {
   ctx.set({ title: name });
   void findDeal(ctx);

@@ -4,8 +4,9 @@
 import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../chrome';
 import { loadCompanyHosts } from '../custom-domains/company-hosts';
-import { loadManagedDomains } from '../custom-domains/managed';
-import { CRM_NAMES, type CrmName } from '../deal-address';
+import { saveAppHosts } from '../custom-domains/app-hosts';
+import { loadOrganisationDomains } from '../custom-domains/company-hosts';
+import { CRM_NAMES, type CrmName, type CustomHost } from '../deal-address';
 
 export interface Preferences {
   lastAgent(): Promise<string | undefined>;
@@ -15,8 +16,13 @@ export interface Preferences {
    * those the user added for it in Options (adding one says it is theirs) and those IT set.
    */
   crmHosts(crm: CrmName): Promise<string[]>;
-  /** The hosts of `crm` IT set by policy (managed storage): the company's, said so in the panel. */
+  /**
+   * The hosts of `crm` IT set by policy (the browser's managed storage, or the app's policy): the
+   * company's, said so in the panel.
+   */
   organisationHosts(crm: CrmName): Promise<string[]>;
+  /** Keeps the company's CRM hosts the app passed on (`crm.companyHosts`). */
+  rememberAppCrmHosts(hosts: readonly CustomHost[]): Promise<void>;
   rememberCrmHost(crm: CrmName, host: string): Promise<void>;
 }
 
@@ -53,9 +59,10 @@ export function chromePreferences(chrome: ChromeApi): Preferences {
       return [...new Set([...(seen[crm] ?? []), ...own])];
     },
     async organisationHosts(crm) {
-      const managed = await loadManagedDomains(chrome);
+      const managed = await loadOrganisationDomains(chrome);
       return managed.hosts.filter((entry) => entry.crm === crm).map((entry) => entry.host);
     },
+    rememberAppCrmHosts: (hosts) => saveAppHosts(chrome, hosts),
     async rememberCrmHost(crm, host) {
       const stored = await storedHosts();
       const hosts = (stored[crm] ?? []).filter((h) => h !== host);

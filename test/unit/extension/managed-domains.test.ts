@@ -1,13 +1,17 @@
 // The company CRM hosts IT sets by policy (managed storage): read through zod whatever the browser
 // hands over, the schema the browser checks them with names the same keys and CRMs, and the
-// hosts the recogniser uses are IT's first, then the user's unless IT says users may not add any.
+// hosts the recogniser uses are IT's first (the browser's, then the app's policy the panel kept),
+// then the user's unless IT says users may not add any.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../../../extension/src/chrome';
+import { loadAppHosts, saveAppHosts } from '../../../extension/src/custom-domains/app-hosts';
 import {
   companyHosts,
   loadCompanyHosts,
+  loadOrganisationDomains,
+  organisationDomains,
 } from '../../../extension/src/custom-domains/company-hosts';
 import {
   loadManagedDomains,
@@ -139,5 +143,58 @@ describe('the company’s hosts the recogniser uses', () => {
       host: 'sales.globex.com',
     });
     expect(recogniseDealAddress(`https://sales.globex.com${DEAL_PATH}`, [])).toBeNull();
+  });
+});
+
+describe('the company’s CRM hosts the app passes on from its policy', () => {
+  function localStorage(initial: Record<string, unknown> = {}) {
+    const items = new Map(Object.entries(initial));
+    const writes: Record<string, unknown>[] = [];
+    const chrome = {
+      storage: {
+        local: {
+          get: async (keys: string[]) =>
+            Object.fromEntries(keys.filter((k) => items.has(k)).map((k) => [k, items.get(k)])),
+          set: async (values: Record<string, unknown>) => {
+            writes.push(values);
+            for (const [k, v] of Object.entries(values)) items.set(k, v);
+          },
+        },
+        managed: {
+          get: async () => ({ crmDomains: [{ host: 'sales.globex.com', crm: 'salesforce' }] }),
+        },
+      },
+    } as unknown as ChromeApi;
+    return { chrome, writes };
+  }
+
+  it('are kept (once, unless they change) and read back through the same checks', async () => {
+    const { chrome, writes } = localStorage();
+    const hosts = [
+      { host: 'crm.globex.com', crm: 'dynamics' as const },
+      { host: 'sales.globex.com', crm: 'hubspot' as const },
+    ];
+    await saveAppHosts(chrome, hosts);
+    await saveAppHosts(chrome, hosts);
+    expect(writes).toHaveLength(1);
+    expect(await loadAppHosts(chrome)).toEqual(hosts);
+  });
+
+  it('count as IT’s, after the browser’s managed storage for a host both name', async () => {
+    const { chrome } = localStorage({
+      appCrmHosts: [
+        { host: 'crm.globex.com', crm: 'dynamics' },
+        { host: 'sales.globex.com', crm: 'hubspot' },
+        { host: '*.globex.com', crm: 'zoho' },
+      ],
+    });
+    expect(await loadOrganisationDomains(chrome)).toEqual({
+      hosts: [
+        { host: 'sales.globex.com', crm: 'salesforce' },
+        { host: 'crm.globex.com', crm: 'dynamics' },
+      ],
+      allowUserDomains: true,
+    });
+    expect(organisationDomains(NOTHING_MANAGED, [])).toEqual(NOTHING_MANAGED);
   });
 });

@@ -80,6 +80,7 @@ let bridge: StandInBridge;
 let remembered: string | undefined;
 let hostsSeen: Map<string, string[]>;
 let organisationHosts: Map<string, string[]>;
+let appHosts: unknown[] | undefined;
 let usePanel: PanelStoreHook;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun>;
@@ -91,6 +92,9 @@ const preferences: Preferences = {
   },
   crmHosts: async (crm) => [...(hostsSeen.get(crm) ?? []), ...(organisationHosts.get(crm) ?? [])],
   organisationHosts: async (crm) => organisationHosts.get(crm) ?? [],
+  rememberAppCrmHosts: async (hosts) => {
+    appHosts = [...hosts];
+  },
   rememberCrmHost: async (crm, host) => {
     hostsSeen.set(crm, [...(hostsSeen.get(crm) ?? []).filter((h) => h !== host), host]);
   },
@@ -116,6 +120,7 @@ beforeEach(() => {
   remembered = undefined;
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
   organisationHosts = new Map();
+  appHosts = undefined;
   snapshot = liveRun('run_1', '', 0);
   bridge.answers.set('deals.findByCrmRecord', () => ({
     deal: DEAL,
@@ -232,6 +237,21 @@ describe('the tab’s deal', () => {
       firstFromHost: false,
       setByOrganisation: true,
     });
+  });
+
+  it('keeps the company’s CRM hosts the app passes on from its policy, and nothing when it cannot', async () => {
+    const hosts = [{ host: 'sales.globex.com', crm: 'salesforce' }];
+    bridge.answers.set('crm.companyHosts', () => ({ hosts }));
+    actions.onReady();
+    await settle();
+    expect(bridge.named('crm.companyHosts')).toEqual([{}]);
+    expect(appHosts).toEqual(hosts);
+
+    appHosts = undefined;
+    bridge.answers.delete('crm.companyHosts');
+    actions.onReady();
+    await settle();
+    expect(appHosts).toBeUndefined();
   });
 
   it('trusts a host the deal’s record names as its own', async () => {
