@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   copyIcons,
+  copyManagedSchema,
   storeManifest,
   writeManifest,
   writeManifestWords,
@@ -28,6 +29,7 @@ function packageExtension(): Plugin {
     async closeBundle() {
       await writeManifest(here('./manifest.json'), outDir, version);
       await writeManifestWords(outDir);
+      await copyManagedSchema(here('./managed-schema.json'), outDir);
       await copyIcons(here('../resources/icons'), outDir);
       await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`), {
         'manifest.json': await storeManifest(outDir),

@@ -1,11 +1,15 @@
 // The narrow contract the companion may use: a named subset of the app's contract, each call
 // checked with the contract's own schemas by the same dispatcher the other hosts use, plus one
-// request of its own built on that subset (following a run: its updates reach this connection).
+// requests of its own built on that subset (following a run: its updates reach this connection;
+// the company's CRM hosts from the settings, without the settings).
 // Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
 import type { z } from 'zod';
 import {
   COMPANION_REQUESTS,
   CONTRACT_SUBSET,
+  CompanyCrmHosts,
+  Empty,
+  Settings,
   CompanionRunsFindInput,
   FollowOutput,
   LiveRuns,
@@ -109,6 +113,19 @@ async function follow(
   return { ok: true, data: FollowOutput.parse({ run: null, transcript: stored.data }) };
 }
 
+/** The hosts of `companion.crmDomains` (IT's policy, or the user's setting where none): no more. */
+async function companyHosts(dispatch: Dispatch, input: unknown, context: RequestContext): Served {
+  const parsed = Empty.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const settings = await data(dispatch, 'settings.get', {}, context, Settings);
+  if (!settings.ok) return settings.result;
+  const hosts = Object.entries(settings.data.companion.crmDomains).map(([host, crm]) => ({
+    host,
+    crm,
+  }));
+  return { ok: true, data: CompanyCrmHosts.parse({ hosts }) };
+}
+
 /**
  * Serves one call of the subset. Contract requests go through the dispatcher as they are (it
  * parses their input with the contract's schema); a run the companion starts is followed at once.
@@ -123,6 +140,8 @@ export async function serveSubset(
   switch (name) {
     case 'runs.follow':
       return follow(dispatch, input, context, follows);
+    case 'crm.companyHosts':
+      return companyHosts(dispatch, input, context);
     case 'runs.find': {
       const parsed = DealRunsInput.safeParse(input);
       return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);

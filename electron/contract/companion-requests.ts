@@ -4,7 +4,10 @@
 // table of every request the companion may make, with its schemas, is `companionRequests`
 // (./index): this subset of the contract's `requests`, its narrowings, and the one below. That
 // both lists name contract requests is checked in ./index, where the names are (no import circle).
+import { Empty } from './common';
+import { Crm } from './deal-by-record';
 import { LiveRun, RunIdInput, RunsFindInput, Transcript } from './runs';
+import { CrmDomain } from './settings';
 import { z } from './zod';
 
 /** Contract requests the companion may make, with the contract's own schemas (but for runs.find). */
@@ -54,10 +57,24 @@ export const FollowOutput = z.object({
 });
 export type FollowOutput = z.infer<typeof FollowOutput>;
 
-/** The companion's own request, built by its host on the subset; not in the app's contract. */
+/**
+ * The company's CRM hosts IT set in the app (the setting `companion.crmDomains`, policy
+ * CompanionCrmDomains), each with its CRM: the extension treats them as the hosts IT sets in its
+ * own managed storage. Only these, never the settings they are read from.
+ */
+export const CompanyCrmHosts = z.object({
+  hosts: z.array(z.object({ host: CrmDomain, crm: Crm })).max(100),
+});
+export type CompanyCrmHosts = z.infer<typeof CompanyCrmHosts>;
+
+/** The companion's own requests, built by its host on the subset; not in the app's contract. */
 export const companionOwnRequests = {
   // Where a run stands now; its updates follow as `run.update` events on this connection.
   'runs.follow': { input: RunIdInput, output: FollowOutput },
+  'crm.companyHosts': { input: Empty, output: CompanyCrmHosts },
 } as const;
 export type CompanionOwnName = keyof typeof companionOwnRequests;
-export const COMPANION_REQUESTS = ['runs.follow'] as const satisfies readonly CompanionOwnName[];
+export const COMPANION_REQUESTS = [
+  'runs.follow',
+  'crm.companyHosts',
+] as const satisfies readonly CompanionOwnName[];

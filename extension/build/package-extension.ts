@@ -51,6 +51,11 @@ export async function writeManifestWords(outDir: string): Promise<void> {
   }
 }
 
+/** The schema of what IT may set (the manifest's `storage.managed_schema` names it). */
+export async function copyManagedSchema(schema: string, outDir: string): Promise<void> {
+  await copyFile(schema, join(outDir, 'managed-schema.json'));
+}
+
 export async function copyIcons(iconsDir: string, outDir: string): Promise<void> {
   await mkdir(join(outDir, 'icons'), { recursive: true });
   for (const size of ICON_SIZES) {

@@ -28,6 +28,7 @@ const manifest = JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8'))
   content_security_policy: { extension_pages: string };
   background: { service_worker: string };
   options_ui?: { page: string; open_in_tab?: boolean };
+  storage?: { managed_schema?: string };
   content_scripts?: unknown;
 };
 
@@ -62,6 +63,11 @@ describe('the built extension', () => {
     const text = JSON.stringify(manifest);
     expect(text).not.toContain('<all_urls>');
     expect(manifest.optional_host_permissions).toEqual(['https://*/*']);
+  });
+
+  it('carries the schema of what IT may set, as the manifest names it', () => {
+    expect(manifest.storage?.managed_schema).toBe('managed-schema.json');
+    expect(files()).toContain('managed-schema.json');
   });
 
   it('runs only its own scripts: a strict CSP, no remote code, no eval', () => {

@@ -22,6 +22,9 @@ export const OPTIONS_URL = `chrome-extension://${DEVELOPMENT_EXTENSION_ID}/optio
 /** A company's own CRM host (own-domain.spec.ts adds it on the options page). */
 export const OWN_CRM_HOST = 'crm.acme.test';
 
+/** A company's Salesforce under its own domain, set by IT in managed storage (managed-domains.spec.ts). */
+export const MANAGED_CRM_HOST = 'sales.globex.test';
+
 /** Another company's Pipedrive: its deal numbers overlap the user's (pipedrive.spec.ts). */
 export const FOREIGN_PIPEDRIVE_HOST = 'attacker-trial.pipedrive.com';
 
@@ -34,6 +37,7 @@ export const CRM_HOSTS = [
   'acme.crm4.dynamics.com',
   'crm.zoho.eu',
   OWN_CRM_HOST,
+  MANAGED_CRM_HOST,
 ];
 
 export interface ExtensionBrowser {

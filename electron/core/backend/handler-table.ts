@@ -29,6 +29,8 @@ export interface HandlerParts {
   connectivity: ConnectivityTracker;
   settings: SettingsService;
   systemLanguages: readonly string[];
+  /** The user's locale now (the language setting, the region where it agrees). */
+  locale: () => string;
   journal: ErrorJournal;
   logFile: string | undefined;
   secrets: SecretRegistry;
@@ -82,7 +84,12 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
       await parts.switching();
       return next;
     },
-    ...createDataHandlers({ reader: parts.reader, api: parts.api, quota: parts.quota }),
+    ...createDataHandlers({
+      reader: parts.reader,
+      api: parts.api,
+      quota: parts.quota,
+      locale: parts.locale,
+    }),
     ...createRunHandlers({ manager, api: parts.api }),
     ...createInboxHandlers({ inbox: parts.inbox, now: parts.now }),
     ...createCompanionHandlers(parts.companion),

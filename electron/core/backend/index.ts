@@ -30,6 +30,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     connectivity: base.connectivity,
     settings: parts.settings,
     systemLanguages: parts.language.systemLanguages,
+    locale: () => parts.language.translator().locale,
     journal,
     logFile: log.filePath,
     secrets,

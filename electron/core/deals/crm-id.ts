@@ -69,6 +69,35 @@ export function canonicalRecordId(crm: Crm, id: string): string | null {
 }
 
 export function sameRecord(crm: Crm, a: string, b: string): boolean {
+  return recordIdMatch(crm, a, b) !== null;
+}
+
+/**
+ * How two ids were found to be one record, strongest first: the same text; for Salesforce, the
+ * same 15 case-sensitive characters (one in its 18-character form); the same record once the
+ * CRM's own rules are applied (Salesforce's checksum restoring a folded case, a GUID's braces).
+ * The exact and 15-character tiers come before the checksum because services that mint their own
+ * Salesforce-shaped ids do not compute it: such an id, stored and shown alike, must still be found.
+ */
+export type RecordIdMatch = 'exact' | 'salesforce-15' | 'canonical';
+export const RECORD_ID_MATCH_ORDER: readonly RecordIdMatch[] = [
+  'exact',
+  'salesforce-15',
+  'canonical',
+];
+
+export function recordIdMatch(crm: Crm, stored: string, wanted: string): RecordIdMatch | null {
+  const a = stored.trim();
+  const b = wanted.trim();
+  if (a === '' || b === '') return null;
+  if (a === b) return 'exact';
+  // One side in the 15-character form, the other its 18-character form whatever the suffix says.
+  // Two 18-character ids that differ only in the suffix are not taken as one: a service minting
+  // its own may well have made both.
+  if (crm === 'salesforce') {
+    const [short, long] = a.length < b.length ? [a, b] : [b, a];
+    if (SF_15.test(short) && SF_18.test(long) && long.startsWith(short)) return 'salesforce-15';
+  }
   const left = canonicalRecordId(crm, a);
-  return left !== null && left === canonicalRecordId(crm, b);
+  return left !== null && left === canonicalRecordId(crm, b) ? 'canonical' : null;
 }

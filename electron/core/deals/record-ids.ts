@@ -6,7 +6,7 @@
 // convention, the usual wrappers); a relation's id (`AccountId`, `owner_id`) is not.
 import type { Deal } from '../../contract';
 import { WRAPPER_KEYS, normaliseKey } from '../../domain/records/roles';
-import { sameRecord, type Crm } from './crm-id';
+import { RECORD_ID_MATCH_ORDER, recordIdMatch, type Crm, type RecordIdMatch } from './crm-id';
 
 /** Normalised keys that hold the record's own id, with `deal`/`opportunity` prefixes dropped. */
 const OWN_ID_KEYS = new Set(['id', 'recordid', 'objectid', 'hsobjectid', 'externalid', 'crmid']);
@@ -95,19 +95,41 @@ export function hostCheck(deal: Deal, host: string): HostCheck {
   return hosts.includes(host.toLowerCase()) ? 'agrees' : 'differs';
 }
 
-/** True when `deal` is the CRM's record `recordId`. */
-export function dealIsRecord(deal: Deal, crm: Crm, recordId: string): boolean {
-  return [deal.id, ...recordIdsOf(deal.data)].some((id) => sameRecord(crm, id, recordId));
+/** How strongly `deal` is the CRM's record `recordId` (its best id), or null when it is not. */
+export function dealRecordMatch(deal: Deal, crm: Crm, recordId: string): RecordIdMatch | null {
+  let best: number | undefined;
+  for (const id of [deal.id, ...recordIdsOf(deal.data)]) {
+    const match = recordIdMatch(crm, id, recordId);
+    if (match === null) continue;
+    const rank = RECORD_ID_MATCH_ORDER.indexOf(match);
+    if (best === undefined || rank < best) best = rank;
+  }
+  return best === undefined ? null : (RECORD_ID_MATCH_ORDER[best] ?? null);
 }
 
-/** The deal that is the record `recordId` on `host`: a record naming another host is not it. */
+/** True when `deal` is the CRM's record `recordId`. */
+export function dealIsRecord(deal: Deal, crm: Crm, recordId: string): boolean {
+  return dealRecordMatch(deal, crm, recordId) !== null;
+}
+
+/**
+ * The deal that is the record `recordId` on `host` (a record naming another host is not it): a
+ * deal carrying the id exactly wins over one that matches only by Salesforce's 15-character form,
+ * which wins over one matched by the checksum's case restoration, wherever each is in the list.
+ */
 export function findDealByRecord(
   deals: readonly Deal[],
   crm: Crm,
   recordId: string,
   host: string,
 ): Deal | undefined {
-  return deals.find(
-    (deal) => dealIsRecord(deal, crm, recordId) && hostCheck(deal, host) !== 'differs',
-  );
+  let found: { deal: Deal; rank: number } | undefined;
+  for (const deal of deals) {
+    const match = dealRecordMatch(deal, crm, recordId);
+    if (match === null || hostCheck(deal, host) === 'differs') continue;
+    const rank = RECORD_ID_MATCH_ORDER.indexOf(match);
+    if (found === undefined || rank < found.rank) found = { deal, rank };
+    if (rank === 0) break;
+  }
+  return found?.deal;
 }

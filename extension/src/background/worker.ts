@@ -2,29 +2,29 @@
 // tab becoming active) is read again; the side panel is enabled on that tab only where a deal is
 // recognised, and an open panel is told when its tab's deal changes. An MV3 worker is stopped when
 // idle and starts again empty, so a panel may be told of its deal again: it ignores the same deal.
-// The company CRM hosts the user added are read from storage at every start of the worker and
-// followed as they change; a host whose permission is taken away is forgotten.
+// The company CRM hosts (those IT set by policy, and those the user added unless IT says not) are
+// read from storage at every start of the worker and followed as they change; a host the user
+// added whose permission is taken away is forgotten.
 import type { ChromeApi, TabInfo } from '../chrome';
 import { originPattern } from '../custom-domains/address';
-import {
-  CUSTOM_HOSTS_KEY,
-  forgetCustomHosts,
-  loadCustomHosts,
-  parseCustomHosts,
-} from '../custom-domains/stored';
+import { APP_HOSTS_KEY } from '../custom-domains/app-hosts';
+import { loadCompanyHosts } from '../custom-domains/company-hosts';
+import { CUSTOM_HOSTS_KEY, forgetCustomHosts } from '../custom-domains/stored';
 import type { CustomHost, DealAddress } from '../deal-address';
-import { cutText } from './cut-text';
-import { MAX_TITLE_UNITS, type TabDealChanged } from './messages';
+import type { TabDealChanged } from './messages';
 import { sameDeal, tabPanel } from './panel-options';
+import { tabTitleOf } from './tab-title';
 
 export function startWorker(chrome: ChromeApi): void {
   const known = new Map<number, DealAddress | null>();
   const report = (error: unknown) => console.warn('Side panel options not set:', error);
   // A tab event may wake the worker before storage has answered: it waits for the hosts.
-  let customHosts: Promise<CustomHost[]> = loadCustomHosts(chrome).catch((error: unknown) => {
-    report(error);
-    return [];
-  });
+  const readHosts = () =>
+    loadCompanyHosts(chrome).catch((error: unknown): CustomHost[] => {
+      report(error);
+      return [];
+    });
+  let customHosts: Promise<CustomHost[]> = readHosts();
 
   const follow = async (tabId: number, tab: TabInfo): Promise<void> => {
     const panel = tabPanel(tabId, tab.url, await customHosts);
@@ -32,11 +32,12 @@ export function startWorker(chrome: ChromeApi): void {
     const before = known.get(tabId);
     known.set(tabId, panel.deal);
     if (before !== undefined && sameDeal(before, panel.deal)) return;
+    const title = tabTitleOf(tab);
     const message: TabDealChanged = {
       type: 'tab-deal-changed',
       tabId,
       deal: panel.deal,
-      ...(tab.title === undefined ? {} : { title: cutText(tab.title, MAX_TITLE_UNITS) }),
+      ...(title === undefined ? {} : { title }),
     };
     // No panel open is the usual case: nobody receives it, and that is no error.
     await chrome.runtime.sendMessage(message).catch(() => undefined);
@@ -67,12 +68,15 @@ export function startWorker(chrome: ChromeApi): void {
   chrome.runtime.onInstalled.addListener(readAll);
   chrome.runtime.onStartup.addListener(readAll);
 
-  // A host added or removed: every open tab is read again (a tab on an added host shows its
-  // address to the extension only from now on, and one on a removed host no longer does).
+  // A host added or removed, by the user or by IT's policy (the browser's, or the app's the panel
+  // kept): every open tab is read again (a tab
+  // on an added host shows its address to the extension only from now on, and one on a removed
+  // host no longer does).
   chrome.storage.onChanged.addListener((changes, area) => {
-    const change = changes[CUSTOM_HOSTS_KEY];
-    if (area !== 'local' || change === undefined) return;
-    customHosts = Promise.resolve(parseCustomHosts(change.newValue));
+    const hostsChanged = changes[CUSTOM_HOSTS_KEY] ?? changes[APP_HOSTS_KEY];
+    if (area === 'local' && hostsChanged === undefined) return;
+    if (area !== 'local' && area !== 'managed') return;
+    customHosts = readHosts();
     readAll();
   });
   // The user took the site access away (chrome://extensions): the host is forgotten, which the

@@ -74,6 +74,13 @@ export interface ChromeApi {
       get(keys: string[]): Promise<Record<string, unknown>>;
       set(items: Record<string, unknown>): Promise<void>;
     };
+    /**
+     * What IT set by policy (managed-schema.json); read-only. Absent where a browser offers none
+     * (a stand-in in the tests).
+     */
+    managed?: {
+      get(keys: string[]): Promise<Record<string, unknown>>;
+    };
     onChanged: ChromeEvent<(changes: Record<string, StorageChange>, areaName: string) => void>;
   };
   /** The optional host permissions: a company's own CRM host, asked for when the user adds it. */

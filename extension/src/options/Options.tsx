@@ -1,6 +1,8 @@
 // The options page: the company's own CRM addresses. The user types an address (a deal's address
 // copied from the CRM names the CRM by its path), picks the CRM, and Add asks the browser for that
-// one host; the added hosts are listed with Remove.
+// one host; the added hosts are listed with Remove. Those IT set are listed first, as set by the
+// organisation, without Remove (with Allow while the browser has not let the extension see them);
+// when IT says users may not add any, adding is not offered.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../src/ui/Button';
 import { Field } from '../../../src/ui/Field';
@@ -8,10 +10,48 @@ import { useT } from '../../../src/platform/i18n';
 import { readCompanyAddress, type AddressProblem } from '../custom-domains/address';
 import { CRM_NAMES, type CrmName, type CustomHost } from '../deal-address';
 import { CRM_WORDS, PROBLEM_WORDS } from './crmWords';
-import type { Domains } from './domains';
+import type { Domains, ManagedView } from './domains';
 
 type Said =
-  { kind: 'added' | 'removed' | 'declined'; host: string } | { kind: 'asking' | 'failed' } | null;
+  | { kind: 'added' | 'removed' | 'declined' | 'allowed'; host: string }
+  | { kind: 'asking' | 'failed' }
+  | null;
+
+function ManagedList({
+  hosts,
+  onAllow,
+}: {
+  hosts: ManagedView['hosts'];
+  onAllow(host: string): void;
+}) {
+  const t = useT();
+  return (
+    <section className="options-section" aria-labelledby="options-managed">
+      <h2 id="options-managed">{t('options.managed.heading')}</h2>
+      <p className="options-muted">{t('options.managed.hint')}</p>
+      <ul className="options-list">
+        {hosts.map(({ host, crm, allowed }) => (
+          <li key={host}>
+            <span className="options-host">{host}</span>
+            <span className="options-muted">{t(CRM_WORDS[crm])}</span>
+            {allowed ? null : (
+              <>
+                <span className="options-muted">{t('options.managed.needsAccess')}</span>
+                <Button
+                  size="sm"
+                  aria-label={t('options.managed.allowHost', { host })}
+                  onClick={() => onAllow(host)}
+                >
+                  {t('options.managed.allow')}
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function AddedList({ hosts, onRemove }: { hosts: CustomHost[]; onRemove(host: string): void }) {
   const t = useT();
@@ -56,6 +96,8 @@ function SaidText({ said }: { said: Said }) {
       return <>{t('options.said.removed', { host: said.host })}</>;
     case 'declined':
       return <>{t('options.said.declined', { host: said.host })}</>;
+    case 'allowed':
+      return <>{t('options.said.allowed', { host: said.host })}</>;
   }
 }
 
@@ -145,8 +187,12 @@ function AddForm({ domains, say }: { domains: Domains; say(said: Said): void }) 
 export function Options({ domains }: { domains: Domains }) {
   const t = useT();
   const [hosts, setHosts] = useState<CustomHost[]>([]);
+  const [managed, setManaged] = useState<ManagedView>({ hosts: [], allowUserDomains: true });
   const [said, setSaid] = useState<Said>(null);
-  const refresh = () => void domains.list().then(setHosts, () => setSaid({ kind: 'failed' }));
+  const refresh = () => {
+    void domains.list().then(setHosts, () => setSaid({ kind: 'failed' }));
+    void domains.managed().then(setManaged, () => setSaid({ kind: 'failed' }));
+  };
   useEffect(refresh, [domains]);
 
   const say = (next: Said) => {
@@ -160,15 +206,29 @@ export function Options({ domains }: { domains: Domains }) {
     );
   };
 
+  const allow = (host: string) => {
+    // Straight from the click: the browser asks only within the user's gesture.
+    domains.allow(host).then(
+      // Declined: the host stays listed with Allow, which says all there is to say.
+      (granted) => say(granted ? { kind: 'allowed', host } : null),
+      () => say({ kind: 'failed' }),
+    );
+  };
+
   return (
     <main className="options">
       <h1>{t('options.title')}</h1>
       <p>{t('options.intro')}</p>
-      <AddForm domains={domains} say={say} />
+      {managed.hosts.length > 0 ? <ManagedList hosts={managed.hosts} onAllow={allow} /> : null}
+      {managed.allowUserDomains ? (
+        <AddForm domains={domains} say={say} />
+      ) : (
+        <p>{t('options.managed.noAdding')}</p>
+      )}
       <p className="options-said" role="status">
         <SaidText said={said} />
       </p>
-      <AddedList hosts={hosts} onRemove={remove} />
+      {managed.allowUserDomains ? <AddedList hosts={hosts} onRemove={remove} /> : null}
     </main>
   );
 }

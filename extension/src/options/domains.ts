@@ -1,9 +1,18 @@
 // Adding and removing a company's own CRM host: the browser's permission for that one host, and
-// the host remembered with its CRM. The service worker follows what is stored.
+// the host remembered with its CRM. The service worker follows what is stored. The hosts IT set
+// (the browser's managed storage, or the app's policy as the panel kept it) are listed apart: never removed here, and each needs the browser's
+// permission once like an added one (no policy grants an extension's optional site access).
 import type { ChromeApi } from '../chrome';
 import { originPattern } from '../custom-domains/address';
 import { forgetCustomHosts, loadCustomHosts, saveCustomHost } from '../custom-domains/stored';
 import type { CustomHost } from '../deal-address';
+import { loadOrganisationDomains } from '../custom-domains/company-hosts';
+
+/** What IT set, each host with whether the browser lets the extension see it yet. */
+export interface ManagedView {
+  hosts: (CustomHost & { allowed: boolean })[];
+  allowUserDomains: boolean;
+}
 
 export interface Domains {
   list(): Promise<CustomHost[]>;
@@ -13,6 +22,9 @@ export interface Domains {
    */
   add(added: CustomHost): Promise<boolean>;
   remove(host: string): Promise<void>;
+  managed(): Promise<ManagedView>;
+  /** Asks the browser for a host IT set; call it straight from the click's handler, as `add`. */
+  allow(host: string): Promise<boolean>;
 }
 
 export function chromeDomains(chrome: ChromeApi): Domains {
@@ -25,6 +37,21 @@ export function chromeDomains(chrome: ChromeApi): Domains {
         if (granted) await saveCustomHost(chrome, added);
         return granted;
       });
+    },
+    async managed() {
+      const set = await loadOrganisationDomains(chrome);
+      const hosts = await Promise.all(
+        set.hosts.map(async (entry) => ({
+          ...entry,
+          allowed: await chrome.permissions
+            .contains({ origins: [originPattern(entry.host)] })
+            .catch(() => false),
+        })),
+      );
+      return { hosts, allowUserDomains: set.allowUserDomains };
+    },
+    allow(host) {
+      return chrome.permissions.request({ origins: [originPattern(host)] });
     },
     async remove(host) {
       // Forgotten first: the panel stops opening there even if the browser keeps the permission.

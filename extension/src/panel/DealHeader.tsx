@@ -1,7 +1,8 @@
 // The tab's deal as Assistant knows it: name, account, amount in its currency, stage and close
 // date, read by the renderer's own deal roles (src/lib/deals), and a link to open it in the app.
 // Beside the name, "Found by name" when no record carried the page's number (a page's title is
-// the page's to choose); below it, once, that this is the first deal shown from the tab's host.
+// the page's to choose); below it, once, that this is the first deal shown from the tab's host, or
+// that the host is the company's CRM as IT set it.
 import type { Deal } from '../../../electron/contract';
 import { dealAmount, dealRoles, humanStage } from '../../../src/lib/deals';
 import { formatDate } from '../../../src/lib/format';
@@ -12,12 +13,15 @@ export function DealHeader({
   deal,
   byName = false,
   firstFromHost,
+  organisationHost,
 }: {
   deal: Deal;
   /** Matched by the tab's title, not by the record number in its address. */
   byName?: boolean;
   /** The host, when this is the first deal of its CRM shown from it. */
   firstFromHost?: string | undefined;
+  /** The host, when IT set it as the company's CRM. */
+  organisationHost?: string | undefined;
 }) {
   const t = useT();
   const { locale } = useTranslator();
@@ -42,6 +46,11 @@ export function DealHeader({
           <strong>{t('panel.deal.byName')}</strong> {t('panel.deal.byNameHint')}
         </p>
       ) : null}
+      {organisationHost === undefined ? null : (
+        <p className="panel-hint panel-deal-host">
+          {t('panel.deal.organisationHost', { host: organisationHost })}
+        </p>
+      )}
       {firstFromHost === undefined ? null : (
         <p className="panel-hint panel-deal-host">
           {t('panel.deal.firstHost', { host: firstFromHost })}

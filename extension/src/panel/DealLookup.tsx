@@ -109,6 +109,7 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
             deal={lookup.deal}
             byName={lookup.matchedBy === 'title'}
             firstFromHost={lookup.firstFromHost ? lookup.address.host : undefined}
+            organisationHost={lookup.setByOrganisation === true ? lookup.address.host : undefined}
           />
           {meeting ? <NextMeeting meeting={meeting} /> : null}
           <AskForm />

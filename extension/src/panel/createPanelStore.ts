@@ -15,6 +15,7 @@ export type { PanelDependencies, PanelStore } from './panel-state';
 
 function onReady(ctx: PanelContext): void {
   void lookup.findDeal(ctx);
+  void lookup.loadCompanyHosts(ctx);
   void answer.loadAgentsAndUsage(ctx);
   const asked = ctx.get().asked;
   if (asked !== null && !asked.done) void answer.follow(ctx, asked.runId);

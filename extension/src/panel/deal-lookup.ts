@@ -30,6 +30,16 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
   else await showFound(ctx, address, found.data, found.data.deal);
 }
 
+/**
+ * The company's CRM hosts IT set in the app, kept for the recogniser (the worker follows them).
+ * An app that does not know the request, or fails it, leaves what was kept as it was.
+ */
+export async function loadCompanyHosts(ctx: PanelContext): Promise<void> {
+  const answer = await outcomeOf(ctx.call('crm.companyHosts', {}));
+  if (!answer.ok) return;
+  await ctx.preferences.rememberAppCrmHosts(answer.data.hosts).catch(() => undefined);
+}
+
 export function findByName(ctx: PanelContext, name: string): void {
   ctx.set({ title: name });
   void findDeal(ctx);
@@ -48,14 +58,20 @@ async function showFound(
   found: FoundDeal,
   deal: Deal,
 ): Promise<void> {
-  const known = await ctx.preferences.crmHosts(address.crm).catch((): string[] => []);
+  const [known, organisation] = await Promise.all([
+    ctx.preferences.crmHosts(address.crm).catch((): string[] => []),
+    ctx.preferences.organisationHosts(address.crm).catch((): string[] => []),
+  ]);
   if (ctx.get().address !== address) return;
-  const seen = found.host === 'agrees' || known.includes(address.host);
+  // A host IT set is the company's by policy: never "first from", never held back.
+  const setByOrganisation = organisation.includes(address.host);
+  const seen = found.host === 'agrees' || setByOrganisation || known.includes(address.host);
   const shown: FoundFor = {
     deal,
     address,
     matchedBy: found.matchedBy === 'title' ? 'title' : 'record-id',
     firstFromHost: !seen,
+    ...(setByOrganisation ? { setByOrganisation } : {}),
   };
   if (!seen && known.length > 0) {
     ctx.set({ lookup: { status: 'other-host', knownHosts: known, ...shown } });

@@ -7,11 +7,11 @@ import '../../../src/styles/base.css';
 import '../../../src/styles/components.css';
 import './panel.css';
 import { chromeApi, type ChromeApi } from '../chrome';
-import { cutText } from '../background/cut-text';
-import { claimsTabDealChanged, MAX_TITLE_UNITS, TabDealChanged } from '../background/messages';
+import { claimsTabDealChanged, TabDealChanged } from '../background/messages';
+import { tabTitleOf } from '../background/tab-title';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
 import { storedKeyHolder } from '../bridge/pairing-key';
-import { loadCustomHosts } from '../custom-domains/stored';
+import { loadCompanyHosts } from '../custom-domains/company-hosts';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
 import { LinkOpenersContext } from '../../../src/ui/linkOpeners';
@@ -35,11 +35,10 @@ async function start(): Promise<void> {
   const readTab = async () => {
     const tab = tabId < 0 ? {} : await chrome.tabs.get(tabId).catch(() => ({}));
     const url = 'url' in tab ? tab.url : undefined;
-    // Any title, however long: cut, never refused.
-    const title =
-      'title' in tab && tab.title !== undefined ? cutText(tab.title, MAX_TITLE_UNITS) : undefined;
+    // Any title, however long: cut, never refused; an address shown as the title is no title.
+    const title = tabTitleOf(tab);
     if (url === undefined) return { address: null, title };
-    const customHosts = await loadCustomHosts(chrome).catch(() => []);
+    const customHosts = await loadCompanyHosts(chrome).catch(() => []);
     return { address: recogniseDealAddress(url, customHosts), title };
   };
   const first = await readTab();

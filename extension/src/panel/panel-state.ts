@@ -19,6 +19,8 @@ export interface FoundFor {
   matchedBy: 'record-id' | 'title';
   /** The first deal of this CRM the panel shows from this host: it says so once. */
   firstFromHost: boolean;
+  /** The host is one IT set as the company's CRM (managed storage): the panel says so. */
+  setByOrganisation?: boolean;
 }
 
 export type Lookup =

@@ -3,17 +3,26 @@
 // answer.
 import { z } from '../../../electron/contract/zod';
 import type { ChromeApi } from '../chrome';
-import { loadCustomHosts } from '../custom-domains/stored';
-import { CRM_NAMES, type CrmName } from '../deal-address';
+import { loadCompanyHosts } from '../custom-domains/company-hosts';
+import { saveAppHosts } from '../custom-domains/app-hosts';
+import { loadOrganisationDomains } from '../custom-domains/company-hosts';
+import { CRM_NAMES, type CrmName, type CustomHost } from '../deal-address';
 
 export interface Preferences {
   lastAgent(): Promise<string | undefined>;
   rememberAgent(agentId: string): Promise<void>;
   /**
    * The hosts of `crm` the user's company's CRM answers at: those the panel has shown deals from,
-   * and those the user added for it in Options (adding one says it is theirs).
+   * those the user added for it in Options (adding one says it is theirs) and those IT set.
    */
   crmHosts(crm: CrmName): Promise<string[]>;
+  /**
+   * The hosts of `crm` IT set by policy (the browser's managed storage, or the app's policy): the
+   * company's, said so in the panel.
+   */
+  organisationHosts(crm: CrmName): Promise<string[]>;
+  /** Keeps the company's CRM hosts the app passed on (`crm.companyHosts`). */
+  rememberAppCrmHosts(hosts: readonly CustomHost[]): Promise<void>;
   rememberCrmHost(crm: CrmName, host: string): Promise<void>;
 }
 
@@ -45,10 +54,15 @@ export function chromePreferences(chrome: ChromeApi): Preferences {
       await chrome.storage.local.set({ [LAST_AGENT]: agentId });
     },
     async crmHosts(crm) {
-      const [seen, added] = await Promise.all([storedHosts(), loadCustomHosts(chrome)]);
+      const [seen, added] = await Promise.all([storedHosts(), loadCompanyHosts(chrome)]);
       const own = added.filter((entry) => entry.crm === crm).map((entry) => entry.host);
       return [...new Set([...(seen[crm] ?? []), ...own])];
     },
+    async organisationHosts(crm) {
+      const managed = await loadOrganisationDomains(chrome);
+      return managed.hosts.filter((entry) => entry.crm === crm).map((entry) => entry.host);
+    },
+    rememberAppCrmHosts: (hosts) => saveAppHosts(chrome, hosts),
     async rememberCrmHost(crm, host) {
       const stored = await storedHosts();
       const hosts = (stored[crm] ?? []).filter((h) => h !== host);

@@ -162,6 +162,25 @@ describe('the narrow contract', () => {
     ).toEqual(['settings.get']);
   });
 
+  it('passes on the company’s CRM hosts from the settings, and nothing else of them', async () => {
+    const companion = await allowedPort(ORIGIN_A);
+    const updated = await backend.dispatch(
+      'settings.update',
+      { companion: { crmDomains: { 'sales.globex.com': 'salesforce' } } },
+      { host: 'test' },
+    );
+    expect(updated.ok).toBe(true);
+    const answer = await call(companion, 'crm.companyHosts', {});
+    expect(answer).toEqual({
+      ok: true,
+      data: { hosts: [{ host: 'sales.globex.com', crm: 'salesforce' }] },
+    });
+    expect(await call(companion, 'crm.companyHosts', { all: true })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+  });
+
   it('checks inputs with the contract’s schemas', async () => {
     const companion = await allowedPort(ORIGIN_A);
     expect(await call(companion, 'runs.start', { agentId: 'x', dealId: 'y' })).toMatchObject({

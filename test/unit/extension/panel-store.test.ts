@@ -79,6 +79,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 let bridge: StandInBridge;
 let remembered: string | undefined;
 let hostsSeen: Map<string, string[]>;
+let organisationHosts: Map<string, string[]>;
+let appHosts: unknown[] | undefined;
 let usePanel: PanelStoreHook;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun>;
@@ -88,7 +90,11 @@ const preferences: Preferences = {
   rememberAgent: async (agentId) => {
     remembered = agentId;
   },
-  crmHosts: async (crm) => hostsSeen.get(crm) ?? [],
+  crmHosts: async (crm) => [...(hostsSeen.get(crm) ?? []), ...(organisationHosts.get(crm) ?? [])],
+  organisationHosts: async (crm) => organisationHosts.get(crm) ?? [],
+  rememberAppCrmHosts: async (hosts) => {
+    appHosts = [...hosts];
+  },
   rememberCrmHost: async (crm, host) => {
     hostsSeen.set(crm, [...(hostsSeen.get(crm) ?? []).filter((h) => h !== host), host]);
   },
@@ -113,6 +119,8 @@ beforeEach(() => {
   });
   remembered = undefined;
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
+  organisationHosts = new Map();
+  appHosts = undefined;
   snapshot = liveRun('run_1', '', 0);
   bridge.answers.set('deals.findByCrmRecord', () => ({
     deal: DEAL,
@@ -218,6 +226,32 @@ describe('the tab’s deal', () => {
     actions.confirmHost();
     expect(usePanel.getState().lookup).toMatchObject({ status: 'found', firstFromHost: false });
     expect(hostsSeen.get('salesforce')).toEqual([ADDRESS.host, foreign.host]);
+  });
+
+  it('shows a deal from a host IT set as the company’s, saying so, while other hosts are known', async () => {
+    hostsSeen = new Map([['salesforce', ['other.lightning.force.com']]]);
+    organisationHosts = new Map([['salesforce', [ADDRESS.host]]]);
+    await actions.findDeal();
+    expect(usePanel.getState().lookup).toMatchObject({
+      status: 'found',
+      firstFromHost: false,
+      setByOrganisation: true,
+    });
+  });
+
+  it('keeps the company’s CRM hosts the app passes on from its policy, and nothing when it cannot', async () => {
+    const hosts = [{ host: 'sales.globex.com', crm: 'salesforce' }];
+    bridge.answers.set('crm.companyHosts', () => ({ hosts }));
+    actions.onReady();
+    await settle();
+    expect(bridge.named('crm.companyHosts')).toEqual([{}]);
+    expect(appHosts).toEqual(hosts);
+
+    appHosts = undefined;
+    bridge.answers.delete('crm.companyHosts');
+    actions.onReady();
+    await settle();
+    expect(appHosts).toBeUndefined();
   });
 
   it('trusts a host the deal’s record names as its own', async () => {

@@ -161,6 +161,17 @@ describe('the side panel per tab', () => {
     expect(told.data?.title).toBe(`${'Ä'.repeat(300)}${'𝔸'.repeat(99)}…`);
   });
 
+  it('sends no title while the tab shows its address as its title (a full page load)', async () => {
+    const world = fakeChrome(new Map());
+    startWorker(world.chrome);
+    await world.update(7, DEAL, DEAL);
+    await world.update(7, OTHER, OTHER.replace('https://', ''));
+    for (const message of world.messages) {
+      expect(TabDealChanged.parse(message)).not.toHaveProperty('title');
+    }
+    expect(world.messages).toHaveLength(2);
+  });
+
   it('reads a tab again when it becomes active', async () => {
     const world = fakeChrome(new Map([[3, { id: 3, url: DEAL }]]));
     startWorker(world.chrome);
@@ -231,6 +242,25 @@ describe('a company’s own CRM host', () => {
     expect(world.storage.items.get('customCrmHosts')).toEqual([]);
     expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: false });
     expect(world.messages.at(-1)).toMatchObject({ tabId: 5, deal: null });
+  });
+
+  it('enables the panel on a host IT set, follows IT’s changes, and drops the user’s hosts when IT says so', async () => {
+    const world = fakeChrome(new Map([[5, { id: 5, url: OWN_DEAL }]]), ADDED);
+    let managed: Record<string, unknown> = {
+      crmDomains: [{ host: 'crm.acme.com', crm: 'dynamics' }],
+      allowUserDomains: false,
+    };
+    const storage = world.chrome.storage as unknown as Record<string, unknown>;
+    storage.managed = { get: async () => managed };
+    startWorker(world.chrome);
+    await world.update(5, OWN_DEAL);
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: true });
+
+    // IT takes the host away and users may not add: the user's own entry for it no longer counts.
+    managed = { crmDomains: [], allowUserDomains: false };
+    for (const l of world.storage.onChanged.listeners) l({ crmDomains: {} }, 'managed');
+    await world.settle();
+    expect(world.options.at(-1)).toEqual({ tabId: 5, path: 'panel.html?tab=5', enabled: false });
   });
 
   it('keeps hosts whose permission was not the one removed', async () => {

@@ -33,6 +33,8 @@ export interface DataHandlerOptions {
   api: ApiClient;
   /** Told every usage answer, so starting a run knows the quota without asking again. */
   quota: Pick<RunQuotaGuard, 'update'>;
+  /** The user's locale now, for comparing a tab's deal name with the deals' (Intl's default without). */
+  locale?: () => string;
 }
 
 /** A cached value is served only while it still fits the contract: an older version may have written it. */
@@ -112,7 +114,7 @@ export function createDataHandlers(options: DataHandlerOptions): Pick<Handlers, 
       }),
     'deals.list': listDeals,
     'deals.findByCrmRecord': (query) =>
-      findDealByCrmRecord((search) => listDeals({ search }), query),
+      findDealByCrmRecord((search) => listDeals({ search }), query, options.locale?.()),
     'deals.get': ({ dealId, refresh }) =>
       reader.read({
         key: `deal:${dealId}`,

@@ -4,6 +4,7 @@ import {
   type Crm,
   canonicalRecordId,
   canonicalSalesforceId,
+  recordIdMatch,
   salesforceChecksum,
   sameRecord,
 } from '../../../../electron/core/deals/crm-id';
@@ -47,7 +48,39 @@ describe('Salesforce ids', () => {
     expect(sameRecord('salesforce', '0065g00000Q8xYz', '0065g00000Q8xyz')).toBe(false);
     expect(canonicalSalesforceId('0065g00000Q8xYzAAA')).toBeNull();
     expect(canonicalSalesforceId('000000000000000BAA')).toBeNull();
-    expect(sameRecord('salesforce', '0065g00000Q8xYzAAA', '0065g00000Q8xYz')).toBe(false);
+    // Not an id by the checksum, but its first 15 characters are the 15-character address's.
+    expect(sameRecord('salesforce', '0065g00000Q8xYzAAA', '0065g00000Q8xYz')).toBe(true);
+    expect(recordIdMatch('salesforce', '0065g00000Q8xYzAAA', '0065g00000Q8xYz')).toBe(
+      'salesforce-15',
+    );
+    // Two 18-character ids that differ in the suffix are two ids.
+    expect(sameRecord('salesforce', '0065g00000Q8xYzAAA', '0065g00000Q8xYzAAJ')).toBe(false);
+    expect(sameRecord('salesforce', '0065g00000Q8xyz', '0065g00000Q8xYzAAJ')).toBe(false);
+  });
+
+  it('finds an 18-character id without a valid checksum that equals a stored id', () => {
+    // A service minting its own Salesforce-shaped ids computes no checksum.
+    const minted = 'a0Xq000000AbCdEfGh';
+    expect(canonicalSalesforceId(minted)).toBeNull();
+    expect(recordIdMatch('salesforce', minted, minted)).toBe('exact');
+    const deal = { id: 'svc-1', title: 'Minted', data: { Id: minted } };
+    expect(findDealByRecord([deal], 'salesforce', minted, 'acme.lightning.force.com')).toBe(deal);
+    expect(
+      findDealByRecord([deal], 'salesforce', minted.slice(0, 15), 'acme.lightning.force.com'),
+    ).toBe(deal);
+  });
+
+  it('prefers an exact id, then the 15-character form, then the checksum, wherever each deal is', () => {
+    const folded = { id: 'f', title: 'By checksum', data: { Id: '0065g00000q8xyzaaj' } };
+    const long = { id: 'l', title: 'By 15 characters', data: { Id: '0065g00000Q8xYzAAJ' } };
+    const exact = { id: 'e', title: 'Exact', data: { Id: '0065g00000Q8xYz' } };
+    const host = 'acme.lightning.force.com';
+    expect(findDealByRecord([folded, long, exact], 'salesforce', '0065g00000Q8xYz', host)).toBe(
+      exact,
+    );
+    expect(findDealByRecord([folded, long], 'salesforce', '0065g00000Q8xYz', host)).toBe(long);
+    expect(findDealByRecord([folded], 'salesforce', '0065g00000Q8xYz', host)).toBe(folded);
+    expect(findDealByRecord([folded, long], 'salesforce', '0065g00000q8xyzaaj', host)).toBe(folded);
   });
 
   it('refuses what is not an id', () => {
