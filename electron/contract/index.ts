@@ -24,6 +24,7 @@ import {
   SetFocusInput,
   SetFocusOutput,
 } from './app';
+import { AutoPrepMarkReadInput, AutoPreps } from './auto-prep';
 import { CachedReadInput, Empty, type Result } from './common';
 import {
   CompanionChanged,
@@ -71,6 +72,7 @@ import { Settings, SettingsPatch } from './settings';
 import { ManagedSettings } from './policy';
 
 export * from './app';
+export * from './auto-prep';
 export * from './common';
 export * from './companion';
 export * from './companion-requests';
@@ -139,6 +141,10 @@ export const requests = {
   'inbox.markAllRead': request(Empty, Inbox),
   // What was not yet shown anywhere; now it is.
   'inbox.catchUp': request(Empty, InboxCatchUp),
+  // Today's meetings and where each one's automatic prep stands, soonest first.
+  'autoPrep.list': request(Empty, AutoPreps),
+  // The user opened a meeting's prep (Today's "Read the prep"; the notification marks it too).
+  'autoPrep.markRead': request(AutoPrepMarkReadInput, AutoPreps),
   // The browser companion's browsers and the user's decisions; never in the companion's subset.
   'companion.browsers': request(Empty, CompanionState),
   'companion.decide': request(CompanionDecideInput, CompanionState),
@@ -165,6 +171,8 @@ export const events = {
   // From the tray, notifications, deep links, the global shortcut.
   navigate: Navigate,
   'inbox.changed': Inbox,
+  // A meeting's automatic prep was scheduled, started, finished, skipped or read.
+  'autoPrep.changed': AutoPreps,
   // A browser asked, was decided about or revoked, connected or went away.
   'companion.changed': CompanionChanged,
 } as const;

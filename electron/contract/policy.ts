@@ -7,6 +7,9 @@
 import { z } from './zod';
 import { languageChoiceSchema } from '../domain/i18n/languages';
 import {
+  AutoPrepLeadMinutes,
+  AutoPrepMode,
+  AutoPrepReservePercent,
   ClockTime,
   CrmDomains,
   HttpUrl,
@@ -117,6 +120,27 @@ export const POLICIES = {
     kind: 'string',
     category: 'notifications',
     schema: PrepAgentId.unwrap(),
+  },
+  AutomaticPrep: {
+    setting: 'autoPrep.mode',
+    kind: 'enum',
+    category: 'notifications',
+    schema: AutoPrepMode,
+    values: AutoPrepMode.options,
+  },
+  AutomaticPrepLeadMinutes: {
+    setting: 'autoPrep.leadMinutes',
+    kind: 'integer',
+    category: 'notifications',
+    schema: AutoPrepLeadMinutes,
+    range: { min: 15, max: 240 },
+  },
+  AutomaticPrepQuotaReservePercent: {
+    setting: 'autoPrep.reservePercent',
+    kind: 'integer',
+    category: 'notifications',
+    schema: AutoPrepReservePercent,
+    range: { min: 0, max: 90 },
   },
   TranscriptMaxAgeDays: {
     setting: 'transcriptRetention.maxAgeDays',

@@ -138,6 +138,31 @@ export const CompanionSettings = z.object({
   crmDomains: CrmDomains.default({}),
 });
 
+export const AUTO_PREP_MODES = ['off', 'deal-meetings', 'all-meetings'] as const;
+/** Which meetings get a prep by themselves: none, those about a deal, or every meeting. */
+export const AutoPrepMode = z.enum(AUTO_PREP_MODES);
+export type AutoPrepMode = z.infer<typeof AutoPrepMode>;
+export const AutoPrepLeadMinutes = z.number().int().min(15).max(240);
+/** Share of the run (and token) quota automatic prep leaves for the user's own questions. */
+export const AutoPrepReservePercent = z.number().int().min(0).max(90);
+
+/**
+ * Prep that starts itself (electron/core/prep/): the prep agent (`notifications.prepAgentId`, the
+ * one Prepare starts) runs `leadMinutes` before each meeting, once per meeting.
+ */
+export const AutoPrepSettings = z.object({
+  mode: AutoPrepMode.default('deal-meetings'),
+  leadMinutes: AutoPrepLeadMinutes.default(60),
+  /** Not started while the runs or tokens left are below this share of the quota. */
+  reservePercent: AutoPrepReservePercent.default(10),
+  /**
+   * The one-line notice that explains it, shown the first time a prep is scheduled, was seen or
+   * dismissed. What the user saw, not a preference: no policy governs it.
+   */
+  noticeSeen: z.boolean().default(false),
+});
+export type AutoPrepSettings = z.infer<typeof AutoPrepSettings>;
+
 const AgentChoice = z.string().trim().min(1).max(200).nullable();
 
 export const Settings = z.object({
@@ -159,6 +184,7 @@ export const Settings = z.object({
   allowDemo: z.boolean().default(true),
   updates: UpdateSettings.prefault({}),
   companion: CompanionSettings.prefault({}),
+  autoPrep: AutoPrepSettings.prefault({}),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -202,6 +228,14 @@ export const SettingsPatch = z.strictObject({
     .optional(),
   companion: z
     .strictObject({ enabled: z.boolean().optional(), crmDomains: CrmDomains.optional() })
+    .optional(),
+  autoPrep: z
+    .strictObject({
+      mode: AutoPrepMode.optional(),
+      leadMinutes: AutoPrepLeadMinutes.optional(),
+      reservePercent: AutoPrepReservePercent.optional(),
+      noticeSeen: z.boolean().optional(),
+    })
     .optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

@@ -45,6 +45,8 @@ export const REQUEST_NAMES = [
   'inbox.markRead',
   'inbox.markAllRead',
   'inbox.catchUp',
+  'autoPrep.list',
+  'autoPrep.markRead',
   'companion.browsers',
   'companion.decide',
   'companion.revoke',
@@ -64,6 +66,7 @@ export const EVENT_NAMES = [
   'navigate',
   'inbox.changed',
   'companion.changed',
+  'autoPrep.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time exhaustiveness: every contract name is listed.

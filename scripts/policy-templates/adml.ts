@@ -8,6 +8,7 @@ import {
   POLICY_NAMES,
   type PolicyName,
 } from '../../electron/contract/policy';
+import { AutoPrepMode } from '../../electron/contract/settings';
 import { LANGUAGE_NAMES, isLanguage, type Language } from '../../electron/domain/i18n/languages';
 import type { PolicyText } from '../../electron/domain/i18n/policy-catalogues';
 import { SUPPORTED_ON } from './admx';
@@ -99,6 +100,8 @@ function itemName(t: PolicyText, name: PolicyName, value: string): string {
   if (name === 'UpdateChannel' && (value === 'stable' || value === 'beta')) {
     return t(`policy.UpdateChannel.${value}`);
   }
+  const mode = AutoPrepMode.safeParse(value);
+  if (name === 'AutomaticPrep' && mode.success) return t(`policy.AutomaticPrep.${mode.data}`);
   if (name === 'Language') {
     if (value === 'system') return t('policy.Language.system');
     if (isLanguage(value)) return `${LANGUAGE_NAMES[value satisfies Language]} (${value})`;

@@ -7,12 +7,14 @@ import type { ErrorJournal } from '../diagnostics';
 import type { ConnectivityTracker, Handlers } from '../host';
 import {
   createAppHandlers,
+  createAutoPrepHandlers,
   createAppInfo,
   createCompanionHandlers,
   createDataHandlers,
   createInboxHandlers,
   createRunHandlers,
   createSessionHandlers,
+  type AutoPrepView,
 } from '../host/handlers';
 import type { NoticeBoard } from '../host/notices';
 import type { InboxService } from '../inbox';
@@ -39,6 +41,7 @@ export interface HandlerParts {
   api: ApiClient;
   quota: RunQuotaGuard;
   inbox: InboxService;
+  autoPrep: AutoPrepView;
   now: () => Date;
   forgetUserData: () => Promise<void>;
   /** The latest switch of service: a settings update answers once it is done. */
@@ -92,6 +95,7 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
     }),
     ...createRunHandlers({ manager, api: parts.api }),
     ...createInboxHandlers({ inbox: parts.inbox, now: parts.now }),
+    ...createAutoPrepHandlers(parts.autoPrep),
     ...createCompanionHandlers(parts.companion),
     ...createSessionHandlers({
       session: service.session,

@@ -39,6 +39,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     api: parts.api,
     quota: parts.quota,
     inbox: parts.inbox,
+    // Until the scheduler (electron/core/prep/) lands: no meeting has an automatic prep yet.
+    autoPrep: { list: async () => ({ meetings: [] }), markRead: async () => ({ meetings: [] }) },
     now: base.now,
     forgetUserData,
     switching,

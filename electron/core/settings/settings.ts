@@ -51,11 +51,11 @@ export function unreadableSettingsNotice(unreadable: UnreadableSettings): string
 
 /**
  * Applies a partial update: top-level keys replace; `notifications` (its `enabled` too),
- * `transcriptRetention`, `updates` and `companion` merge one level deeper (the companion's
+ * `transcriptRetention`, `updates`, `companion` and `autoPrep` merge one level deeper (the companion's
  * `crmDomains` is replaced whole: it is one list).
  */
 export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
-  const { notifications, transcriptRetention, updates, companion, ...top } = patch;
+  const { notifications, transcriptRetention, updates, companion, autoPrep, ...top } = patch;
   const defined = <T extends object>(value: T) =>
     Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
   const next = { ...current, ...defined(top) };
@@ -75,6 +75,7 @@ export function applyPatch(current: Settings, patch: SettingsPatch): Settings {
   }
   if (updates) next.updates = { ...current.updates, ...defined(updates) };
   if (companion) next.companion = { ...current.companion, ...defined(companion) };
+  if (autoPrep) next.autoPrep = { ...current.autoPrep, ...defined(autoPrep) };
   // The merged whole is validated again so no combination slips past the schema.
   return Settings.parse(next);
 }

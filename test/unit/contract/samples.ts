@@ -41,6 +41,7 @@ const settings: Settings = {
   allowDemo: true,
   updates: { automatic: true, channel: 'stable' },
   companion: { enabled: true, crmDomains: { 'crm.example.com': 'salesforce' } },
+  autoPrep: { mode: 'deal-meetings', leadMinutes: 60, reservePercent: 10, noticeSeen: false },
 };
 
 const managed: ManagedSettings = {
@@ -109,6 +110,34 @@ export const metadata = {
     tokens: false,
     usage: true,
   },
+};
+
+const autoPreps = {
+  meetings: [
+    {
+      meetingKey: 'meeting-briefing:id:m-1',
+      startsAt: '2026-11-22T10:00:00.000Z',
+      title: 'Globex call',
+      dealId,
+      prep: {
+        status: 'ready' as const,
+        runId: 'run-1',
+        finishedAt: '2026-11-22T09:01:30.000Z',
+        firstLines: 'Globex wants the pilot extended.',
+        read: false,
+      },
+    },
+    {
+      meetingKey: 'meeting-briefing:id:m-2',
+      startsAt: '2026-11-22T14:00:00.000Z',
+      prep: { status: 'scheduled' as const, at: '2026-11-22T13:00:00.000Z' },
+    },
+    {
+      meetingKey: 'meeting-briefing:id:m-3',
+      startsAt: '2026-11-22T15:00:00.000Z',
+      prep: { status: 'skipped' as const, reason: 'quota' as const },
+    },
+  ],
 };
 
 const inbox = {
@@ -285,6 +314,8 @@ export const requestSamples: {
   'inbox.list': { input: {}, output: inbox },
   'inbox.markRead': { input: { ids: ['quota:runs:2026-11-01T00:00:00.000Z:80'] }, output: inbox },
   'inbox.markAllRead': { input: {}, output: { ...inbox, unread: 0 } },
+  'autoPrep.list': { input: {}, output: autoPreps },
+  'autoPrep.markRead': { input: { meetingKey: 'meeting-briefing:id:m-1' }, output: autoPreps },
   'inbox.catchUp': {
     input: {},
     output: {
@@ -356,6 +387,7 @@ export const eventSamples: { [E in EventName]: EventPayload<E> } = {
   },
   navigate: { screen: 'deals', focus: 'search' },
   'inbox.changed': inbox,
+  'autoPrep.changed': autoPreps,
   'companion.changed': {
     change: 'decided',
     origin: companionOrigin,

@@ -6,3 +6,4 @@ export * from './runs';
 export * from './session';
 export * from './inbox';
 export * from './companion';
+export * from './auto-prep';

@@ -1,0 +1,18 @@
+// Prep that starts itself: where each meeting's prep stands, and the user having read one.
+import type { AutoPreps } from '../../../contract';
+import type { Handlers } from '../dispatcher';
+
+export type AutoPrepRequest = 'autoPrep.list' | 'autoPrep.markRead';
+
+/** What the handlers need of the automatic prep (electron/core/prep/). */
+export interface AutoPrepView {
+  list(): Promise<AutoPreps>;
+  markRead(meetingKey: string): Promise<AutoPreps>;
+}
+
+export function createAutoPrepHandlers(view: AutoPrepView): Pick<Handlers, AutoPrepRequest> {
+  return {
+    'autoPrep.list': () => view.list(),
+    'autoPrep.markRead': ({ meetingKey }) => view.markRead(meetingKey),
+  };
+}
