@@ -30,7 +30,7 @@ export function autoPrepFor(
 }
 
 /** Opens the prep's answer in its own view (which marks it read: ./markPrepRead). */
-function openPrep(runId: string): void {
+export function openPrep(runId: string): void {
   openAndFocus({ name: 'runs', runId });
 }
 

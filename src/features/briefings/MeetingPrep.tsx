@@ -175,7 +175,8 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
     <div className="prep-action">
       {prepare.start !== undefined ? (
         <Button
-          variant="primary"
+          // With a prep waiting, reading it is the card's first action, not preparing again.
+          variant={autoReady ? 'secondary' : 'primary'}
           busy={prepare.busy}
           disabled={prepare.busy}
           onClick={() => void prepare.start?.()}
