@@ -2,7 +2,7 @@
 // and how long before. Saved as made: a choice at once, the minutes when their field is left (or
 // Enter pressed). IT may set or lock each (ManagedNote). The agent is Prepare's own, chosen in
 // the field after these.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { AUTO_PREP_MODES } from '../../../electron/contract';
 import type { AutoPrepMode, Settings } from '../../../electron/contract';
 import type { MessageId } from '../../../electron/domain/i18n/messages';
@@ -23,6 +23,7 @@ const minutesOf = (typed: string): number =>
 
 export function AutoPrepFields({ settings }: { settings: Settings }) {
   const t = useT();
+  const hintId = useId();
   const saved = settings.autoPrep;
   const { errors, error, submit } = useValidatedSave();
   const modePolicy = usePolicy('autoPrep.mode');
@@ -50,12 +51,14 @@ export function AutoPrepFields({ settings }: { settings: Settings }) {
 
   return (
     <>
-      <fieldset className="radio-group auto-prep-modes">
+      <fieldset className="radio-group auto-prep-modes" aria-describedby={hintId}>
         <legend className="field-label">
           {t('settings.autoPrep.legend')}
           {modePolicy.note ? <> {modePolicy.note}</> : null}
         </legend>
-        <p className="field-hint">{t('settings.autoPrep.hint')}</p>
+        <p id={hintId} className="field-hint">
+          {t('settings.autoPrep.hint')}
+        </p>
         {AUTO_PREP_MODES.map((value) => (
           <label key={value} className="radio">
             <input
