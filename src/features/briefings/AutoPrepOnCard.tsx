@@ -1,6 +1,7 @@
 // What the next-meeting card says about the prep that runs by itself: when it will be prepared
 // (quietly), that it is being prepared, the ready answer's first lines with "Read the prep", or
 // in one line why it was not prepared. Opening the answer marks it read.
+import { useEffect } from 'react';
 import type { AutoPrepMeeting, AutoPrepStatus } from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { openAndFocus } from '../../platform/focusWhenShown';
@@ -73,6 +74,12 @@ export function AutoPrepOnCard({ meeting }: { meeting: MeetingInfo }) {
   const { t, locale } = useTranslator();
   const entry = useAutoPrep((s) => autoPrepFor(s.preps.value?.meetings, meeting));
   const usage = useUsage((s) => s.summary.value);
+  // The quota's line says how many runs are left: read usage if Today has not yet.
+  const quotaSkipped = entry?.prep.status === 'skipped' && entry.prep.reason === 'quota';
+  useEffect(() => {
+    const { summary, load } = useUsage.getState();
+    if (quotaSkipped && summary.value === undefined && !summary.loading) void load();
+  }, [quotaSkipped]);
   if (entry === undefined) return null;
   const { prep } = entry;
   switch (prep.status) {
