@@ -91,6 +91,8 @@ export interface AutoPrep {
 interface Context {
   options: AutoPrepOptions;
   runIds: Set<string>;
+  /** A started run's `running` record being written: its finish may be heard before it lands. */
+  recording: Map<string, Promise<void>>;
 }
 
 const translatorOf = (options: AutoPrepOptions) => options.translator?.() ?? coreWords();
@@ -114,11 +116,17 @@ async function startClaimed(context: Context, record: PrepRecord, attempts: numb
       message: prepareMessage(translatorOf(options).t),
     });
     context.runIds.add(runId);
-    await setProgress(context, record, {
+    const running = setProgress(context, record, {
       status: 'running',
       runId,
       startedAt: now().toISOString(),
     });
+    context.recording.set(runId, running);
+    try {
+      await running;
+    } finally {
+      context.recording.delete(runId);
+    }
     options.log.info('Automatic prep started', { runId });
   } catch (thrown) {
     const error = toAssistantError(thrown);
@@ -242,7 +250,7 @@ function nextWake(
 
 export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
   const { records, now, log } = options;
-  const context: Context = { options, runIds: new Set() };
+  const context: Context = { options, runIds: new Set(), recording: new Map() };
   /** The meetings of the last briefing read; only a fresh read starts a run. */
   let known: TimedMeeting[] = [];
 
@@ -295,6 +303,7 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
     },
     owns: (runId) => context.runIds.has(runId),
     async runFinished({ runId, status }) {
+      await context.recording.get(runId)?.catch(() => undefined);
       const record = (await records.list()).find(
         (entry) => entry.progress.status === 'running' && entry.progress.runId === runId,
       );

@@ -3,3 +3,4 @@ export * from './auto-prep';
 export * from './prep-view';
 export * from './quota-gate';
 export * from './records';
+export * from './wiring';
