@@ -4,7 +4,7 @@ import type { DealDetail } from './data/deals';
 import type { FailNextOptions, StreamFault } from './faults/faults';
 import type { Pacing, RunRecord } from './runs/types';
 import { MAX_DEMO_TOKENS } from './run-request';
-import type { ServiceState } from './state';
+import type { ScriptedMeeting, ServiceState } from './state';
 import type { Counts, Limits, UsageSummary } from './usage/meter';
 
 export interface DemoControl {
@@ -38,6 +38,12 @@ export interface DemoControl {
    * deal id or deal name, as a service fed by a calendar may.
    */
   setMeetingDealInTitle(on: boolean): void;
+  /**
+   * The calendar from now on: the meeting briefing is about the next of these that has not
+   * started (an empty briefing when none is left). Moving or cancelling a meeting is setting the
+   * list again. null: the demo's generated day.
+   */
+  setMeetings(meetings: readonly ScriptedMeeting[] | null): void;
   /** The next `count` API requests answer with an error envelope (503 + Retry-After: 1 by default). */
   failNextRequests(options?: FailNextOptions): void;
   /** The next `count` API requests wait `ms` before being handled. */
@@ -93,6 +99,9 @@ export function createControl(state: ServiceState): DemoControl {
     },
     setMeetingDealInTitle: (on) => {
       state.settings.meetingDealInTitle = on;
+    },
+    setMeetings: (meetings) => {
+      state.settings.scriptedMeetings = meetings === null ? null : [...meetings];
     },
     failNextRequests: (options) => state.faults.failNextRequests(options),
     delayNextRequests: (options) => state.faults.delayNextRequests(options),

@@ -3,6 +3,7 @@
 export { startDemoService } from './service';
 export type { DemoService } from './service';
 export type { DemoControl } from './control';
+export type { ScriptedMeeting } from './state';
 export type { DemoServiceOptions } from './options';
 export { BASE_PATH, SESSION_COOKIE } from './options';
 export type { Pacing, RunRecord, RunStatus } from './runs/types';

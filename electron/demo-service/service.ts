@@ -68,6 +68,7 @@ export async function startDemoService(input: DemoServiceOptions = {}): Promise<
       keepAliveMs: options.keepAliveMs,
       runTokens: null,
       meetingDealInTitle: false,
+      scriptedMeetings: null,
     },
     log: options.log ?? ((): void => {}),
   };

@@ -34,8 +34,19 @@ export interface ServiceState {
     runTokens: number | null;
     /** The meeting briefing names its deal only in its title, no deal id (a calendar's meeting). */
     meetingDealInTitle: boolean;
+    /** The calendar a test scripted (moved and cancelled meetings included); null: the demo's own. */
+    scriptedMeetings: readonly ScriptedMeeting[] | null;
   };
   log: (line: string) => void;
+}
+
+/** A meeting a test puts on the calendar instead of the demo's generated day. */
+export interface ScriptedMeeting {
+  id: string;
+  title: string;
+  startsAt: string;
+  /** One of the demo's deals (control.deals()); none: a meeting without a deal. */
+  dealId?: string;
 }
 
 export interface RequestContext {

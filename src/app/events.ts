@@ -1,7 +1,7 @@
 // Subscribes the stores to the host's events, once for the app's lifetime.
 import type { AppNotification, Connectivity } from '../../electron/contract';
 import { on } from '../platform/bridge';
-import { useBriefings } from '../features/briefings';
+import { startMarkingPrepsRead, useAutoPrep, useBriefings } from '../features/briefings';
 import { useAgents } from '../features/agents';
 import { useDeals } from '../features/deals';
 import { follow, useInbox } from '../features/notifications';
@@ -41,6 +41,7 @@ function dropServiceData(): void {
   useDeals.getState().reset();
   useAgents.getState().reset();
   useBriefings.getState().reset();
+  useAutoPrep.getState().reset();
   useRuns.getState().resetHistory();
   useUsage.getState().reset();
 }
@@ -55,6 +56,7 @@ export function reloadServiceData(): void {
   void useAgents.getState().loadAgents();
   void useBriefings.getState().load('morning');
   void useBriefings.getState().load('meeting');
+  void useAutoPrep.getState().load();
   void useUsage.getState().load();
   void useRuns.getState().loadLive();
   const runs = useRuns.getState();
@@ -79,6 +81,7 @@ function onConnectivity(connectivity: Connectivity): void {
     void useRuns.getState().resyncLive();
     void useInbox.getState().load();
     void useInbox.getState().catchUp(showNotification);
+    void useAutoPrep.getState().load();
   }
 }
 
@@ -137,6 +140,9 @@ export function startEvents(): void {
   });
   on('notification', showNotification);
   on('inbox.changed', (inbox) => useInbox.getState().receive(inbox));
+  // A meeting's prep was scheduled, started, finished, skipped or read (by any window).
+  on('autoPrep.changed', (preps) => useAutoPrep.getState().receive(preps));
+  startMarkingPrepsRead();
   // A browser asked to be allowed (the banner), or was decided about, connected or went away.
   on('companion.changed', (changed) => useCompanion.getState().receive(changed));
   // The tray, a notification, a deep link, the global shortcut (straight into the deal search).

@@ -40,12 +40,14 @@ export function hostFacingBackend(
     onResume() {
       manager.reattachAll();
       void notifications.check('wake');
+      void parts.autoPrep.wiring.check('wake');
     },
     onNetworkChange(online) {
       connectivity.setNetwork(online);
       if (online) {
         manager.reattachAll();
         void notifications.check('online');
+        void parts.autoPrep.wiring.check('online');
       }
     },
     async close() {
@@ -55,7 +57,11 @@ export function hostFacingBackend(
       // Each part cancels its work in flight and settles before close() resolves: a notification
       // check answered late would otherwise write into a data directory the host may be removing.
       await Promise.all([
-        notifications.close().then(() => parts.inbox.close()),
+        // Automatic prep tells through the notifications, which write to the inbox.
+        parts.autoPrep.wiring
+          .close()
+          .then(() => notifications.close())
+          .then(() => parts.inbox.close()),
         manager.close(),
         parts.reader.close(),
         parts.pruning.settled(),

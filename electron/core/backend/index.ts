@@ -39,8 +39,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     api: parts.api,
     quota: parts.quota,
     inbox: parts.inbox,
-    // Until the scheduler (electron/core/prep/) lands: no meeting has an automatic prep yet.
-    autoPrep: { list: async () => ({ meetings: [] }), markRead: async () => ({ meetings: [] }) },
+    autoPrep: parts.autoPrep,
     now: base.now,
     forgetUserData,
     switching,
@@ -67,7 +66,9 @@ function startWork(options: BackendOptions, base: Foundation, parts: CoreParts):
     })
     .catch((error: unknown) => log.error('Could not resume interrupted runs', { error }))
     .then(pruning.prune);
-  void notifications.check('start');
+  // Automatic prep reads the meeting briefing after the start-up check has done its reading, so
+  // the service is not asked twice at once (and a check held by the service stays the only one).
+  void notifications.check('start').then(() => parts.autoPrep.wiring.check('start'));
   log.info('Backend started', {
     host: options.hostKind,
     version: options.appVersion,

@@ -2,6 +2,7 @@
 // service and its session, the cache, the runs (with the quota guard and transcript pruning),
 // the inbox and the notification scheduler.
 import { join } from 'node:path';
+import type { AutoPreps } from '../../contract';
 import type { ApiClient } from '../api/client';
 import { createCoreLanguage, environmentLanguages, type CoreLanguage } from '../i18n/language';
 import { createCachedReader, createCacheStore, type CachedReader, type CacheStore } from '../cache';
@@ -24,6 +25,15 @@ import { watchPolicies } from '../policy/policy-watcher';
 import type { PolicyRead } from '../policy/raw-policies';
 import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
 import { dataRefreshedEvent } from '../cache/refreshed-event';
+import { cachedAgents } from '../notifications/cached-names';
+import { prepAgentOf } from '../../domain/briefings/prepare';
+import {
+  createAutoPrep,
+  createAutoPrepWiring,
+  dataDirPrepRecords,
+  disabledAutoPrepWiring,
+  type AutoPrepWiring,
+} from '../prep';
 import type { Foundation } from './foundation';
 import { connectService, type ServiceParts } from './service';
 import { createTranscriptPruning, type TranscriptPruning } from './transcript-pruning';
@@ -43,6 +53,15 @@ export interface CoreParts {
   pruning: TranscriptPruning;
   inbox: InboxService;
   notifications: NotificationWiring;
+  autoPrep: AutoPrepParts;
+}
+
+export interface AutoPrepParts {
+  wiring: AutoPrepWiring;
+  list: () => Promise<AutoPreps>;
+  markRead: (meetingKey: string) => Promise<AutoPreps>;
+  /** Sign-out: the records name the user's meetings. */
+  forget: () => Promise<void>;
 }
 
 /**
@@ -172,6 +191,59 @@ function createNotificationParts(
   return { inbox, notifications };
 }
 
+/**
+ * Prep that starts itself (electron/core/prep/): started as Prepare starts a run (the run
+ * manager, within its quota check), told through the notification wiring. Off with the scheduler.
+ */
+function createAutoPrepParts(
+  options: BackendOptions,
+  base: Foundation,
+  parts: Pick<
+    CoreParts,
+    'api' | 'cacheStore' | 'settings' | 'service' | 'language' | 'manager' | 'notifications'
+  >,
+): AutoPrepParts {
+  const records = dataDirPrepRecords(options.dataDir);
+  const autoPrep = createAutoPrep({
+    records,
+    fetchBriefing: async () => (await parts.api.getMeetingBriefing()).data.data,
+    fetchUsage: async () => (await parts.api.getUsage()).data,
+    startRun: (run) => parts.manager.start(run),
+    readAnswer: async (runId) => (await parts.manager.readTranscript(runId))?.text,
+    settings: () => {
+      const settings = parts.settings.get();
+      return { ...settings.autoPrep, pollMinutes: settings.notifications.meetingPollMinutes };
+    },
+    agentId: async () =>
+      prepAgentOf(
+        parts.settings.get().notifications.prepAgentId,
+        await cachedAgents(parts.cacheStore).catch(() => []),
+      ),
+    now: base.now,
+    timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    translator: () => parts.language.translator(),
+    deliver: (decision) => parts.notifications.deliver(decision),
+    onChange: (preps) => base.hub.emit('autoPrep.changed', preps),
+    log: base.log.child('auto-prep'),
+  });
+  const wiring =
+    options.scheduler === false
+      ? disabledAutoPrepWiring()
+      : createAutoPrepWiring({
+          autoPrep,
+          signedIn: () => parts.service.session.state().signedIn,
+          now: base.now,
+          log: base.log.child('auto-prep'),
+        });
+  return {
+    wiring,
+    list: () => autoPrep.list(),
+    markRead: (key) => autoPrep.markRead(key),
+    // Every record: none is of a meeting starting after the end of time.
+    forget: () => records.prune(new Date(8.64e15)),
+  };
+}
+
 export async function createCoreParts(
   options: BackendOptions,
   base: Foundation,
@@ -199,5 +271,14 @@ export async function createCoreParts(
     language,
     ...cache,
   });
-  return { settings, language, service, api, ...cache, ...runs, ...told };
+  const autoPrep = createAutoPrepParts(options, base, {
+    api,
+    settings,
+    service,
+    language,
+    ...cache,
+    manager: runs.manager,
+    notifications: told.notifications,
+  });
+  return { settings, language, service, api, ...cache, ...runs, ...told, autoPrep };
 }

@@ -105,12 +105,35 @@ export function wireReactions(
   const forgetUserData = async () => {
     reader.reset();
     quota.invalidate();
-    await Promise.all([parts.cacheStore.clear(), parts.inbox.clear()]);
+    await Promise.all([parts.cacheStore.clear(), parts.inbox.clear(), parts.autoPrep.forget()]);
   };
+  const { wiring: autoPrep } = parts.autoPrep;
   lifecycle.cleanups.push(
     manager.onRunsChanged((runs) => {
       hub.emit('runs.changed', { runs });
-      notifications.runsChanged(runs.map((run) => ({ ...run, ...manager.asked(run.runId) })));
+      // A prep's own notification ("Your prep for … is ready") stands for its run-finished one.
+      const others = runs.filter((run) => !autoPrep.owns(run.runId));
+      notifications.runsChanged(others.map((run) => ({ ...run, ...manager.asked(run.runId) })));
+      autoPrep.runsFinished(runs.filter((run) => run.done));
+    }),
+  );
+  lifecycle.cleanups.push(
+    service.session.subscribe((state, change) => {
+      if (change === 'signed-in') void autoPrep.check('start');
+    }),
+  );
+  lifecycle.cleanups.push(
+    settings.subscribe((next, previous) => {
+      const concerns = (value: Settings) => [
+        value.autoPrep.mode,
+        value.autoPrep.leadMinutes,
+        value.autoPrep.reservePercent,
+        value.notifications.prepAgentId,
+        value.notifications.meetingPollMinutes,
+      ];
+      if (JSON.stringify(concerns(next)) !== JSON.stringify(concerns(previous))) {
+        void autoPrep.check('settings-changed');
+      }
     }),
   );
   lifecycle.cleanups.push(

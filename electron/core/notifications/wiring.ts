@@ -75,6 +75,11 @@ export interface NotificationWiring {
   runsChanged(runs: readonly ChangedRun[]): void;
   /** Do not disturb was switched off: what came meanwhile is told in one notification. */
   doNotDisturbEnded(): Promise<void>;
+  /**
+   * A decision made elsewhere (automatic prep's): into the inbox, and shown unless Do not
+   * disturb holds it there.
+   */
+  deliver(decision: NotificationDecision): Promise<void>;
   /** Stops the timers, cancels what is in flight and resolves once it has settled. */
   close(): Promise<void>;
 }
@@ -85,6 +90,7 @@ export function disabledNotificationWiring(): NotificationWiring {
     check: async () => {},
     runsChanged: () => {},
     doNotDisturbEnded: async () => {},
+    deliver: async () => {},
     close: async () => {},
   };
 }
@@ -127,6 +133,22 @@ function acceptDecisions(options: NotificationWiringOptions, closed: () => boole
   };
 }
 
+/** Decisions made elsewhere: shown, or kept in the inbox while Do not disturb is on. */
+function deliverer(
+  options: NotificationWiringOptions,
+  accept: (delivery: Pick<Delivery, 'show' | 'suppressed'>) => Promise<void>,
+): (decision: NotificationDecision) => Promise<void> {
+  return async (decision) => {
+    const held = options.settings().doNotDisturb || options.osDoNotDisturb?.() === true;
+    const delivery: Pick<Delivery, 'show' | 'suppressed'> = held
+      ? { show: [], suppressed: [{ ...decision, suppressedBy: 'do-not-disturb' }] }
+      : { show: [decision], suppressed: [] };
+    await accept(delivery).catch((error: unknown) =>
+      options.log.error('A notification failed', { error }),
+    );
+  };
+}
+
 /** Checks and run-finished notifications not yet settled: close() waits for them. */
 function trackWork() {
   const inFlight = new Set<Promise<void>>();
@@ -158,6 +180,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
   const { track, settled } = trackWork();
 
   const viewerPresent = () => options.viewerPresent?.() ?? true;
+  const accept = acceptDecisions(options, isClosed);
   const runner = createNotificationRunner({
     fetcher: clientFetcher(api, signal),
     store: storeUntilClosed(options.store, isClosed),
@@ -165,7 +188,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     settings: options.settings,
     ...(options.translator === undefined ? {} : { translator: options.translator }),
     agents: () => cachedAgents(options.cache),
-    accept: acceptDecisions(options, isClosed),
+    accept,
   });
   const osDoNotDisturb = () => osDoNotDisturbOf(options);
 
@@ -218,6 +241,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
     delivery.problems.forEach((problem) => options.addNotice('warning', problem));
   };
 
+  const deliverNow = deliverer(options, accept);
   const finishedSeen = new Set<string>();
   return {
     check,
@@ -243,6 +267,7 @@ export function createNotificationWiring(options: NotificationWiringOptions): No
       });
       await track(work.catch((error: unknown) => log.error('The summary failed', { error })));
     },
+    deliver: (decision) => (closed ? Promise.resolve() : track(deliverNow(decision))),
     async close() {
       if (closed) return;
       closed = true;

@@ -25,6 +25,8 @@ import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 import { PrepBrief } from './PrepBrief';
 import { useNamedDeal } from './useNamedDeal';
+import { AutoPrepOnCard, autoPrepFor } from './AutoPrepOnCard';
+import { useAutoPrep } from './autoPrepStore';
 
 // Loaded on the first Prepare: the run panel (and its markdown) stays out of Today's first paint.
 const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.RunPanel })));
@@ -165,16 +167,21 @@ function TextList({ title, items }: { title: string; items: string[] }) {
 function PrepareAction({ prep }: { prep: MeetingPrep }) {
   const t = useT();
   const prepare = usePrepare(prep.meeting);
+  // A prep that ran by itself counts as one: pressing the button again prepares afresh.
+  const autoReady = useAutoPrep(
+    (s) => autoPrepFor(s.preps.value?.meetings, prep.meeting)?.prep.status === 'ready',
+  );
   return (
     <div className="prep-action">
       {prepare.start !== undefined ? (
         <Button
-          variant="primary"
+          // With a prep waiting, reading it is the card's first action, not preparing again.
+          variant={autoReady ? 'secondary' : 'primary'}
           busy={prepare.busy}
           disabled={prepare.busy}
           onClick={() => void prepare.start?.()}
         >
-          {prepare.runId === undefined
+          {prepare.runId === undefined && !autoReady
             ? t('briefings.prep.prepare')
             : t('briefings.prep.prepareAgain')}
         </Button>
@@ -225,6 +232,7 @@ export function MeetingPrepView({ briefing }: { briefing: Briefing }) {
     <div className="briefing meeting-prep">
       <MeetingLine prep={withContacts} />
       {dealId !== undefined ? <Stake dealId={dealId} /> : null}
+      <AutoPrepOnCard meeting={withContacts.meeting} />
       <PrepareAction prep={withContacts} />
       {withContacts.brief !== undefined ? <PrepBrief text={withContacts.brief} /> : null}
       {withContacts.attendees.length > 0 ? (

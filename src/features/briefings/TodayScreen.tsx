@@ -15,6 +15,8 @@ import { BriefingView } from './BriefingView';
 import { MeetingPrepView } from './MeetingPrep';
 import { focusBriefing } from './focusBriefing';
 import { TodayNotice } from './TodayNotice';
+import { AutoPrepNotice } from './AutoPrepNotice';
+import { useAutoPrep } from './autoPrepStore';
 import { UpNext } from './UpNext';
 import { useBriefings } from './store';
 import type { BriefingKind } from './store';
@@ -108,6 +110,9 @@ export function TodayScreen() {
     // From cache at once; the host refreshes in the background and tells us (data.refreshed).
     if (!morning.value && !morning.loading) void load('morning');
     if (!meeting.value && !meeting.loading) void load('meeting');
+    // Kept current by autoPrep.changed once read.
+    const preps = useAutoPrep.getState().preps;
+    if (!preps.value && !preps.loading) void useAutoPrep.getState().load();
   }, [briefingsOffered]);
 
   const today = formatDay(new Date(), locale);
@@ -117,6 +122,7 @@ export function TodayScreen() {
       <TodayNotice />
       {briefingsOffered ? (
         <>
+          <AutoPrepNotice />
           <UpNext />
           <div className="today-grid">
             <BriefingCard kind="morning" />

@@ -20,6 +20,8 @@ import { useNamedDeal } from './useNamedDeal';
 import { DealLink } from './MeetingList';
 import { dealNamesIn } from './layout';
 import { useBriefings } from './store';
+import { autoPrepFor, openPrep } from './AutoPrepOnCard';
+import { useAutoPrep } from './autoPrepStore';
 
 /** The meeting briefing's meetings first: they are the ones "Prepare" has a briefing for. */
 function allMeetings(meeting?: Briefing, morning?: Briefing): MeetingInfo[] {
@@ -55,6 +57,11 @@ export function UpNext() {
   const next = upcoming && named ? { ...upcoming, dealId: named.dealId } : upcoming;
   // Prepare starts the prep agent on the meeting's deal; its answer streams on the meeting card.
   const prepare = usePrepare(next !== undefined && briefedKeys.has(next.key) ? next : undefined);
+  // The prep that ran by itself, offered here too: the card may be below the fold.
+  const ready = useAutoPrep((s) => {
+    const prep = next === undefined ? undefined : autoPrepFor(s.preps.value?.meetings, next)?.prep;
+    return prep?.status === 'ready' ? prep.runId : undefined;
+  });
   if (next === undefined) return null;
   const dealName =
     named?.dealName ?? (next.dealId === undefined ? undefined : names.get(next.dealId));
@@ -91,7 +98,12 @@ export function UpNext() {
       </div>
       {prepare.error ? <InlineError error={prepare.error} /> : null}
       <div className="up-next-actions">
-        {prepare.start !== undefined ? (
+        {ready !== undefined ? (
+          <Button variant="primary" onClick={() => openPrep(ready)}>
+            {t('briefings.autoPrep.read')}
+          </Button>
+        ) : null}
+        {prepare.start !== undefined && ready === undefined ? (
           <Button
             variant="primary"
             busy={prepare.busy}

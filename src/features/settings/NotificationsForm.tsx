@@ -19,6 +19,7 @@ import { useWeek } from './useWeek';
 import { weekdaysFrom } from '../../../electron/domain/week/week-info';
 import type { NotificationsDraft, NotificationsKey } from './settingsPatch';
 import { usePolicy } from './ManagedNote';
+import { AutoPrepFields } from './AutoPrepFields';
 import { Check, SaveFeedback, useValidatedSave } from './SettingsForm';
 import type { FieldErrors } from './SettingsForm';
 
@@ -156,6 +157,7 @@ export function NotificationsForm({ settings }: { settings: Settings }) {
           edit={edit}
           onLeave={saveTyped}
         />
+        <AutoPrepFields settings={settings} />
         <PrepAgentField
           value={form.prepAgentId}
           stored={settings.notifications.prepAgentId ?? ''}

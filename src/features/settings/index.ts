@@ -5,3 +5,4 @@ export { useCompanion } from './companionStore';
 export { useManaged } from './managedStore';
 export { waitingBrowsers } from './createCompanionStore';
 export { CompanionBanner } from './CompanionBanner';
+export { usePolicy } from './ManagedNote';

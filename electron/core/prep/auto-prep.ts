@@ -1,0 +1,349 @@
+// Prep that starts itself: for each upcoming meeting about a deal, the prep agent runs
+// `leadMinutes` before it, once per meeting occurrence. Each check reads the meeting briefing
+// afresh and starts only what that briefing still holds, so a meeting moved before its prep ran
+// is prepared at its new time and a cancelled one (gone from the briefing) not at all. The record
+// is claimed in the data folder before the run starts (records.ts), so restarts, a sleep over the
+// prep time and two cores on one folder give one run. A prep time that passed while the app was
+// closed or asleep still gets its prep if the meeting is more than ten minutes away.
+//
+// Within the quota, never against it (quota-gate.ts): short of the reserve, nothing starts and a
+// notification says so once per billing period. A 429 is never retried; after a 503 the prep is
+// tried again later, backing off; after two failures in a day, none more that day.
+import type { AutoPrepSkipReason, AutoPreps } from '../../contract';
+import type { AutoPrepMode } from '../../contract/settings';
+import { meetingsOf } from '../../domain/briefings/meetings';
+import { prepareMessage } from '../../domain/briefings/prepare';
+import type { Translator } from '../../domain/i18n/translator';
+import type { UsageSummary } from '../api/schemas';
+import { toAssistantError } from '../errors';
+import { coreWords } from '../i18n/words';
+import type { Logger } from '../logs/logger';
+import type { NotificationDecision } from '../notifications/decision';
+import { runOutcome } from '../notifications/run-finished';
+import { prepQuotaDecision, prepReadyDecision } from './prep-notices';
+import {
+  MAX_FAILURES_A_DAY,
+  TOO_LATE_MS,
+  failuresToday,
+  firstLines,
+  isEligible,
+  prepView,
+  recordFor,
+  timed,
+  type TimedMeeting,
+} from './prep-view';
+import { quotaGate, type QuotaGate } from './quota-gate';
+import { occurrenceId, type PrepProgress, type PrepRecord, type PrepRecords } from './records';
+
+/** A claim still `starting` this long after it was made belongs to a core that went away. */
+const STALE_START_MS = 2 * 60_000;
+/** Waits after a 503, one per attempt; after the last, the prep has failed. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
+/** Records of meetings that started longer ago than this are forgotten. */
+const KEEP_RECORDS_MS = 2 * 86_400_000;
+
+export interface AutoPrepSettings {
+  mode: AutoPrepMode;
+  leadMinutes: number;
+  reservePercent: number;
+  /** How often the meeting briefing is read for new, moved and cancelled meetings. */
+  pollMinutes: number;
+}
+
+export interface StartPrepRun {
+  agentId: string;
+  dealId: string;
+  message: string;
+}
+
+export interface AutoPrepOptions {
+  records: PrepRecords;
+  /** The meeting briefing's data, fetched now. */
+  fetchBriefing: () => Promise<unknown>;
+  fetchUsage: () => Promise<UsageSummary>;
+  /** Starts the run as Prepare does (the run manager); rejects with the service's error. */
+  startRun: (run: StartPrepRun) => Promise<{ runId: string }>;
+  /** The finished answer's text (its transcript), for the first lines. */
+  readAnswer: (runId: string) => Promise<string | undefined>;
+  settings: () => AutoPrepSettings;
+  /** The prep agent: the one chosen in Settings, else the one Prepare would suggest. */
+  agentId: () => Promise<string | undefined>;
+  now: () => Date;
+  timeZone: () => string;
+  translator?: () => Translator;
+  /** Into the inbox, and shown as other notifications are. */
+  deliver: (decision: NotificationDecision) => Promise<void>;
+  onChange?: (preps: AutoPreps) => void;
+  log: Logger;
+}
+
+export interface AutoPrep {
+  /** Starts what is due; resolves with when to check next (undefined: only on a change). */
+  check(): Promise<Date | undefined>;
+  /** A run finished: if it is a prep, its state and its one notification. */
+  runFinished(run: { runId: string; status: string }): Promise<void>;
+  /** Whether a run is one of the preps (its own notification replaces run-finished's). */
+  owns(runId: string): boolean;
+  list(): Promise<AutoPreps>;
+  markRead(meetingKey: string): Promise<AutoPreps>;
+}
+
+interface Context {
+  options: AutoPrepOptions;
+  runIds: Set<string>;
+  /** A started run's `running` record being written: its finish may be heard before it lands. */
+  recording: Map<string, Promise<void>>;
+}
+
+const translatorOf = (options: AutoPrepOptions) => options.translator?.() ?? coreWords();
+
+async function setProgress(
+  context: Context,
+  record: PrepRecord,
+  progress: PrepProgress,
+): Promise<void> {
+  await context.options.records.update({ ...record, progress });
+}
+
+/** Starts a claimed prep; what the service answered decides what is recorded. */
+async function startClaimed(context: Context, record: PrepRecord, attempts: number) {
+  const { options } = context;
+  const now = () => options.now();
+  try {
+    const { runId } = await options.startRun({
+      agentId: record.agentId,
+      dealId: record.dealId ?? '',
+      message: prepareMessage(translatorOf(options).t),
+    });
+    context.runIds.add(runId);
+    const running = setProgress(context, record, {
+      status: 'running',
+      runId,
+      startedAt: now().toISOString(),
+    });
+    context.recording.set(runId, running);
+    try {
+      await running;
+    } finally {
+      context.recording.delete(runId);
+    }
+    options.log.info('Automatic prep started', { runId });
+  } catch (thrown) {
+    const error = toAssistantError(thrown);
+    const wait = BACKOFF_MS[attempts - 1];
+    if (error.status === 503 && wait !== undefined) {
+      const retryAt = new Date(now().getTime() + wait).toISOString();
+      await setProgress(context, record, { status: 'waiting', attempts, retryAt });
+      options.log.info('Automatic prep backs off after a 503', { retryAt });
+      return;
+    }
+    // A 429 is the service's quota or rate limit: asking again cannot be right.
+    const reason: AutoPrepSkipReason =
+      error.status === 429 ? 'rate-limited' : error.kind === 'quota' ? 'quota' : 'failed';
+    await setProgress(context, record, { status: 'skipped', reason, at: now().toISOString() });
+    options.log.warn('Automatic prep could not start', { reason, error: error.toData() });
+  }
+}
+
+/** The quota notification, once per billing period whichever core sees it first. */
+async function sayQuotaShort(context: Context, gate: Extract<QuotaGate, { open: false }>) {
+  const { options } = context;
+  if (!(await options.records.once(`quota:${gate.periodStart}`))) return;
+  await options.deliver(prepQuotaDecision(translatorOf(options), gate));
+}
+
+/** Usage read at most once a check, and only when a prep is due. */
+function lazyUsage(options: AutoPrepOptions) {
+  let usage: Promise<UsageSummary | undefined> | undefined;
+  return () => (usage ??= options.fetchUsage().catch(() => undefined));
+}
+
+/** Starts a due meeting's prep, or retries one that waits after a 503, or records why not. */
+async function prepareDue(
+  context: Context,
+  meeting: TimedMeeting,
+  all: readonly PrepRecord[],
+  usage: () => Promise<UsageSummary | undefined>,
+): Promise<void> {
+  const { options } = context;
+  const { records } = options;
+  const now = options.now();
+  const existing = recordFor(all, meeting);
+  if (existing !== undefined) {
+    const progress = existing.progress;
+    if (progress.status !== 'waiting' || Date.parse(progress.retryAt) > now.getTime()) return;
+    // Each retry is taken once, whichever core gets to it.
+    const id = occurrenceId(existing.meetingKey, existing.startsAt);
+    if (await records.once(`retry:${id}:${progress.attempts}`)) {
+      await startClaimed(context, existing, progress.attempts + 1);
+    }
+    return;
+  }
+  if (failuresToday(all, now, options.timeZone()) >= MAX_FAILURES_A_DAY) return;
+  const agentId = await options.agentId();
+  if (agentId === undefined || meeting.dealId === undefined) return;
+  const record: PrepRecord = {
+    version: 1,
+    meetingKey: meeting.key,
+    startsAt: meeting.startsAt,
+    ...(meeting.title === undefined ? {} : { title: meeting.title }),
+    dealId: meeting.dealId,
+    agentId,
+    claimedAt: now.toISOString(),
+    progress: { status: 'starting', at: now.toISOString() },
+  };
+  const current = await usage();
+  // Usage that cannot be read lets the run through: the service enforces its own quota.
+  const gate =
+    current === undefined ? undefined : quotaGate(current, options.settings().reservePercent);
+  if (gate !== undefined && !gate.open) {
+    const skipped: PrepRecord = {
+      ...record,
+      progress: { status: 'skipped', reason: 'quota', at: now.toISOString() },
+    };
+    if (await records.claim(skipped)) await sayQuotaShort(context, gate);
+    return;
+  }
+  if (await records.claim(record)) await startClaimed(context, record, 1);
+}
+
+/** Claims left `starting` by a core that went away: their run may or may not exist. */
+async function failStaleStarts(context: Context, all: readonly PrepRecord[]) {
+  const now = context.options.now();
+  for (const record of all) {
+    const { progress } = record;
+    if (progress.status === 'running' || progress.status === 'ready')
+      context.runIds.add(progress.runId);
+    if (
+      progress.status === 'starting' &&
+      now.getTime() - Date.parse(progress.at) > STALE_START_MS
+    ) {
+      await setProgress(context, record, {
+        status: 'skipped',
+        reason: 'failed',
+        at: now.toISOString(),
+      });
+    }
+  }
+}
+
+/** One timer to the next due moment: a prep time, a retry, or the next read of the briefing. */
+function nextWake(
+  settings: AutoPrepSettings,
+  known: readonly TimedMeeting[],
+  all: readonly PrepRecord[],
+  nowMs: number,
+): Date {
+  const wakes = [nowMs + settings.pollMinutes * 60_000];
+  for (const meeting of known) {
+    if (!isEligible(settings.mode, meeting) || recordFor(all, meeting) !== undefined) continue;
+    const due = Date.parse(meeting.startsAt) - settings.leadMinutes * 60_000;
+    if (due > nowMs) wakes.push(due);
+  }
+  for (const record of all) {
+    if (record.progress.status === 'waiting') {
+      wakes.push(Math.max(Date.parse(record.progress.retryAt), nowMs));
+    }
+  }
+  return new Date(Math.min(...wakes));
+}
+
+export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
+  const { records, now, log } = options;
+  const context: Context = { options, runIds: new Set(), recording: new Map() };
+  /** The meetings of the last briefing read; only a fresh read starts a run. */
+  let known: TimedMeeting[] = [];
+
+  const view = async (all?: readonly PrepRecord[]): Promise<AutoPreps> => {
+    const settings = options.settings();
+    return prepView({
+      mode: settings.mode,
+      leadMinutes: settings.leadMinutes,
+      known,
+      records: all ?? (await records.list()),
+      agentId: settings.mode === 'off' ? undefined : await options.agentId(),
+      now: now(),
+      timeZone: options.timeZone(),
+    });
+  };
+  const changed = async () => options.onChange?.(await view());
+
+  const readBriefing = async (): Promise<boolean> => {
+    try {
+      known = timed(meetingsOf(await options.fetchBriefing()));
+      return true;
+    } catch (error) {
+      log.info('Automatic prep could not read the meeting briefing', {
+        error: toAssistantError(error).toData(),
+      });
+      return false;
+    }
+  };
+
+  return {
+    async check() {
+      const settings = options.settings();
+      const nowMs = now().getTime();
+      const fresh = settings.mode !== 'off' && (await readBriefing());
+      await records.prune(new Date(nowMs - KEEP_RECORDS_MS)).catch(() => undefined);
+      await failStaleStarts(context, await records.list());
+      if (fresh) {
+        const usage = lazyUsage(options);
+        for (const meeting of known) {
+          if (!isEligible(settings.mode, meeting)) continue;
+          const start = Date.parse(meeting.startsAt);
+          const due = start - settings.leadMinutes * 60_000;
+          if (nowMs < due || start - nowMs <= TOO_LATE_MS) continue;
+          await prepareDue(context, meeting, await records.list(), usage);
+        }
+      }
+      const all = await records.list();
+      options.onChange?.(await view(all));
+      return settings.mode === 'off' ? undefined : nextWake(settings, known, all, nowMs);
+    },
+    owns: (runId) => context.runIds.has(runId),
+    async runFinished({ runId, status }) {
+      await context.recording.get(runId)?.catch(() => undefined);
+      const record = (await records.list()).find(
+        (entry) => entry.progress.status === 'running' && entry.progress.runId === runId,
+      );
+      if (record === undefined) return;
+      const outcome = runOutcome(status);
+      const at = now().toISOString();
+      if (outcome !== 'succeeded') {
+        const reason = outcome === 'cancelled' ? 'cancelled' : 'failed';
+        await setProgress(context, record, { status: 'skipped', reason, at, runId });
+      } else {
+        const lines = firstLines((await options.readAnswer(runId).catch(() => undefined)) ?? '');
+        const progress = {
+          status: 'ready',
+          runId,
+          finishedAt: at,
+          firstLines: lines,
+          read: false,
+        } as const;
+        await setProgress(context, record, progress);
+        await options.deliver(
+          prepReadyDecision(translatorOf(options), record, {
+            runId,
+            firstLines: lines,
+            timeZone: options.timeZone(),
+          }),
+        );
+      }
+      await changed();
+    },
+    list: () => view(),
+    async markRead(meetingKey) {
+      for (const record of await records.list()) {
+        const { progress } = record;
+        if (record.meetingKey !== meetingKey || progress.status !== 'ready' || progress.read)
+          continue;
+        await setProgress(context, record, { ...progress, read: true });
+      }
+      const preps = await view();
+      options.onChange?.(preps);
+      return preps;
+    },
+  };
+}

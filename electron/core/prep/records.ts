@@ -1,0 +1,152 @@
+// What automatic prep did for each meeting, one file per meeting occurrence (its key and start
+// time) in `<data dir>/auto-prep/`. The file is created exclusively BEFORE the run starts: a
+// complete file is linked into place, and a link refuses a name that exists, so of two cores on
+// one data folder (the app and browser mode), or one core before and after a restart, exactly
+// one gets to start the run. Later changes replace the file atomically (writeJsonFileAtomic).
+import { createHash, randomBytes } from 'node:crypto';
+import { link, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AutoPrepSkipReason } from '../../contract';
+import {
+  readFileNoFollow,
+  makePrivateDir,
+  openNoFollow,
+  CREATE_NEW_NO_FOLLOW,
+} from '../storage/private-files';
+import { writeJsonFileAtomic } from '../storage/json-file';
+
+export const AUTO_PREP_DIR = 'auto-prep';
+
+const Instant = z.iso.datetime();
+
+export const PrepProgress = z.discriminatedUnion('status', [
+  /** Claimed; the run is being created. */
+  z.object({ status: z.literal('starting'), at: Instant }),
+  /** The service answered 503: tried again at `retryAt`. */
+  z.object({
+    status: z.literal('waiting'),
+    attempts: z.number().int().min(1),
+    retryAt: Instant,
+  }),
+  z.object({ status: z.literal('running'), runId: z.string().min(1), startedAt: Instant }),
+  z.object({
+    status: z.literal('ready'),
+    runId: z.string().min(1),
+    finishedAt: Instant,
+    firstLines: z.string().max(1000),
+    read: z.boolean(),
+  }),
+  z.object({
+    status: z.literal('skipped'),
+    reason: AutoPrepSkipReason,
+    at: Instant,
+    runId: z.string().min(1).optional(),
+  }),
+]);
+export type PrepProgress = z.infer<typeof PrepProgress>;
+
+export const PrepRecord = z.object({
+  version: z.literal(1),
+  meetingKey: z.string().min(1),
+  startsAt: Instant,
+  title: z.string().optional(),
+  dealId: z.string().optional(),
+  agentId: z.string().min(1),
+  claimedAt: Instant,
+  progress: PrepProgress,
+});
+export type PrepRecord = z.infer<typeof PrepRecord>;
+
+/** One meeting occurrence's file name: a moved meeting is another occurrence. */
+export function occurrenceId(meetingKey: string, startsAt: string): string {
+  const start = new Date(startsAt).toISOString();
+  return createHash('sha256').update(`${meetingKey}\n${start}`).digest('hex').slice(0, 32);
+}
+
+export interface PrepRecords {
+  /** Every readable record (an unreadable one is skipped: it still blocks a second claim). */
+  list(): Promise<PrepRecord[]>;
+  /** Creates the record unless one exists; true when this caller created it. */
+  claim(record: PrepRecord): Promise<boolean>;
+  /** Replaces an existing record (only its claimer changes its progress). */
+  update(record: PrepRecord): Promise<void>;
+  /** Takes a one-off token (a notice said once per period): true for the first taker only. */
+  once(name: string): Promise<boolean>;
+  /** Forgets records of meetings that started before `before`. */
+  prune(before: Date): Promise<void>;
+}
+
+export function dataDirPrepRecords(dataDir: string): PrepRecords {
+  return dirPrepRecords(join(dataDir, AUTO_PREP_DIR));
+}
+
+export function dirPrepRecords(dir: string): PrepRecords {
+  const pathOf = (record: Pick<PrepRecord, 'meetingKey' | 'startsAt'>) =>
+    join(dir, `${occurrenceId(record.meetingKey, record.startsAt)}.json`);
+
+  /** Links a complete file into place; EEXIST means another got there first. */
+  const createExclusively = async (path: string, text: string): Promise<boolean> => {
+    await makePrivateDir(dir);
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    try {
+      await link(temporary, path);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  };
+
+  const list = async (): Promise<PrepRecord[]> => {
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const records = await Promise.all(
+      names
+        .filter((name) => /^[0-9a-f]{32}\.json$/.test(name))
+        .map(async (name) => {
+          try {
+            const parsed = PrepRecord.safeParse(
+              JSON.parse(await readFileNoFollow(join(dir, name))),
+            );
+            return parsed.success ? [parsed.data] : [];
+          } catch {
+            // Gone meanwhile (pruned by another core) or unreadable: not a record to show.
+            return [];
+          }
+        }),
+    );
+    return records.flat();
+  };
+
+  return {
+    list,
+    claim: (record) => createExclusively(pathOf(record), `${JSON.stringify(record, null, 2)}\n`),
+    update: (record) => writeJsonFileAtomic(pathOf(record), record),
+    once: (name) => {
+      const safe = createHash('sha256').update(name).digest('hex').slice(0, 32);
+      return createExclusively(join(dir, `once-${safe}`), `${name}\n`);
+    },
+    async prune(before) {
+      for (const record of await list()) {
+        if (Date.parse(record.startsAt) < before.getTime()) {
+          await rm(pathOf(record), { force: true });
+        }
+      }
+    },
+  };
+}
