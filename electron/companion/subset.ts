@@ -1,13 +1,15 @@
 // The narrow contract the companion may use: a named subset of the app's contract, each call
 // checked with the contract's own schemas by the same dispatcher the other hosts use, plus one
 // requests of its own built on that subset (following a run: its updates reach this connection;
-// the company's CRM hosts from the settings, without the settings).
+// the company's CRM hosts from the settings, without the settings; one deal's automatic preps).
 // Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
 import type { z } from 'zod';
 import {
   COMPANION_REQUESTS,
   CONTRACT_SUBSET,
+  AutoPreps,
   CompanyCrmHosts,
+  DealPrepsInput,
   Empty,
   Settings,
   CompanionRunsFindInput,
@@ -126,6 +128,16 @@ async function companyHosts(dispatch: Dispatch, input: unknown, context: Request
   return { ok: true, data: CompanyCrmHosts.parse({ hosts }) };
 }
 
+/** The automatic preps of one deal's meetings: never another deal's meeting or its answer. */
+async function dealPreps(dispatch: Dispatch, input: unknown, context: RequestContext): Served {
+  const parsed = DealPrepsInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const all = await data(dispatch, 'autoPrep.list', {}, context, AutoPreps);
+  if (!all.ok) return all.result;
+  const meetings = all.data.meetings.filter((meeting) => meeting.dealId === parsed.data.dealId);
+  return { ok: true, data: AutoPreps.parse({ meetings }) };
+}
+
 /**
  * Serves one call of the subset. Contract requests go through the dispatcher as they are (it
  * parses their input with the contract's schema); a run the companion starts is followed at once.
@@ -142,6 +154,8 @@ export async function serveSubset(
       return follow(dispatch, input, context, follows);
     case 'crm.companyHosts':
       return companyHosts(dispatch, input, context);
+    case 'prep.forDeal':
+      return dealPreps(dispatch, input, context);
     case 'runs.find': {
       const parsed = DealRunsInput.safeParse(input);
       return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);

@@ -4,6 +4,7 @@
 // table of every request the companion may make, with its schemas, is `companionRequests`
 // (./index): this subset of the contract's `requests`, its narrowings, and the one below. That
 // both lists name contract requests is checked in ./index, where the names are (no import circle).
+import { AutoPreps } from './auto-prep';
 import { Empty } from './common';
 import { Crm } from './deal-by-record';
 import { LiveRun, RunIdInput, RunsFindInput, Transcript } from './runs';
@@ -67,14 +68,21 @@ export const CompanyCrmHosts = z.object({
 });
 export type CompanyCrmHosts = z.infer<typeof CompanyCrmHosts>;
 
+/** A deal's meetings with their automatic prep (issue 38): the deal the panel's tab shows. */
+export const DealPrepsInput = z.strictObject({ dealId: z.string().min(1).max(200) });
+
 /** The companion's own requests, built by its host on the subset; not in the app's contract. */
 export const companionOwnRequests = {
   // Where a run stands now; its updates follow as `run.update` events on this connection.
   'runs.follow': { input: RunIdInput, output: FollowOutput },
   'crm.companyHosts': { input: Empty, output: CompanyCrmHosts },
+  // This deal's meetings and their automatic prep (autoPrep.list narrowed to the deal): the
+  // panel shows the prep beside the deal in the hour before its meeting.
+  'prep.forDeal': { input: DealPrepsInput, output: AutoPreps },
 } as const;
 export type CompanionOwnName = keyof typeof companionOwnRequests;
 export const COMPANION_REQUESTS = [
   'runs.follow',
   'crm.companyHosts',
+  'prep.forDeal',
 ] as const satisfies readonly CompanionOwnName[];

@@ -71,6 +71,7 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
   const asked = usePanel((s) => s.asked);
   const runs = usePanel((s) => s.runs);
   const meeting = usePanel((s) => s.meeting);
+  const prep = usePanel((s) => s.prep);
   switch (lookup.status) {
     case 'no-deal':
       return (
@@ -111,7 +112,7 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
             firstFromHost={lookup.firstFromHost ? lookup.address.host : undefined}
             organisationHost={lookup.setByOrganisation === true ? lookup.address.host : undefined}
           />
-          {meeting ? <NextMeeting meeting={meeting} /> : null}
+          {meeting ? <NextMeeting meeting={meeting} prep={prep?.prep} /> : null}
           <AskForm />
           {asked ? <Answer key={asked.runId} asked={asked} /> : null}
           <RunList runs={runs} />

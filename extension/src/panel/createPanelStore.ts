@@ -41,6 +41,7 @@ export function createPanelStore(dependencies: PanelDependencies) {
       cancel: () => answer.cancel(ctx),
       retry: () => answer.retry(ctx),
       openRun: (runId, agentId) => answer.openRun(ctx, runId, agentId),
+      refreshMeeting: () => lookup.refreshMeeting(ctx),
       onRunUpdates: (payload) => answer.onRunUpdates(ctx, payload),
     };
   });

@@ -16,7 +16,7 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
     set({ lookup: { status: 'no-deal' }, runs: [] });
     return;
   }
-  set({ lookup: { status: 'looking' }, runs: [], meeting: null });
+  set({ lookup: { status: 'looking' }, runs: [], meeting: null, prep: null });
   const input = {
     crm: address.crm,
     recordId: address.recordId,
@@ -108,6 +108,7 @@ export function pageUnreadable(ctx: PanelContext): void {
     askError: undefined,
     runs: [],
     meeting: null,
+    prep: null,
   });
 }
 
@@ -128,6 +129,7 @@ export function setTab(
     askError: undefined,
     runs: [],
     meeting: null,
+    prep: null,
     lookup: address === null ? { status: 'no-deal' } : { status: 'looking' },
   });
   if (get().connection.kind === 'ready') void findDeal(ctx);
@@ -143,11 +145,28 @@ export async function loadRuns(ctx: PanelContext, dealId: string): Promise<void>
   ctx.set({ runs: newest });
 }
 
-/** The service's meeting briefing is about the user's next meeting: shown when it is this deal's. */
-async function loadMeeting(ctx: PanelContext, dealId: string): Promise<void> {
-  const briefing = await outcomeOf(ctx.call('briefings.meeting', {}));
+/**
+ * The service's meeting briefing is about the user's next meeting: shown when it is this deal's,
+ * with its automatic prep where the app has one (an app without automatic prep answers an error,
+ * and the meeting shows without).
+ */
+export async function loadMeeting(ctx: PanelContext, dealId: string): Promise<void> {
+  const [briefing, preps] = await Promise.all([
+    outcomeOf(ctx.call('briefings.meeting', {})),
+    outcomeOf(ctx.call('prep.forDeal', { dealId })),
+  ]);
   const lookup = ctx.get().lookup;
   if (!briefing.ok || lookup.status !== 'found' || lookup.deal.id !== dealId) return;
   const about = meetingsOf(briefing.data.value.data).filter((m) => m.dealId === dealId);
-  ctx.set({ meeting: upcomingMeeting(about, new Date()) ?? null });
+  const meeting = upcomingMeeting(about, new Date()) ?? null;
+  const prep =
+    meeting === null || !preps.ok
+      ? undefined
+      : preps.data.meetings.find((m) => m.meetingKey === meeting.key);
+  ctx.set({ meeting, prep: prep ?? null });
+}
+
+export async function refreshMeeting(ctx: PanelContext): Promise<void> {
+  const lookup = ctx.get().lookup;
+  if (lookup.status === 'found') await loadMeeting(ctx, lookup.deal.id);
 }

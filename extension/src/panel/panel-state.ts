@@ -1,7 +1,13 @@
 // What the panel's store holds (./createPanelStore): the connection, the tab's deal, the agents,
 // the answer being asked and the deal's earlier runs, and the actions that change them.
 import type { StoreApi } from 'zustand';
-import type { Agent, Deal, ErrorData, RunRecord } from '../../../electron/contract';
+import type {
+  Agent,
+  AutoPrepMeeting,
+  Deal,
+  ErrorData,
+  RunRecord,
+} from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import type { RunQuotaWarning } from '../../../src/lib/usage';
 import type { RunOutput } from '../../../src/lib/runOutput';
@@ -64,6 +70,8 @@ export interface PanelState {
   runs: RunRecord[];
   /** The deal's next meeting, when the service's meeting briefing is about this deal. */
   meeting: MeetingInfo | null;
+  /** That meeting's automatic prep, where the app has one (issue 38). */
+  prep: AutoPrepMeeting | null;
 }
 
 export interface PanelActions {
@@ -88,6 +96,8 @@ export interface PanelActions {
   cancel(): Promise<void>;
   retry(): Promise<void>;
   openRun(runId: string, agentId: string | undefined): Promise<void>;
+  /** The deal's next meeting and its prep read again (they move as the meeting comes closer). */
+  refreshMeeting(): Promise<void>;
   /** A `run.update` event, as it came (checked here). */
   onRunUpdates(payload: unknown): void;
 }
@@ -122,5 +132,6 @@ export function initialPanelState(): PanelState {
     askError: undefined,
     runs: [],
     meeting: null,
+    prep: null,
   };
 }

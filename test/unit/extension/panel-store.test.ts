@@ -15,6 +15,7 @@ import {
 import type { PanelActions } from '../../../extension/src/panel/panel-state';
 import type { Preferences } from '../../../extension/src/panel/preferences';
 import { englishT } from '../../support/translators';
+import { meetingsOf } from '../../../electron/domain/briefings/meetings';
 
 const DEAL = { id: '7d3c5a0e-1111-4222-8333-944455556666', title: 'Acme renewal', data: {} };
 const ADDRESS = {
@@ -172,6 +173,43 @@ describe('the tab’s deal', () => {
     expect(state.runs.map((r) => r.runId)).toEqual(['new', 'old']);
     expect(bridge.named('runs.find')).toEqual([{ dealId: DEAL.id, limit: 20 }]);
     expect(state.meeting).toMatchObject({ title: 'Renewal call', dealId: DEAL.id });
+  });
+
+  it('shows its meeting’s automatic prep, and the meeting alone where the app has none', async () => {
+    const [meeting] = meetingsOf({
+      title: 'Renewal call',
+      startsAt: '2099-01-01T10:00:00Z',
+      dealId: DEAL.id,
+    });
+    const ready = {
+      status: 'ready',
+      runId: 'prep_1',
+      finishedAt: STARTED_AT,
+      firstLines: 'Key facts: renewal at risk.',
+      read: false,
+    };
+    bridge.answers.set('prep.forDeal', () => ({
+      meetings: [
+        // Another of this deal's meetings: not the one shown.
+        { meetingKey: 'other', startsAt: '2099-01-02T10:00:00Z', dealId: DEAL.id, prep: ready },
+        {
+          meetingKey: meeting?.key,
+          startsAt: '2099-01-01T10:00:00Z',
+          dealId: DEAL.id,
+          prep: { ...ready, runId: 'prep_2' },
+        },
+      ],
+    }));
+    await actions.findDeal();
+    await settle();
+    expect(bridge.named('prep.forDeal')).toEqual([{ dealId: DEAL.id }]);
+    expect(usePanel.getState().prep?.prep).toMatchObject({ status: 'ready', runId: 'prep_2' });
+
+    // An app without automatic prep refuses the request: the meeting shows without one.
+    bridge.answers.delete('prep.forDeal');
+    await actions.refreshMeeting();
+    expect(usePanel.getState().meeting).toMatchObject({ title: 'Renewal call' });
+    expect(usePanel.getState().prep).toBeNull();
   });
 
   it('is not in Assistant, then searched by the name the user types', async () => {
