@@ -3,7 +3,7 @@
 import type { AutoPrepMeeting, AutoPreps, AutoPrepStatus } from '../../contract';
 import type { AutoPrepMode } from '../../contract/settings';
 import type { MeetingInfo } from '../../domain/briefings/meetings';
-import { clip } from '../notifications/decision';
+import { visibleLine } from '../../domain/text/visible-text';
 import { localDate } from '../notifications/zoned-time';
 import { occurrenceId, type PrepRecord } from './records';
 
@@ -127,20 +127,22 @@ function progressStatus(record: PrepRecord): AutoPrepStatus {
   }
 }
 
-/** The answer's first lines as plain text for Today's card: markdown marks and blanks dropped. */
+/**
+ * The answer's first lines as plain text for Today's card, one per line: markdown marks and blank
+ * lines dropped, cut at 600 characters.
+ */
 export function firstLines(text: string, count = 3): string {
-  return clip(
-    text
-      .split(/\r?\n/)
-      .map((line) =>
-        line
-          .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
-          .replace(/[*_`]/g, '')
-          .trim(),
-      )
-      .filter((line) => line !== '')
-      .slice(0, count)
-      .join('\n'),
-    600,
-  );
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) =>
+      // Shown as itself: no bidi or control characters from the service's text.
+      visibleLine(line)
+        .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
+    .filter((line) => line !== '')
+    .slice(0, count)
+    .join('\n');
+  return lines.length > 600 ? `${lines.slice(0, 599)}…` : lines;
 }
