@@ -82,7 +82,14 @@ export function prepView(input: ViewInput): AutoPreps {
   const failures = failuresToday(input.records, input.now, input.timeZone);
   const statusOf = (meeting: TimedMeeting): AutoPrepStatus => {
     const record = recordFor(input.records, meeting);
-    if (record !== undefined) return progressStatus(record);
+    if (record !== undefined) {
+      // A retry after a 503 that the meeting's start overtook will not come.
+      const overtaken = Date.parse(meeting.startsAt) - nowMs <= TOO_LATE_MS;
+      if (record.progress.status === 'waiting' && overtaken) {
+        return { status: 'skipped', reason: 'failed' };
+      }
+      return progressStatus(record);
+    }
     if (!isEligible(input.mode, meeting)) return { status: 'skipped', reason: 'off' };
     if (input.agentId === undefined) return { status: 'skipped', reason: 'no-agent' };
     const start = Date.parse(meeting.startsAt);

@@ -3,33 +3,10 @@
 // briefing per poll interval), and no timer fires more often than once a minute.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/core/logs/logger';
-import {
-  createAutoPrep,
-  createAutoPrepWiring,
-  type PrepRecord,
-  type PrepRecords,
-} from '../../../../electron/core/prep';
+import { createAutoPrep, createAutoPrepWiring } from '../../../../electron/core/prep';
+import { memoryRecords } from './memory-records';
 
 const log = createLogger({});
-
-/** Records in memory: this test is about the timer, not the data folder. */
-function memoryRecords(): PrepRecords {
-  const records = new Map<string, PrepRecord>();
-  const id = (record: PrepRecord) => `${record.meetingKey}@${record.startsAt}`;
-  return {
-    list: async () => [...records.values()],
-    claim: async (record) => {
-      if (records.has(id(record))) return false;
-      records.set(id(record), record);
-      return true;
-    },
-    update: async (record) => {
-      records.set(id(record), record);
-    },
-    once: async () => true,
-    prune: async () => {},
-  };
-}
 
 /** Checks made over `minutes` of an idle morning from 07:00, with `count` meetings from 14:00. */
 async function checksOver(minutes: number, count: number): Promise<number[]> {
