@@ -248,6 +248,17 @@ function nextWake(
   return new Date(Math.min(...wakes));
 }
 
+/** Pages hear of a change, not of every read of the briefing that changed nothing. */
+function changeTeller(onChange: ((preps: AutoPreps) => void) | undefined) {
+  let told = '';
+  return (preps: AutoPreps) => {
+    const text = JSON.stringify(preps);
+    if (text === told) return;
+    told = text;
+    onChange?.(preps);
+  };
+}
+
 export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
   const { records, now, log } = options;
   const context: Context = { options, runIds: new Set(), recording: new Map() };
@@ -266,7 +277,8 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
       timeZone: options.timeZone(),
     });
   };
-  const changed = async () => options.onChange?.(await view());
+  const tell = changeTeller(options.onChange);
+  const changed = async () => tell(await view());
 
   const readBriefing = async (): Promise<boolean> => {
     try {
@@ -298,7 +310,7 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
         }
       }
       const all = await records.list();
-      options.onChange?.(await view(all));
+      tell(await view(all));
       return settings.mode === 'off' ? undefined : nextWake(settings, known, all, nowMs);
     },
     owns: (runId) => context.runIds.has(runId),
@@ -342,7 +354,7 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
         await setProgress(context, record, { ...progress, read: true });
       }
       const preps = await view();
-      options.onChange?.(preps);
+      tell(preps);
       return preps;
     },
   };

@@ -3,7 +3,7 @@
 import type { AutoPrepMeeting, AutoPreps, AutoPrepStatus } from '../../contract';
 import type { AutoPrepMode } from '../../contract/settings';
 import type { MeetingInfo } from '../../domain/briefings/meetings';
-import { clip } from '../notifications/decision';
+import { visibleLine } from '../../domain/text/visible-text';
 import { localDate } from '../notifications/zoned-time';
 import { occurrenceId, type PrepRecord } from './records';
 
@@ -82,7 +82,14 @@ export function prepView(input: ViewInput): AutoPreps {
   const failures = failuresToday(input.records, input.now, input.timeZone);
   const statusOf = (meeting: TimedMeeting): AutoPrepStatus => {
     const record = recordFor(input.records, meeting);
-    if (record !== undefined) return progressStatus(record);
+    if (record !== undefined) {
+      // A retry after a 503 that the meeting's start overtook will not come.
+      const overtaken = Date.parse(meeting.startsAt) - nowMs <= TOO_LATE_MS;
+      if (record.progress.status === 'waiting' && overtaken) {
+        return { status: 'skipped', reason: 'failed' };
+      }
+      return progressStatus(record);
+    }
     if (!isEligible(input.mode, meeting)) return { status: 'skipped', reason: 'off' };
     if (input.agentId === undefined) return { status: 'skipped', reason: 'no-agent' };
     const start = Date.parse(meeting.startsAt);
@@ -127,20 +134,22 @@ function progressStatus(record: PrepRecord): AutoPrepStatus {
   }
 }
 
-/** The answer's first lines as plain text for Today's card: markdown marks and blanks dropped. */
+/**
+ * The answer's first lines as plain text for Today's card, one per line: markdown marks and blank
+ * lines dropped, cut at 600 characters.
+ */
 export function firstLines(text: string, count = 3): string {
-  return clip(
-    text
-      .split(/\r?\n/)
-      .map((line) =>
-        line
-          .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
-          .replace(/[*_`]/g, '')
-          .trim(),
-      )
-      .filter((line) => line !== '')
-      .slice(0, count)
-      .join('\n'),
-    600,
-  );
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) =>
+      // Shown as itself: no bidi or control characters from the service's text.
+      visibleLine(line)
+        .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
+        .replace(/[*_`]/g, '')
+        .trim(),
+    )
+    .filter((line) => line !== '')
+    .slice(0, count)
+    .join('\n');
+  return lines.length > 600 ? `${lines.slice(0, 599)}…` : lines;
 }
