@@ -93,7 +93,17 @@ interface Context {
   runIds: Set<string>;
   /** A started run's `running` record being written: its finish may be heard before it lands. */
   recording: Map<string, Promise<void>>;
+  /**
+   * Runs heard finishing before they were known as preps: a fast run can end before the service's
+   * answer to starting it has reached us. Bounded; a prep's is taken as soon as it is known.
+   */
+  finishedEarly: Map<string, string>;
+  /** Its finish recorded (ready or skipped), its notification given, pages told. */
+  finish(runId: string, status: string): Promise<void>;
 }
+
+/** How many finished runs of unknown owner are remembered (the user's own runs among them). */
+const MAX_FINISHED_EARLY = 50;
 
 const translatorOf = (options: AutoPrepOptions) => options.translator?.() ?? coreWords();
 
@@ -128,6 +138,11 @@ async function startClaimed(context: Context, record: PrepRecord, attempts: numb
       context.recording.delete(runId);
     }
     options.log.info('Automatic prep started', { runId });
+    const early = context.finishedEarly.get(runId);
+    if (early !== undefined) {
+      context.finishedEarly.delete(runId);
+      await context.finish(runId, early);
+    }
   } catch (thrown) {
     const error = toAssistantError(thrown);
     const wait = BACKOFF_MS[attempts - 1];
@@ -259,9 +274,56 @@ function changeTeller(onChange: ((preps: AutoPreps) => void) | undefined) {
   };
 }
 
+/** A prep's run finished: ready with its first lines and one notification, or why not. */
+async function finishPrep(
+  context: Context,
+  runId: string,
+  status: string,
+  changed: () => Promise<void>,
+): Promise<void> {
+  const { options } = context;
+  const { records } = options;
+  const now = () => options.now();
+  await context.recording.get(runId)?.catch(() => undefined);
+  const record = (await records.list()).find(
+    (entry) => entry.progress.status === 'running' && entry.progress.runId === runId,
+  );
+  if (record === undefined) return;
+  const outcome = runOutcome(status);
+  const at = now().toISOString();
+  if (outcome !== 'succeeded') {
+    const reason = outcome === 'cancelled' ? 'cancelled' : 'failed';
+    await setProgress(context, record, { status: 'skipped', reason, at, runId });
+  } else {
+    const lines = firstLines((await options.readAnswer(runId).catch(() => undefined)) ?? '');
+    const progress = {
+      status: 'ready',
+      runId,
+      finishedAt: at,
+      firstLines: lines,
+      read: false,
+    } as const;
+    await setProgress(context, record, progress);
+    await options.deliver(
+      prepReadyDecision(translatorOf(options), record, {
+        runId,
+        firstLines: lines,
+        timeZone: options.timeZone(),
+      }),
+    );
+  }
+  await changed();
+}
+
 export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
   const { records, now, log } = options;
-  const context: Context = { options, runIds: new Set(), recording: new Map() };
+  const context: Context = {
+    options,
+    runIds: new Set(),
+    recording: new Map(),
+    finishedEarly: new Map(),
+    finish: (runId, status) => finishPrep(context, runId, status, changed),
+  };
   /** The meetings of the last briefing read; only a fresh read starts a run. */
   let known: TimedMeeting[] = [];
 
@@ -315,35 +377,10 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
     },
     owns: (runId) => context.runIds.has(runId),
     async runFinished({ runId, status }) {
-      await context.recording.get(runId)?.catch(() => undefined);
-      const record = (await records.list()).find(
-        (entry) => entry.progress.status === 'running' && entry.progress.runId === runId,
-      );
-      if (record === undefined) return;
-      const outcome = runOutcome(status);
-      const at = now().toISOString();
-      if (outcome !== 'succeeded') {
-        const reason = outcome === 'cancelled' ? 'cancelled' : 'failed';
-        await setProgress(context, record, { status: 'skipped', reason, at, runId });
-      } else {
-        const lines = firstLines((await options.readAnswer(runId).catch(() => undefined)) ?? '');
-        const progress = {
-          status: 'ready',
-          runId,
-          finishedAt: at,
-          firstLines: lines,
-          read: false,
-        } as const;
-        await setProgress(context, record, progress);
-        await options.deliver(
-          prepReadyDecision(translatorOf(options), record, {
-            runId,
-            firstLines: lines,
-            timeZone: options.timeZone(),
-          }),
-        );
-      }
-      await changed();
+      if (context.runIds.has(runId)) return context.finish(runId, status);
+      const early = context.finishedEarly.set(runId, status);
+      // The oldest goes first: a Map keeps the order of insertion.
+      if (early.size > MAX_FINISHED_EARLY) early.delete(early.keys().next().value ?? '');
     },
     list: () => view(),
     async markRead(meetingKey) {

@@ -78,7 +78,9 @@ export function createAutoPrepWiring(options: {
     owns: (runId) => autoPrep.owns(runId),
     runsFinished(runs) {
       for (const run of runs) {
-        if (closed || finished.has(run.runId) || !autoPrep.owns(run.runId)) continue;
+        // Every finished run is told once, a prep's or not: a fast prep can end before it is
+        // known as one (auto-prep.ts keeps a few such finishes for that moment).
+        if (closed || finished.has(run.runId)) continue;
         finished.add(run.runId);
         void track(
           autoPrep
