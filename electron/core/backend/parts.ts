@@ -2,7 +2,8 @@
 // service and its session, the cache, the runs (with the quota guard and transcript pruning),
 // the inbox and the notification scheduler.
 import { join } from 'node:path';
-import type { AutoPreps } from '../../contract';
+import type { Agent, AutoPreps } from '../../contract';
+import { toDisplayRecord } from '../api/contract-records';
 import type { ApiClient } from '../api/client';
 import { createCoreLanguage, environmentLanguages, type CoreLanguage } from '../i18n/language';
 import { createCachedReader, createCacheStore, type CachedReader, type CacheStore } from '../cache';
@@ -204,6 +205,7 @@ function createAutoPrepParts(
   >,
 ): AutoPrepParts {
   const records = dataDirPrepRecords(options.dataDir);
+  let fetchedAgents: Promise<Agent[] | undefined> | undefined;
   const autoPrep = createAutoPrep({
     records,
     fetchBriefing: async () => (await parts.api.getMeetingBriefing()).data.data,
@@ -214,11 +216,21 @@ function createAutoPrepParts(
       const settings = parts.settings.get();
       return { ...settings.autoPrep, pollMinutes: settings.notifications.meetingPollMinutes };
     },
-    agentId: async () =>
-      prepAgentOf(
-        parts.settings.get().notifications.prepAgentId,
-        await cachedAgents(parts.cacheStore).catch(() => []),
-      ),
+    agentId: async () => {
+      const chosen = parts.settings.get().notifications.prepAgentId;
+      if (chosen !== null) return chosen;
+      const cached = await cachedAgents(parts.cacheStore).catch(() => []);
+      // None read yet (a first start, no screen opened): the service's list, once a process, so
+      // the prep runs the agent Settings and Prepare suggest instead of saying none is chosen.
+      fetchedAgents ??= parts.api.listAgents().then(
+        (answer) => answer.data.items.map(toDisplayRecord),
+        () => {
+          fetchedAgents = undefined; // asked again at the next check
+          return undefined;
+        },
+      );
+      return prepAgentOf(null, cached.length > 0 ? cached : ((await fetchedAgents) ?? []));
+    },
     now: base.now,
     timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     translator: () => parts.language.translator(),

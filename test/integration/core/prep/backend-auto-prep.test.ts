@@ -11,6 +11,8 @@ import { createBackend, type Backend } from '../../../../electron/core/backend';
 import { createLogger } from '../../../../electron/core/logs/logger';
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { testBackendOptions } from '../../../support/backend-options';
+import { AGENTS } from '../../../../electron/demo-service/data/agents';
+import { prepSuggestion } from '../../../../electron/domain/briefings/prepare';
 
 const PREP_AGENT = 'research.account_brief';
 // 09:05: the prep of the 10:00 meeting fell due at 09:00 and the meeting is 55 minutes away.
@@ -93,5 +95,38 @@ describe('automatic prep in the backend', () => {
     expect(read.meetings[0]?.prep).toMatchObject({ status: 'ready', read: true });
     const listed = await backend.handlers['autoPrep.list']({}, { host: 'browser' });
     expect(listed.meetings).toHaveLength(1);
+  });
+});
+
+describe('automatic prep on a first start', () => {
+  it('runs the agent Prepare suggests when none is chosen and no list was read yet', async () => {
+    const otherDir = await mkdtemp(join(tmpdir(), 'backend-auto-prep-first-'));
+    const fresh = await createBackend({
+      ...testBackendOptions({
+        dataDir: otherDir,
+        log: createLogger({}),
+        baseUrl: demo.baseUrl,
+        token: demo.token,
+      }),
+      now: () => new Date(current),
+      isWindowFocused: () => false,
+    });
+    try {
+      const suggested = prepSuggestion(
+        AGENTS.map((agent) => ({ id: agent.id, title: agent.name })),
+      )?.agentId;
+      let prep: AutoPreps['meetings'][number]['prep'] | undefined;
+      await until(() => {
+        void fresh.handlers['autoPrep.list']({}, { host: 'browser' }).then((listed) => {
+          prep = listed.meetings[0]?.prep;
+        });
+        return prep?.status === 'running' || prep?.status === 'ready';
+      });
+      if (prep?.status !== 'running' && prep?.status !== 'ready') throw new Error('no prep');
+      expect(demo.control.getRun(prep.runId)?.agentId).toBe(suggested);
+    } finally {
+      await fresh.close();
+      await rm(otherDir, { recursive: true, force: true });
+    }
   });
 });
