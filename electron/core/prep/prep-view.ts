@@ -134,22 +134,32 @@ function progressStatus(record: PrepRecord): AutoPrepStatus {
   }
 }
 
+/** One line of the answer as plain text, and whether it is what the answer says (not a heading or a quote). */
+function plainLine(line: string): { text: string; said: boolean } {
+  const shown = visibleLine(line); // no bidi or control characters from the service's text
+  const said = !/^\s*(#{1,6}\s|>)/.test(shown);
+  const text = shown
+    .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
+    .replace(/[*_`]/g, '')
+    .trim();
+  return { text, said };
+}
+
 /**
- * The answer's first lines as plain text for Today's card, one per line: markdown marks and blank
- * lines dropped, cut at 600 characters.
+ * The answer's first lines as plain text for Today's card and the panel, one per line: markdown
+ * marks and blank lines dropped, cut at 600 characters. Headings and quotes are left out while
+ * the answer has other lines: an agent's answer often opens with its own title and the question
+ * quoted back ("Deal coach: Globex", "> Prepare me for this meeting"), which tell nothing.
  */
 export function firstLines(text: string, count = 3): string {
-  const lines = text
+  const all = text
     .split(/\r?\n/)
-    .map((line) =>
-      // Shown as itself: no bidi or control characters from the service's text.
-      visibleLine(line)
-        .replace(/^\s*(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
-        .replace(/[*_`]/g, '')
-        .trim(),
-    )
-    .filter((line) => line !== '')
+    .map(plainLine)
+    .filter((line) => line.text !== '');
+  const said = all.filter((line) => line.said);
+  const lines = (said.length > 0 ? said : all)
     .slice(0, count)
+    .map((line) => line.text)
     .join('\n');
   return lines.length > 600 ? `${lines.slice(0, 599)}…` : lines;
 }

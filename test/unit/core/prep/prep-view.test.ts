@@ -90,9 +90,15 @@ describe('prepView', () => {
 });
 
 describe('firstLines', () => {
-  it('keeps the first three lines of text without markdown marks', () => {
-    expect(firstLines('# Globex call\n\n- **Budget** approved\n> Risk: `legal`\nMore\n')).toBe(
-      'Globex call\nBudget approved\nRisk: legal',
-    );
+  it('keeps the first three lines of text without markdown marks, after the title and the quoted question', () => {
+    expect(
+      firstLines(
+        '# Deal coach: Globex\n\n> Prepare me for this meeting\n\n- **Budget** approved\n> Risk: `legal`\nMore\nAnd more\n',
+      ),
+    ).toBe('Budget approved\nMore\nAnd more');
+  });
+
+  it('keeps headings and quotes when the answer has nothing else', () => {
+    expect(firstLines('# Globex call\n> Risk: `legal`\n')).toBe('Globex call\nRisk: legal');
   });
 });
