@@ -201,7 +201,20 @@ export function walkCrm(addresses: CrmAddresses): void {
     );
     const nextMeeting = panel.getByRole('region', { name: 'Next meeting' });
     await expect(nextMeeting).toContainText(meeting?.title ?? '');
-    await audit(panel, 'the panel with a meeting, dark');
+    // The demo's meeting is under an hour away: the app prepared it by itself at start (#38),
+    // and the panel shows that prep with the meeting; Read the prep opens its answer here.
+    const prep = nextMeeting.getByRole('group', { name: 'Your prep' });
+    await expect(prep).toBeVisible({ timeout: 20_000 });
+    await audit(panel, 'the panel with a meeting and its prep, dark');
+    await prep.getByRole('button', { name: 'Read the prep' }).click();
+    const prepAnswer = panel.getByRole('region', { name: 'The agent’s answer' });
+    const preps = await fixture.backend.handlers['autoPrep.list']({}, { host: 'test' });
+    const prepRun = preps.meetings.find((m) => m.dealId === meeting?.dealId)?.prep;
+    expect(prepRun?.status).toBe('ready');
+    await expect(prepAnswer).toHaveAttribute(
+      'data-run-id',
+      prepRun?.status === 'ready' ? prepRun.runId : '',
+    );
 
     // A contact page: the panel is disabled on that tab, and says the page is no deal.
     await pushState(crmPage, addresses.contact);
