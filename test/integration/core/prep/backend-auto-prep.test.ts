@@ -117,9 +117,11 @@ describe('automatic prep on a first start', () => {
       )?.agentId;
       let prep: AutoPreps['meetings'][number]['prep'] | undefined;
       await until(() => {
-        void fresh.handlers['autoPrep.list']({}, { host: 'browser' }).then((listed) => {
-          prep = listed.meetings[0]?.prep;
-        });
+        void Promise.resolve(fresh.handlers['autoPrep.list']({}, { host: 'browser' })).then(
+          (listed) => {
+            prep = listed.meetings[0]?.prep;
+          },
+        );
         return prep?.status === 'running' || prep?.status === 'ready';
       });
       if (prep?.status !== 'running' && prep?.status !== 'ready') throw new Error('no prep');
