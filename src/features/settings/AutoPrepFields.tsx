@@ -1,7 +1,7 @@
 // Prep that runs by itself before a meeting: for no meetings, those with a deal, or all of them,
-// and how long before. Saved as made: a choice at once, the minutes when their field is left (or
-// Enter pressed). IT may set or lock each (ManagedNote). The agent is Prepare's own, chosen in
-// the field after these.
+// how long before, and how much of the team's runs it leaves alone. Saved as made: a choice at
+// once, a number when its field is left (or Enter pressed). IT may set or lock each
+// (ManagedNote). The agent is Prepare's own, chosen in the field after these.
 import { useId, useState } from 'react';
 import { AUTO_PREP_MODES } from '../../../electron/contract';
 import type { AutoPrepMode, Settings } from '../../../electron/contract';
@@ -17,9 +17,60 @@ const modeLabels: Record<AutoPrepMode, MessageId> = {
   'all-meetings': 'settings.autoPrep.allMeetings',
 };
 
-/** The minutes as typed: a whole number, else NaN for the contract's schema to refuse. */
-const minutesOf = (typed: string): number =>
+/** A whole number as typed, else NaN for the contract's schema to refuse. */
+const wholeNumberOf = (typed: string): number =>
   /^\d+$/.test(typed.trim()) ? Number(typed.trim()) : Number.NaN;
+
+type NumberKey = 'leadMinutes' | 'reservePercent';
+
+/**
+ * A whole-number setting of automatic prep: shown as typed while edited, saved when left or on
+ * Enter, kept as typed when refused so the message beside it shows what was wrong.
+ */
+function NumberField({
+  name,
+  saved,
+  label,
+  hint,
+  submit,
+  error,
+}: {
+  name: NumberKey;
+  saved: number;
+  label: string;
+  hint: string;
+  submit: ReturnType<typeof useValidatedSave>['submit'];
+  error: string | undefined;
+}) {
+  const policy = usePolicy(`autoPrep.${name}`);
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = policy.locked || typed === null ? String(saved) : typed;
+  const save = async () => {
+    if (typed === null || policy.locked) return;
+    if (wholeNumberOf(typed) === saved) {
+      setTyped(null);
+      return;
+    }
+    if (await submit({ autoPrep: { [name]: wholeNumberOf(typed) } })) setTyped(null);
+  };
+  return (
+    <Field label={label} note={policy.note} hint={hint} error={error}>
+      <input
+        className="input input-narrow"
+        type="text"
+        inputMode="numeric"
+        readOnly={policy.locked}
+        value={shown}
+        onChange={(e) => setTyped(e.target.value)}
+        onBlur={() => void save()}
+        // The form has no Save button: Enter saves, as leaving the field does.
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void save();
+        }}
+      />
+    </Field>
+  );
+}
 
 export function AutoPrepFields({ settings }: { settings: Settings }) {
   const t = useT();
@@ -27,26 +78,14 @@ export function AutoPrepFields({ settings }: { settings: Settings }) {
   const saved = settings.autoPrep;
   const { errors, error, submit } = useValidatedSave();
   const modePolicy = usePolicy('autoPrep.mode');
-  const leadPolicy = usePolicy('autoPrep.leadMinutes');
   // Shown as chosen at once; the host's answer (or its refusal) settles it.
   const [mode, setMode] = useState<AutoPrepMode | null>(null);
-  const [lead, setLead] = useState<string | null>(null);
   const shownMode = modePolicy.locked ? saved.mode : (mode ?? saved.mode);
-  const shownLead = leadPolicy.locked || lead === null ? String(saved.leadMinutes) : lead;
 
   const choose = async (next: AutoPrepMode) => {
     setMode(next);
     await submit({ autoPrep: { mode: next } });
     setMode(null);
-  };
-  const saveLead = async () => {
-    if (lead === null || leadPolicy.locked) return;
-    if (minutesOf(lead) === saved.leadMinutes) {
-      setLead(null);
-      return;
-    }
-    // Kept as typed when refused, so the message beside it shows what was wrong.
-    if (await submit({ autoPrep: { leadMinutes: minutesOf(lead) } })) setLead(null);
   };
 
   return (
@@ -73,26 +112,22 @@ export function AutoPrepFields({ settings }: { settings: Settings }) {
           </label>
         ))}
       </fieldset>
-      <Field
+      <NumberField
+        name="leadMinutes"
+        saved={saved.leadMinutes}
         label={t('settings.autoPrep.leadMinutes')}
-        note={leadPolicy.note}
         hint={t('settings.autoPrep.leadMinutesHint')}
+        submit={submit}
         error={errors['autoPrep.leadMinutes']}
-      >
-        <input
-          className="input input-narrow"
-          type="text"
-          inputMode="numeric"
-          readOnly={leadPolicy.locked}
-          value={shownLead}
-          onChange={(e) => setLead(e.target.value)}
-          onBlur={() => void saveLead()}
-          // The form has no Save button: Enter saves, as leaving the field does.
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') void saveLead();
-          }}
-        />
-      </Field>
+      />
+      <NumberField
+        name="reservePercent"
+        saved={saved.reservePercent}
+        label={t('settings.autoPrep.reservePercent')}
+        hint={t('settings.autoPrep.reservePercentHint')}
+        submit={submit}
+        error={errors['autoPrep.reservePercent']}
+      />
       {/* Each choice shows as made; only a refusal needs saying. */}
       <SaveFeedback error={error} saved={false} />
     </>

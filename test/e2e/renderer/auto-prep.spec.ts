@@ -106,7 +106,7 @@ test('the next-meeting card shows the ready prep; "Read the prep" opens it and m
   await audit(page, 'the inbox with the prep’s notice');
 });
 
-test('Settings chooses which meetings are prepared and how long before, checked as typed', async ({
+test('Settings chooses which meetings are prepared, how long before and the runs kept, checked as typed', async ({
   page,
 }) => {
   await app.open(page, '#/settings');
@@ -124,6 +124,17 @@ test('Settings chooses which meetings are prepared and how long before, checked 
   await lead.fill('90');
   await lead.blur();
   await expect.poll(async () => (await savedSettings(app)).autoPrep.leadMinutes).toBe(90);
+
+  // How much of the team's runs automatic prep leaves for the user's own questions.
+  const reserve = page.getByRole('textbox', { name: /Runs kept for your own questions/ });
+  await expect(reserve).toHaveValue('10');
+  await reserve.fill('95');
+  await reserve.press('Enter');
+  await expect(reserve).toHaveAccessibleDescription(/90/);
+  expect((await savedSettings(app)).autoPrep.reservePercent).toBe(10);
+  await reserve.fill('25');
+  await reserve.blur();
+  await expect.poll(async () => (await savedSettings(app)).autoPrep.reservePercent).toBe(25);
   await audit(page, 'Settings with automatic prep');
 
   await modes.getByRole('radio', { name: 'Off' }).check();
