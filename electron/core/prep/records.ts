@@ -3,18 +3,13 @@
 // complete file is linked into place, and a link refuses a name that exists, so of two cores on
 // one data folder (the app and browser mode), or one core before and after a restart, exactly
 // one gets to start the run. Later changes replace the file atomically (writeJsonFileAtomic).
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { link, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AutoPrepSkipReason } from '../../contract';
-import {
-  readFileNoFollow,
-  makePrivateDir,
-  openNoFollow,
-  CREATE_NEW_NO_FOLLOW,
-} from '../storage/private-files';
-import { writeJsonFileAtomic } from '../storage/json-file';
+import { readFileNoFollow, makePrivateDir } from '../storage/private-files';
+import { writeJsonFileAtomic, writeTemporaryBeside } from '../storage/json-file';
 
 export const AUTO_PREP_DIR = 'auto-prep';
 
@@ -88,14 +83,7 @@ export function dirPrepRecords(dir: string): PrepRecords {
   /** Links a complete file into place; EEXIST means another got there first. */
   const createExclusively = async (path: string, text: string): Promise<boolean> => {
     await makePrivateDir(dir);
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    const temporary = await writeTemporaryBeside(path, text);
     try {
       await link(temporary, path);
       return true;

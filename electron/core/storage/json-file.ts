@@ -23,8 +23,14 @@ export async function writeJsonFileAtomic(path: string, value: unknown): Promise
   await writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
-  await makePrivateDir(dirname(path));
+/**
+ * Writes `contents` whole and synced to a new file beside `path` and answers its name, for the
+ * caller to move into place (rename: replace; link: only if none is there yet).
+ */
+export async function writeTemporaryBeside(
+  path: string,
+  contents: string | Uint8Array,
+): Promise<string> {
   const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
   try {
@@ -33,6 +39,12 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
   } finally {
     await handle.close();
   }
+  return temporary;
+}
+
+export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
+  await makePrivateDir(dirname(path));
+  const temporary = await writeTemporaryBeside(path, contents);
   try {
     await rename(temporary, path);
   } catch (error) {
