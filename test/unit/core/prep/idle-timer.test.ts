@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/core/logs/logger';
 import { createAutoPrep, createAutoPrepWiring } from '../../../../electron/core/prep';
-import { memoryRecords } from './memory-records';
+import { quietPrepOptions } from './memory-records';
 
 const log = createLogger({});
 
@@ -17,27 +17,16 @@ async function checksOver(minutes: number, count: number): Promise<number[]> {
     dealId: `deal-${index}`,
   }));
   const checkedAt: number[] = [];
-  const autoPrep = createAutoPrep({
-    records: memoryRecords(),
-    fetchBriefing: async () => {
-      checkedAt.push(Date.now());
-      return { meetings };
-    },
-    fetchUsage: () => Promise.reject(new Error('not asked while idle')),
-    startRun: () => Promise.reject(new Error('nothing is due')),
-    readAnswer: async () => undefined,
-    settings: () => ({
-      mode: 'deal-meetings',
-      leadMinutes: 60,
-      reservePercent: 10,
-      pollMinutes: 5,
+  const autoPrep = createAutoPrep(
+    quietPrepOptions({
+      fetchBriefing: async () => {
+        checkedAt.push(Date.now());
+        return { meetings };
+      },
+      fetchUsage: () => Promise.reject(new Error('not asked while idle')),
+      log,
     }),
-    agentId: async () => 'research.account_brief',
-    now: () => new Date(),
-    timeZone: () => 'UTC',
-    deliver: async () => {},
-    log,
-  });
+  );
   const wiring = createAutoPrepWiring({
     autoPrep,
     signedIn: () => true,

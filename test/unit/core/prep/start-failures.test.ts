@@ -4,43 +4,33 @@ import { describe, expect, it } from 'vitest';
 import { AssistantError } from '../../../../electron/core/assistant-error';
 import { createLogger } from '../../../../electron/core/logs/logger';
 import { createAutoPrep, type AutoPrep } from '../../../../electron/core/prep';
-import { memoryRecords } from './memory-records';
+import { quietPrepOptions } from './memory-records';
 
 const log = createLogger({});
 
 function prepWith(meetings: { id: string; startsAt: string }[], answers: (number | 'ok')[]) {
   let current = Date.parse('2026-11-24T09:00:00.000Z');
   const attempts: string[] = [];
-  const autoPrep: AutoPrep = createAutoPrep({
-    records: memoryRecords(),
-    fetchBriefing: async () => ({
-      meetings: meetings.map((meeting) => ({ ...meeting, title: meeting.id, dealId: 'deal-1' })),
+  const autoPrep: AutoPrep = createAutoPrep(
+    quietPrepOptions({
+      fetchBriefing: async () => ({
+        meetings: meetings.map((meeting) => ({ ...meeting, title: meeting.id, dealId: 'deal-1' })),
+      }),
+      startRun: async () => {
+        attempts.push(new Date(current).toISOString().slice(11, 16));
+        const answer = answers.shift() ?? 'ok';
+        if (answer === 'ok') return { runId: `run-${attempts.length}` };
+        throw new AssistantError({
+          kind: 'service',
+          message: 'refused',
+          status: answer,
+          retryable: true,
+        });
+      },
+      now: () => new Date(current),
+      log,
     }),
-    fetchUsage: () => Promise.reject(new Error('usage unknown: let through')),
-    startRun: async () => {
-      attempts.push(new Date(current).toISOString().slice(11, 16));
-      const answer = answers.shift() ?? 'ok';
-      if (answer === 'ok') return { runId: `run-${attempts.length}` };
-      throw new AssistantError({
-        kind: 'service',
-        message: 'refused',
-        status: answer,
-        retryable: true,
-      });
-    },
-    readAnswer: async () => undefined,
-    settings: () => ({
-      mode: 'deal-meetings',
-      leadMinutes: 60,
-      reservePercent: 10,
-      pollMinutes: 5,
-    }),
-    agentId: async () => 'research.account_brief',
-    now: () => new Date(current),
-    timeZone: () => 'UTC',
-    deliver: async () => {},
-    log,
-  });
+  );
   return {
     autoPrep,
     attempts,
