@@ -139,7 +139,11 @@ export const CompanionSettings = z.object({
 });
 
 export const AUTO_PREP_MODES = ['off', 'deal-meetings', 'all-meetings'] as const;
-/** Which meetings get a prep by themselves: none, those about a deal, or every meeting. */
+/**
+ * Which meetings get a prep by themselves: none; those the briefing ties to a deal; or also those
+ * whose title names a deal (as Today's card links them). A meeting with no deal at all has nothing
+ * for the prep agent to ask about.
+ */
 export const AutoPrepMode = z.enum(AUTO_PREP_MODES);
 export type AutoPrepMode = z.infer<typeof AutoPrepMode>;
 export const AutoPrepLeadMinutes = z.number().int().min(15).max(240);

@@ -26,7 +26,8 @@ import { watchPolicies } from '../policy/policy-watcher';
 import type { PolicyRead } from '../policy/raw-policies';
 import { createRunQuotaGuard, type RunQuotaGuard } from '../usage';
 import { dataRefreshedEvent } from '../cache/refreshed-event';
-import { cachedAgents } from '../notifications/cached-names';
+import { cachedAgents, cachedDeals } from '../notifications/cached-names';
+import { dealNamedIn } from '../../domain/briefings/deal-in-title';
 import { prepAgentOf } from '../../domain/briefings/prepare';
 import {
   createAutoPrep,
@@ -209,6 +210,10 @@ function createAutoPrepParts(
   const autoPrep = createAutoPrep({
     records,
     fetchBriefing: async () => (await parts.api.getMeetingBriefing()).data.data,
+    // The deals the picker holds, as Today's card matches them; none read yet: no match.
+    dealNamedIn: async (title) =>
+      dealNamedIn(title, await cachedDeals(parts.cacheStore), parts.language.translator().locale)
+        ?.id,
     fetchUsage: async () => (await parts.api.getUsage()).data,
     startRun: (run) => parts.manager.start(run),
     readAnswer: async (runId) => (await parts.manager.readTranscript(runId))?.text,

@@ -33,10 +33,15 @@ async function cachedAgent(cache: Pick<CacheStore, 'read'>, agentId: string) {
   return agents.success ? agents.data.find((entry) => entry.id === agentId) : undefined;
 }
 
+/** The deal list as last read (the picker's), or none. */
+export async function cachedDeals(cache: Pick<CacheStore, 'read'>) {
+  const book = z.object({ items: Deal.array() }).safeParse((await cache.read('deals'))?.value);
+  return book.success ? book.data.items : [];
+}
+
 /** The deal's own entry (its screen was opened) or, failing that, the deal list's. */
 async function cachedDeal(cache: Pick<CacheStore, 'read'>, dealId: string) {
   const one = Deal.safeParse((await cache.read(`deal:${dealId}`))?.value);
   if (one.success) return one.data;
-  const book = z.object({ items: Deal.array() }).safeParse((await cache.read('deals'))?.value);
-  return book.success ? book.data.items.find((entry) => entry.id === dealId) : undefined;
+  return (await cachedDeals(cache)).find((entry) => entry.id === dealId);
 }

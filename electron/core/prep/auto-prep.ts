@@ -30,6 +30,7 @@ import {
   prepView,
   recordFor,
   timed,
+  withNamedDeals,
   type TimedMeeting,
 } from './prep-view';
 import { quotaGate, type QuotaGate } from './quota-gate';
@@ -60,6 +61,7 @@ export interface AutoPrepOptions {
   records: PrepRecords;
   /** The meeting briefing's data, fetched now. */
   fetchBriefing: () => Promise<unknown>;
+  dealNamedIn?: (title: string) => Promise<string | undefined>; // prep-view.ts withNamedDeals
   fetchUsage: () => Promise<UsageSummary>;
   /** Starts the run as Prepare does (the run manager); rejects with the service's error. */
   startRun: (run: StartPrepRun) => Promise<{ runId: string }>;
@@ -101,7 +103,6 @@ interface Context {
   /** Its finish recorded (ready or skipped), its notification given, pages told. */
   finish(runId: string, status: string): Promise<void>;
 }
-
 /** How many finished runs of unknown owner are remembered (the user's own runs among them). */
 const MAX_FINISHED_EARLY = 50;
 
@@ -344,7 +345,8 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
 
   const readBriefing = async (): Promise<boolean> => {
     try {
-      known = timed(meetingsOf(await options.fetchBriefing()));
+      const meetings = timed(meetingsOf(await options.fetchBriefing()));
+      known = await withNamedDeals(meetings, options.settings().mode, options.dealNamedIn);
       return true;
     } catch (error) {
       log.info('Automatic prep could not read the meeting briefing', {

@@ -25,9 +25,29 @@ export function timed(meetings: readonly MeetingInfo[]): TimedMeeting[] {
 }
 
 /**
- * Whether a meeting gets a prep by itself. Every meeting still needs a deal: Prepare asks about
- * the meeting's deal (the run manager starts runs on a deal), so `all-meetings` reaches further
- * only once a meeting's deal can be found another way.
+ * In `all-meetings`, a meeting the briefing gives no deal id takes the deal its title names, as
+ * Today's card links it (undefined from `named`: none, or more than one could be meant).
+ */
+export async function withNamedDeals(
+  meetings: TimedMeeting[],
+  mode: AutoPrepMode,
+  named: ((title: string) => Promise<string | undefined>) | undefined,
+): Promise<TimedMeeting[]> {
+  if (mode !== 'all-meetings' || named === undefined) return meetings;
+  return Promise.all(
+    meetings.map(async (meeting) => {
+      if (meeting.dealId !== undefined || meeting.title === undefined) return meeting;
+      const dealId = await named(meeting.title).catch(() => undefined);
+      return dealId === undefined ? meeting : { ...meeting, dealId };
+    }),
+  );
+}
+
+/**
+ * Whether a meeting gets a prep by itself. Every meeting needs a deal: Prepare asks about the
+ * meeting's deal (the run manager starts runs on a deal). In `all-meetings` a meeting the briefing
+ * gives no deal id takes the deal its title names (auto-prep.ts), as Today's card links it; one
+ * that names none is not prepared, in any mode.
  */
 export function isEligible(mode: AutoPrepMode, meeting: Pick<MeetingInfo, 'dealId'>): boolean {
   return mode !== 'off' && meeting.dealId !== undefined;

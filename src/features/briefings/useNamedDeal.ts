@@ -1,8 +1,8 @@
-// A meeting that names no deal id, linked to the deal its title names (dealInTitle.ts), so the
+// A meeting that names no deal id, linked to the deal its title names (electron/domain/briefings/deal-in-title.ts), so the
 // card and "Up next" offer the deal and Prepare for it, saying the link was made by name.
 import { useMemo } from 'react';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
-import { dealNamedIn } from '../../lib/dealInTitle';
+import { dealNamedIn } from '../../../electron/domain/briefings/deal-in-title';
 import { useTranslator } from '../../platform/i18n';
 import { useDeals } from '../deals';
 

@@ -15,6 +15,8 @@ const DAY_MS = 86_400_000;
 /** Only quota warnings: the briefings' notifications depend on the time of day. */
 const QUOTA_ONLY = {
   notifications: { enabled: { 'morning-briefing': false, 'meeting-briefing': false } },
+  // The demo's next meeting is within the hour: its prep would be told too (auto-prep.spec.ts).
+  autoPrep: { mode: 'off' },
 };
 
 const bell = (page: Page) =>

@@ -3,7 +3,7 @@
 // exactly one deal whose whole name appears in the title as whole words, compared as search
 // compares (case and accents folded by the locale); two deals named, or one only as part of a
 // word ("Müllerstraße"), link none.
-import { fold } from './search';
+import { fold } from '../text/fold';
 
 export interface NamedDeal {
   id: string;

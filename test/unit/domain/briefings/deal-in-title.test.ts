@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealNamedIn } from '../../../../src/lib/dealInTitle';
+import { dealNamedIn } from '../../../../electron/domain/briefings/deal-in-title';
 
 const deal = (id: string, title: string) => ({ id, title });
 const cafe = deal('d1', 'Café Müller');
