@@ -79,11 +79,16 @@ test('the next-meeting card shows the ready prep; "Read the prep" opens it and m
   const runId = ((await ready.locator('.run-ids code').textContent()) ?? '').trim();
   const run = app.demo.control.getRun(runId);
   expect(run?.status).toBe('succeeded');
-  const firstWords = (run?.output ?? '')
-    .replace(/[#*_`>-]/g, ' ')
+  // What the answer says first: after its own title and the question quoted back.
+  const said = (run?.output ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '' && !/^\s*(#|>)/.test(line));
+  const firstWords = (said ?? '')
+    .replace(/[*_`-]/g, ' ')
     .trim()
     .split(/\s+/)
     .slice(0, 3);
+  expect(firstWords.length).toBe(3);
   for (const word of firstWords)
     await expect(ready.locator('.auto-prep-lines')).toContainText(word);
   await audit(page, 'Today with a ready prep');
