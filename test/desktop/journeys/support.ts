@@ -38,7 +38,14 @@ export async function profileFor(
   const dir = await mkdtemp(join(tmpdir(), 'assistant-desktop-profile-'));
   await writeFile(
     join(dir, 'settings.json'),
-    JSON.stringify({ serviceBaseUrl: demo.baseUrl, signInUrl: demo.loginUrl, ...settings }),
+    JSON.stringify({
+      serviceBaseUrl: demo.baseUrl,
+      signInUrl: demo.loginUrl,
+      // The demo's next meeting is always within the hour: a prep would start by itself beside
+      // what a journey does (auto-prep.spec.ts turns it on).
+      autoPrep: { mode: 'off' },
+      ...settings,
+    }),
   );
   return dir;
 }
