@@ -5,7 +5,7 @@
 import { useEffect, useId } from 'react';
 import type { AutoPrepStatus } from '../../../electron/contract';
 import { timeUntil, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
-import { formatDate, formatTime } from '../../../src/lib/format';
+import { formatDay, formatTime } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { Button } from '../../../src/ui/Button';
 import { Markdown } from '../../../src/ui/markdown';
@@ -68,7 +68,8 @@ export function NextMeeting({
       {starts ? (
         <p className="panel-hint">
           {t('panel.meeting.when', {
-            day: formatDate(starts, locale),
+            // The day alone: its time follows (a date-time here read "11:00 PM, 11:00 PM").
+            day: formatDay(new Date(starts), locale),
             time: formatTime(starts, locale),
             until: timeUntil(starts, new Date(), t),
           })}
