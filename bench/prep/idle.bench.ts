@@ -2,8 +2,8 @@
 // Two backends, each alone in its process, idle side by side for the same minutes: one whose
 // service's calendar holds 20 meetings with deals later today (none due within the window: the
 // first is two hours away, the lead an hour), one whose calendar holds none. Goal (issue 38): the
-// first's CPU time within 1.05x the second's, and no more timer firings (the schedulers' timers:
-// a second or longer) than it. ASSISTANT_BENCH_IDLE_MINUTES shortens the window (default 10).
+// first's CPU time within 1.05x the second's, and its timers (a second or longer: the
+// schedulers') firing at most once a minute. ASSISTANT_BENCH_IDLE_MINUTES shortens the window (default 10).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -96,11 +96,14 @@ export default async function idleBench(): Promise<void> {
       goal: '<= 1.05x',
       met: ratio <= 1.05,
     });
+    // Issue 38's measure: no timer firing more than once a minute without work. The backend's
+    // other schedulers (notifications, quota) count too; the figure without meetings says how
+    // much of it is theirs.
     report.goal({
-      name: 'Idle timer firings (1 s and longer)',
-      figure: `${busy.firings} vs ${none.firings} (${fmt(busy.firings / busy.minutes, 2)} vs ${fmt(none.firings / none.minutes, 2)} a minute)`,
-      goal: 'no more with meetings',
-      met: busy.firings <= none.firings,
+      name: `Idle timer firings (1 s and longer), ${MEETINGS} meetings`,
+      figure: `${fmt(busy.firings / busy.minutes, 2)} a minute (${busy.firings} in ${fmt(busy.minutes, 1)} min; none: ${none.firings})`,
+      goal: '<= 1 a minute',
+      met: busy.firings / busy.minutes <= 1,
     });
   } finally {
     for (const idle of idles) idle.child.kill('SIGTERM');
