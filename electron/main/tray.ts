@@ -103,11 +103,11 @@ export function createAppTray(options: {
   const render = () => {
     if (tray.isDestroyed()) return;
     const clock = options.clock();
-    const { t } = options.translator();
-    tray.setToolTip(trayTooltip(state, clock, t));
+    const words = options.translator();
+    tray.setToolTip(trayTooltip(state, clock, words));
     tray.setContextMenu(
       Menu.buildFromTemplate(
-        buildTrayMenu(state, clock, t).map((item) => toMenuItem(item, options.onCommand)),
+        buildTrayMenu(state, clock, words).map((item) => toMenuItem(item, options.onCommand)),
       ),
     );
   };

@@ -4,7 +4,8 @@
 import { timeUntil, upcomingMeeting } from '../../domain/briefings/meetings';
 import { coreWords } from '../i18n/words';
 import type { Translator } from '../../domain/i18n/translator';
-import { localClock, meetingsOf } from '../notifications';
+import { clockTime } from '../../domain/text/clock-time';
+import { meetingsOf } from '../notifications';
 
 export interface NextMeeting {
   title: string;
@@ -31,14 +32,20 @@ export function nextMeeting(
 
 export { timeUntil };
 
-/** "10:30 (in 25 min)", in the user's time zone. */
+/** The words the tray needs: the messages, and the locale its clock times are written in. */
+export type TrayWords = Pick<Translator, 't' | 'locale'>;
+
+/** "10:30 AM (in 25 min)", in the user's time zone and clock. */
 export function meetingTime(
   startsAt: string,
   now: Date,
   timeZone: string,
-  t: Translator['t'] = coreWords().t,
+  words: TrayWords = coreWords(),
 ): string {
-  const time = localClock(new Date(startsAt), timeZone);
+  const { t } = words;
+  const start = new Date(startsAt);
+  // A zone this Intl does not know (a setting from a newer tz database): the system's own.
+  const time = clockTime(start, words.locale, timeZone) ?? clockTime(start, words.locale) ?? '';
   const minutes = Math.ceil((Date.parse(startsAt) - now.getTime()) / 60_000);
   if (minutes <= 0) return t('desktop.meeting.startsNow', { time });
   if (minutes < 60) return t('desktop.meeting.startsInMinutes', { time, minutes });
@@ -49,16 +56,16 @@ export function meetingTime(
     : t('desktop.meeting.startsInHoursMinutes', { time, hours, minutes: rest });
 }
 
-/** One menu line: "Pipeline review with Contoso · 10:30 (in 25 min)". */
+/** One menu line: "Pipeline review with Contoso · 10:30 AM (in 25 min)". */
 export function meetingLine(
   meeting: NextMeeting,
   now: Date,
   timeZone: string,
-  t: Translator['t'] = coreWords().t,
+  words: TrayWords = coreWords(),
 ): string {
   // Native menus do not wrap: a long title is cut so the time stays visible.
   const title =
     meeting.title.length > 48 ? `${meeting.title.slice(0, 47).trimEnd()}…` : meeting.title;
   if (meeting.startsAt === undefined) return title;
-  return `${title} · ${meetingTime(meeting.startsAt, now, timeZone, t)}`;
+  return `${title} · ${meetingTime(meeting.startsAt, now, timeZone, words)}`;
 }

@@ -48,6 +48,7 @@ export interface TrayClock {
 }
 
 type T = Translator['t'];
+type Words = Pick<Translator, 't' | 'locale'>;
 
 /** Native menus grow unusable past a screenful; the rest are in the app. */
 export const MAX_TRAY_RUNS = 8;
@@ -56,7 +57,8 @@ function agentName(id: string, names: ReadonlyMap<string, string> | undefined): 
   return names?.get(id) ?? id;
 }
 
-function meetingItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
+function meetingItems(state: TrayState, clock: TrayClock, words: Words): TrayItem[] {
+  const { t } = words;
   const meeting = state.nextMeeting;
   if (meeting === undefined) return [{ kind: 'label', label: t('desktop.tray.noMeeting') }];
   const items: TrayItem[] = [
@@ -83,7 +85,7 @@ function meetingItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
     {
       kind: 'submenu',
       label: t('desktop.tray.nextMeeting', {
-        meeting: meetingLine(meeting, clock.now, clock.timeZone, t),
+        meeting: meetingLine(meeting, clock.now, clock.timeZone, words),
       }),
       items,
     },
@@ -135,16 +137,17 @@ function visibleItem(item: TrayItem): TrayItem {
   }
 }
 
-/** The menu in the language of `t`, by default core's language in use (i18n/words). */
+/** The menu in the language of `words`, by default core's language in use (i18n/words). */
 export function buildTrayMenu(
   state: TrayState,
   clock: TrayClock,
-  t: T = coreWords().t,
+  words: Words = coreWords(),
 ): TrayItem[] {
-  return menuItems(state, clock, t).map(visibleItem);
+  return menuItems(state, clock, words).map(visibleItem);
 }
 
-function menuItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
+function menuItems(state: TrayState, clock: TrayClock, words: Words): TrayItem[] {
+  const { t } = words;
   return [
     { kind: 'action', label: t('desktop.tray.openApp'), command: { type: 'open' } },
     { kind: 'action', label: t('desktop.tray.findDeal'), command: { type: 'deal-picker' } },
@@ -155,7 +158,7 @@ function menuItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
       command: { type: 'open-inbox' },
     },
     { kind: 'separator' },
-    ...meetingItems(state, clock, t),
+    ...meetingItems(state, clock, words),
     { kind: 'separator' },
     ...runItems(state, t),
     { kind: 'separator' },
@@ -171,7 +174,12 @@ function menuItems(state: TrayState, clock: TrayClock, t: T): TrayItem[] {
 }
 
 /** The tray's tooltip: the one line shown on hover. */
-export function trayTooltip(state: TrayState, clock: TrayClock, t: T = coreWords().t): string {
+export function trayTooltip(
+  state: TrayState,
+  clock: TrayClock,
+  words: Words = coreWords(),
+): string {
+  const { t } = words;
   const live = state.liveRuns.filter((run) => !run.done).length;
   // The brand, then what is going on, one fact a part.
   const parts = ['Assistant Desktop'];
@@ -182,7 +190,7 @@ export function trayTooltip(state: TrayState, clock: TrayClock, t: T = coreWords
   if (startsAt !== undefined && Date.parse(startsAt) > clock.now.getTime()) {
     parts.push(
       t('desktop.tray.tooltipNextMeeting', {
-        time: meetingTime(startsAt, clock.now, clock.timeZone, t),
+        time: meetingTime(startsAt, clock.now, clock.timeZone, words),
       }),
     );
   }

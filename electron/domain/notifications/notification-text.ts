@@ -12,6 +12,7 @@ import type {
 } from '../../contract';
 import type { MessageId } from '../i18n/messages';
 import type { Translator } from '../i18n/translator';
+import { clockTime } from '../text/clock-time';
 import { visibleLine } from '../text/visible-text';
 import { clip, MAX_BODY_CHARS, MAX_TITLE_CHARS } from './clip';
 
@@ -40,18 +41,8 @@ function formatValue(
   if ('time' in value) {
     const at = Date.parse(value.time);
     if (Number.isNaN(at)) return undefined;
-    try {
-      return new Intl.DateTimeFormat(translator.locale, {
-        // "09:50" as before, in the locale's digits: the clock the rest of core's words use.
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        ...(value.timeZone === undefined ? {} : { timeZone: value.timeZone }),
-      }).format(at);
-    } catch {
-      // A zone this reader's Intl does not know: the words kept with the notice instead.
-      return undefined;
-    }
+    // A zone this reader's Intl does not know gives undefined: the words kept with the notice.
+    return clockTime(at, translator.locale, value.timeZone);
   }
   return formatNotificationMessage(translator, value);
 }

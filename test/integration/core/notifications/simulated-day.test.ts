@@ -11,7 +11,6 @@ import {
   clip,
   createNotificationRunner,
   dataDirStateStore,
-  localClock,
   NotificationSettingsSchema,
   resolveNotificationSettings,
   type CheckReason,
@@ -21,6 +20,7 @@ import {
 import { startDemoService, type DemoService } from '../../../../electron/demo-service';
 import { englishWords } from '../../../../electron/domain/i18n/node-translator';
 import { formatNotice } from '../../../../electron/domain/notifications/notification-text';
+import { clockTime } from '../../../../electron/domain/text/clock-time';
 import { FALLBACK_WEEK } from '../../../../electron/domain/week/week-info';
 import { sessionFor } from '../../../../electron/core/api/config';
 
@@ -160,7 +160,7 @@ async function expectedDay(): Promise<Seen[]> {
         key: `meeting-briefing:id:${String(meeting.meetingId)}`,
         title: String(meeting.title),
         body: clip(
-          `Starts at ${localClock(start, ZONE)} (in 15 min) · ${clip(String(meeting.summary), 300)}`,
+          `Starts at ${clockTime(start, 'en', ZONE) ?? ''} (in 15 min) · ${clip(String(meeting.summary), 300)}`,
         ),
         target: { screen: 'briefing', which: 'meeting' },
         actions: [

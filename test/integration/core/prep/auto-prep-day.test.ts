@@ -143,7 +143,7 @@ describe('automatic prep over a morning against the demo service', () => {
     expect(meeting?.prep).toMatchObject({ status: 'ready', runId, read: false });
     expect(meeting?.prep.status === 'ready' && meeting.prep.firstLines.length).toBeGreaterThan(0);
     expect(day.told.map((told) => [told.title, told.target])).toEqual([
-      ['Your prep for Globex call at 10:00 is ready', { screen: 'run', runId }],
+      ['Your prep for Globex call at 10:00 AM is ready', { screen: 'run', runId }],
     ]);
     const read = await after.markRead('meeting-briefing:id:m-globex');
     expect(read.meetings[0]?.prep).toMatchObject({ status: 'ready', read: true });

@@ -82,11 +82,11 @@ describe('automatic prep in the backend', () => {
     // Give a second "answered" notification time to show up if it were going to.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(notifications().map((shown) => [shown.title, shown.navigate])).toEqual([
-      ['Your prep for Globex call at 10:00 is ready', { screen: 'runs', id: prep.runId }],
+      ['Your prep for Globex call at 10:00 AM is ready', { screen: 'runs', id: prep.runId }],
     ]);
     const inbox = await backend.handlers['inbox.list']({}, { host: 'browser' });
     expect(inbox.entries.map((entry) => entry.title)).toEqual([
-      'Your prep for Globex call at 10:00 is ready',
+      'Your prep for Globex call at 10:00 AM is ready',
     ]);
 
     const read = await backend.handlers['autoPrep.markRead'](

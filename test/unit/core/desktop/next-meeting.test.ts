@@ -70,9 +70,9 @@ describe('the next meeting', () => {
     expect(timeUntil('2026-11-23T11:07:00Z', now, english.t)).toBe('in 2 h 7 min');
     expect(timeUntil('2026-11-23T08:00:00Z', now, english.t)).toBe('now');
     const meeting = { title: 'Renewal', startsAt: '2026-11-23T09:30:00Z' };
-    expect(meetingLine(meeting, now, 'America/New_York')).toBe('Renewal · 04:30 (in 30 min)');
-    expect(meetingLine(meeting, now, 'Asia/Kolkata')).toBe('Renewal · 15:00 (in 30 min)');
+    expect(meetingLine(meeting, now, 'America/New_York')).toBe('Renewal · 4:30 AM (in 30 min)');
+    expect(meetingLine(meeting, now, 'Asia/Kolkata')).toBe('Renewal · 3:00 PM (in 30 min)');
     const long = { title: 'A'.repeat(80), startsAt: '2026-11-23T09:30:00Z' };
-    expect(meetingLine(long, now, 'UTC')).toBe(`${'A'.repeat(47)}… · 09:30 (in 30 min)`);
+    expect(meetingLine(long, now, 'UTC')).toBe(`${'A'.repeat(47)}… · 9:30 AM (in 30 min)`);
   });
 });

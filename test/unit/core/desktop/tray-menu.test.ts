@@ -1,6 +1,7 @@
 // The tray menu as data: live runs with Show and Cancel, the next meeting with Prepare when it can
 // start, the Do-not-disturb switch, and a tooltip that sums it up.
 import { describe, expect, it } from 'vitest';
+import { translatorFor } from '../../../support/translators';
 import type { LiveRunSummary } from '../../../../electron/contract';
 import {
   buildTrayMenu,
@@ -106,7 +107,7 @@ describe('the tray menu', () => {
     );
     expect(meeting).toEqual({
       kind: 'submenu',
-      label: 'Next meeting: Renewal call · 10:30 (in 25 min)',
+      label: 'Next meeting: Renewal call · 10:30 AM (in 25 min)',
       items: [
         { kind: 'action', label: 'Open the briefing', command: { type: 'open-meeting' } },
         {
@@ -204,6 +205,18 @@ describe('the tray menu', () => {
         },
         clock,
       ),
-    ).toBe('Assistant Desktop · 2 live runs · next meeting 12:05 (in 2 h) · do not disturb');
+    ).toBe('Assistant Desktop · 2 live runs · next meeting 12:05 PM (in 2 h) · do not disturb');
+  });
+
+  it('writes the meeting’s time on the clock of the language in use, as the window does', () => {
+    const state = {
+      liveRuns: [],
+      doNotDisturb: false,
+      nextMeeting: { title: 'Renewal', startsAt: '2026-11-23T14:05:00.000Z' },
+    };
+    expect(trayTooltip(state, clock)).toContain('3:05 PM');
+    const german = trayTooltip(state, clock, translatorFor('de'));
+    expect(german).toContain('15:05');
+    expect(german).not.toMatch(/PM|AM/);
   });
 });

@@ -41,7 +41,7 @@ describe('createCoreLanguage', () => {
     const labels = buildTrayMenu(
       { liveRuns: [], doNotDisturb: false, unread: 2 },
       clock,
-      language.translator().t,
+      language.translator(),
     ).flatMap((item) => ('label' in item ? [item.label] : []));
     expect(labels).toContain('Assistant öffnen');
     expect(labels).toContain('Benachrichtigungen (2 ungelesen)…');

@@ -43,7 +43,7 @@ describe('meeting briefing notifications', () => {
           kind: 'meeting-briefing',
           key: 'meeting-briefing:id:mtg_1',
           title: 'Proposal walkthrough – Acme',
-          body: 'Starts at 10:00 (in 15 min) · Proposal walkthrough with the buying committee.',
+          body: 'Starts at 10:00 AM (in 15 min) · Proposal walkthrough with the buying committee.',
           message: {
             title: { text: 'Proposal walkthrough – Acme' },
             body: [
@@ -95,7 +95,7 @@ describe('meeting briefing notifications', () => {
     harness.service.meeting = () => briefing('2026-11-24T09:00:00.000Z');
     await harness.check('start');
     expect(harness.shown.map((entry) => entry.decision.body)).toEqual([
-      'Starts at 10:00 (in 10 min) · Proposal walkthrough with the buying committee.',
+      'Starts at 10:00 AM (in 10 min) · Proposal walkthrough with the buying committee.',
     ]);
 
     const late = meetingHarness('2026-11-24T09:00:00.000Z');
