@@ -20,6 +20,7 @@ import { coreWords } from '../i18n/words';
 import type { Logger } from '../logs/logger';
 import type { NotificationDecision } from '../notifications/decision';
 import { runOutcome } from '../notifications/run-finished';
+import { nextWake } from './next-wake';
 import { prepQuotaDecision, prepReadyDecision } from './prep-notices';
 import {
   MAX_FAILURES_A_DAY,
@@ -33,15 +34,20 @@ import {
   withNamedDeals,
   type TimedMeeting,
 } from './prep-view';
-import { quotaGate, type QuotaGate } from './quota-gate';
-import { occurrenceId, type PrepProgress, type PrepRecord, type PrepRecords } from './records';
+import { quotaGate, quotaNoticeKeptUntil, type QuotaGate } from './quota-gate';
+import {
+  KEEP_RECORDS_MS,
+  occurrenceId,
+  recordKeptUntil,
+  type PrepProgress,
+  type PrepRecord,
+  type PrepRecords,
+} from './records';
 
 /** A claim still `starting` this long after it was made belongs to a core that went away. */
 const STALE_START_MS = 2 * 60_000;
 /** Waits after a 503, one per attempt; after the last, the prep has failed. */
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
-/** Records of meetings that started longer ago than this are forgotten. */
-const KEEP_RECORDS_MS = 2 * 86_400_000;
 
 export interface AutoPrepSettings {
   mode: AutoPrepMode;
@@ -164,7 +170,8 @@ async function startClaimed(context: Context, record: PrepRecord, attempts: numb
 /** The quota notification, once per billing period whichever core sees it first. */
 async function sayQuotaShort(context: Context, gate: Extract<QuotaGate, { open: false }>) {
   const { options } = context;
-  if (!(await options.records.once(`quota:${gate.periodStart}`))) return;
+  const keepUntil = quotaNoticeKeptUntil(gate, options.now());
+  if (!(await options.records.once(`quota:${gate.periodStart}`, keepUntil))) return;
   await options.deliver(prepQuotaDecision(translatorOf(options), gate));
 }
 
@@ -190,7 +197,7 @@ async function prepareDue(
     if (progress.status !== 'waiting' || Date.parse(progress.retryAt) > now.getTime()) return;
     // Each retry is taken once, whichever core gets to it.
     const id = occurrenceId(existing.meetingKey, existing.startsAt);
-    if (await records.once(`retry:${id}:${progress.attempts}`)) {
+    if (await records.once(`retry:${id}:${progress.attempts}`, recordKeptUntil(existing))) {
       await startClaimed(context, existing, progress.attempts + 1);
     }
     return;
@@ -241,27 +248,6 @@ async function failStaleStarts(context: Context, all: readonly PrepRecord[]) {
       });
     }
   }
-}
-
-/** One timer to the next due moment: a prep time, a retry, or the next read of the briefing. */
-function nextWake(
-  settings: AutoPrepSettings,
-  known: readonly TimedMeeting[],
-  all: readonly PrepRecord[],
-  nowMs: number,
-): Date {
-  const wakes = [nowMs + settings.pollMinutes * 60_000];
-  for (const meeting of known) {
-    if (!isEligible(settings.mode, meeting) || recordFor(all, meeting) !== undefined) continue;
-    const due = Date.parse(meeting.startsAt) - settings.leadMinutes * 60_000;
-    if (due > nowMs) wakes.push(due);
-  }
-  for (const record of all) {
-    if (record.progress.status === 'waiting') {
-      wakes.push(Math.max(Date.parse(record.progress.retryAt), nowMs));
-    }
-  }
-  return new Date(Math.min(...wakes));
 }
 
 /** Pages hear of a change, not of every read of the briefing that changed nothing. */

@@ -4,7 +4,7 @@
 // one data folder (the app and browser mode), or one core before and after a restart, exactly
 // one gets to start the run. Later changes replace the file atomically (writeJsonFileAtomic).
 import { createHash } from 'node:crypto';
-import { link, readdir, rm } from 'node:fs/promises';
+import { link, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AutoPrepSkipReason } from '../../contract';
@@ -53,6 +53,53 @@ export const PrepRecord = z.object({
 });
 export type PrepRecord = z.infer<typeof PrepRecord>;
 
+/** A one-off token's file: what it stands for, and how long it must be kept. */
+const OnceToken = z.object({ name: z.string(), keepUntil: Instant });
+type OnceToken = z.infer<typeof OnceToken>;
+
+/**
+ * A token file written before tokens said how long to keep them (a line with the name only) is
+ * kept this long after it was written: longer than any billing period the notice stands for.
+ */
+const UNDATED_TOKEN_MS = 400 * 86_400_000;
+
+/** When a token file may go: its own date, or for an undated one, its age. */
+async function tokenKeptUntil(path: string): Promise<number> {
+  const text = await readFileNoFollow(path);
+  try {
+    const parsed = OnceToken.safeParse(JSON.parse(text));
+    if (parsed.success) return Date.parse(parsed.data.keepUntil);
+  } catch {
+    // Not JSON: an undated token.
+  }
+  return (await stat(path)).mtimeMs + UNDATED_TOKEN_MS;
+}
+
+async function pruneTokens(dir: string, before: Date): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names.filter((entry) => /^once-[0-9a-f]{32}$/.test(entry))) {
+    const path = join(dir, name);
+    try {
+      if ((await tokenKeptUntil(path)) < before.getTime()) await rm(path, { force: true });
+    } catch {
+      // Gone meanwhile (another core pruned it) or unreadable: left for the next prune.
+    }
+  }
+}
+
+/** Records of meetings that started longer ago than this are forgotten. */
+export const KEEP_RECORDS_MS = 2 * 86_400_000;
+
+/** When a meeting's record, and a token taken for it, may be pruned. */
+export function recordKeptUntil(record: Pick<PrepRecord, 'startsAt'>): Date {
+  return new Date(Date.parse(record.startsAt) + KEEP_RECORDS_MS);
+}
+
 /** One meeting occurrence's file name: a moved meeting is another occurrence. */
 export function occurrenceId(meetingKey: string, startsAt: string): string {
   const start = new Date(startsAt).toISOString();
@@ -66,9 +113,12 @@ export interface PrepRecords {
   claim(record: PrepRecord): Promise<boolean>;
   /** Replaces an existing record (only its claimer changes its progress). */
   update(record: PrepRecord): Promise<void>;
-  /** Takes a one-off token (a notice said once per period): true for the first taker only. */
-  once(name: string): Promise<boolean>;
-  /** Forgets records of meetings that started before `before`. */
+  /**
+   * Takes a one-off token (a notice said once per period): true for the first taker only. The
+   * token is kept until `keepUntil`, then pruned with the records.
+   */
+  once(name: string, keepUntil: Date): Promise<boolean>;
+  /** Forgets records of meetings that started before `before`, and tokens kept until before it. */
   prune(before: Date): Promise<void>;
 }
 
@@ -125,9 +175,10 @@ export function dirPrepRecords(dir: string): PrepRecords {
     list,
     claim: (record) => createExclusively(pathOf(record), `${JSON.stringify(record, null, 2)}\n`),
     update: (record) => writeJsonFileAtomic(pathOf(record), record),
-    once: (name) => {
+    once: (name, keepUntil) => {
       const safe = createHash('sha256').update(name).digest('hex').slice(0, 32);
-      return createExclusively(join(dir, `once-${safe}`), `${name}\n`);
+      const token: OnceToken = { name, keepUntil: keepUntil.toISOString() };
+      return createExclusively(join(dir, `once-${safe}`), `${JSON.stringify(token)}\n`);
     },
     async prune(before) {
       for (const record of await list()) {
@@ -135,6 +186,7 @@ export function dirPrepRecords(dir: string): PrepRecords {
           await rm(pathOf(record), { force: true });
         }
       }
+      await pruneTokens(dir, before);
     },
   };
 }

@@ -24,6 +24,7 @@ describe('quotaGate', () => {
       quota: 'runs',
       left: 10,
       periodStart: '2026-11-01T00:00:00.000Z',
+      periodEnd: '2026-12-01T00:00:00.000Z',
     });
   });
 
