@@ -24,7 +24,12 @@ import {
   SetFocusInput,
   SetFocusOutput,
 } from './app';
-import { AutoPrepMarkReadInput, AutoPreps } from './auto-prep';
+import {
+  AutoPrepMarkReadInput,
+  AutoPrepPrepareInput,
+  AutoPrepPrepared,
+  AutoPreps,
+} from './auto-prep';
 import { CachedReadInput, Empty, type Result } from './common';
 import {
   CompanionChanged,
@@ -145,6 +150,9 @@ export const requests = {
   'autoPrep.list': request(Empty, AutoPreps),
   // The user opened a meeting's prep (Today's "Read the prep"; the notification marks it too).
   'autoPrep.markRead': request(AutoPrepMarkReadInput, AutoPreps),
+  // Prepare one meeting now, with the automatic prep's agent and claim: one prep per meeting
+  // occurrence, so asking again answers the prep running or ready (the companion's prep.start).
+  'autoPrep.prepare': request(AutoPrepPrepareInput, AutoPrepPrepared),
   // The browser companion's browsers and the user's decisions; never in the companion's subset.
   'companion.browsers': request(Empty, CompanionState),
   'companion.decide': request(CompanionDecideInput, CompanionState),

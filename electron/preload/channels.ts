@@ -47,6 +47,7 @@ export const REQUEST_NAMES = [
   'inbox.catchUp',
   'autoPrep.list',
   'autoPrep.markRead',
+  'autoPrep.prepare',
   'companion.browsers',
   'companion.decide',
   'companion.revoke',

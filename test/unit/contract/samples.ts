@@ -316,6 +316,18 @@ export const requestSamples: {
   'inbox.markAllRead': { input: {}, output: { ...inbox, unread: 0 } },
   'autoPrep.list': { input: {}, output: autoPreps },
   'autoPrep.markRead': { input: { meetingKey: 'meeting-briefing:id:m-1' }, output: autoPreps },
+  'autoPrep.prepare': {
+    input: { meetingKey: 'meeting-briefing:id:m-1', dealId },
+    output: {
+      started: false,
+      meeting: {
+        meetingKey: 'meeting-briefing:id:m-1',
+        startsAt: '2026-11-22T10:00:00.000Z',
+        dealId,
+        prep: { status: 'running' as const, runId: 'run-1', startedAt: '2026-11-22T09:00:00.000Z' },
+      },
+    },
+  },
   'inbox.catchUp': {
     input: {},
     output: {
