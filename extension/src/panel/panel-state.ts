@@ -55,6 +55,16 @@ export interface Asked {
   error: ErrorData | undefined;
 }
 
+/** Prepare pressed in the panel: under way, or why no prep came of it. */
+export interface PrepareState {
+  busy: boolean;
+  error?: ErrorData;
+  /** The app answered, but the prep could not start (skipped: quota, a failure): said in words. */
+  notStarted?: boolean;
+}
+
+export const IDLE_PREPARE: PrepareState = { busy: false };
+
 export interface PanelState {
   connection: ConnectionState;
   tabId: number;
@@ -72,6 +82,8 @@ export interface PanelState {
   meeting: MeetingInfo | null;
   /** That meeting's automatic prep, where the app has one (issue 38). */
   prep: AutoPrepMeeting | null;
+  /** Prepare pressed in the panel for that meeting. */
+  preparing: PrepareState;
 }
 
 export interface PanelActions {
@@ -96,6 +108,11 @@ export interface PanelActions {
   cancel(): Promise<void>;
   retry(): Promise<void>;
   openRun(runId: string, agentId: string | undefined): Promise<void>;
+  /**
+   * Prepare for the deal's next meeting now: the app starts its prep agent (or answers the prep
+   * running or ready), and the answer streams here as an asked question's does.
+   */
+  prepare(): Promise<void>;
   /** The deal's next meeting and its prep read again (they move as the meeting comes closer). */
   refreshMeeting(): Promise<void>;
   /** A `run.update` event, as it came (checked here). */
@@ -133,5 +150,6 @@ export function initialPanelState(): PanelState {
     runs: [],
     meeting: null,
     prep: null,
+    preparing: IDLE_PREPARE,
   };
 }
