@@ -21,6 +21,7 @@ export const CONTRACT_SUBSET = [
   'runs.find',
   'briefings.meeting',
   'usage.summary',
+  'app.show',
 ] as const;
 export type ContractSubsetName = (typeof CONTRACT_SUBSET)[number];
 

@@ -15,6 +15,8 @@ import {
   DataRefreshed,
   Diagnostics,
   Navigate,
+  ShowInAppInput,
+  ShownInApp,
   Notice,
   NoticeIdInput,
   NoticesOutput,
@@ -140,6 +142,9 @@ export const requests = {
   'diagnostics.copy': request(Empty, Diagnostics),
   // http/https only; `opened: false`: the caller opens it itself.
   'links.openExternal': request(OpenExternalInput, OpenExternalOutput),
+  // Shows a deal or a run in the app: the window brought forward, an open page told to go there,
+  // or browser mode's address opened in the default browser (the companion's "Open in Assistant").
+  'app.show': request(ShowInAppInput, ShownInApp),
   // Newest first, with the unread count.
   'inbox.list': request(Empty, Inbox),
   'inbox.markRead': request(InboxMarkReadInput, Inbox),

@@ -41,6 +41,7 @@ export const REQUEST_NAMES = [
   'settings.managed',
   'diagnostics.copy',
   'links.openExternal',
+  'app.show',
   'inbox.list',
   'inbox.markRead',
   'inbox.markAllRead',

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import * as answer from './answer-actions';
 import * as lookup from './deal-lookup';
 import { prepare } from './prepare-action';
+import { showInApp } from './show-in-app';
 import {
   initialPanelState,
   type PanelContext,
@@ -43,6 +44,7 @@ export function createPanelStore(dependencies: PanelDependencies) {
       retry: () => answer.retry(ctx),
       openRun: (runId, agentId) => answer.openRun(ctx, runId, agentId),
       prepare: () => prepare(ctx),
+      showInApp: (target) => showInApp(ctx, target),
       refreshMeeting: () => lookup.refreshMeeting(ctx),
       onRunUpdates: (payload) => answer.onRunUpdates(ctx, payload),
     };

@@ -22,6 +22,7 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
     meeting: null,
     prep: null,
     preparing: IDLE_PREPARE,
+    openError: undefined,
   });
   const input = {
     crm: address.crm,
@@ -116,6 +117,7 @@ export function pageUnreadable(ctx: PanelContext): void {
     meeting: null,
     prep: null,
     preparing: IDLE_PREPARE,
+    openError: undefined,
   });
 }
 
@@ -138,6 +140,7 @@ export function setTab(
     meeting: null,
     prep: null,
     preparing: IDLE_PREPARE,
+    openError: undefined,
     lookup: address === null ? { status: 'no-deal' } : { status: 'looking' },
   });
   if (get().connection.kind === 'ready') void findDeal(ctx);

@@ -84,6 +84,14 @@ export interface PanelState {
   prep: AutoPrepMeeting | null;
   /** Prepare pressed in the panel for that meeting. */
   preparing: PrepareState;
+  /** "Open in Assistant" was answered with an error (the app's words). */
+  openError: ErrorData | undefined;
+}
+
+/** What "Open in Assistant" shows in the app. */
+export interface ShowTarget {
+  screen: 'deal' | 'run';
+  id: string;
 }
 
 export interface PanelActions {
@@ -113,6 +121,11 @@ export interface PanelActions {
    * running or ready), and the answer streams here as an asked question's does.
    */
   prepare(): Promise<void>;
+  /**
+   * "Open in Assistant": the app shows the deal or run (its window, a browser-mode page, or the
+   * default browser at browser mode's address); an app too old to know how gets its own link.
+   */
+  showInApp(target: ShowTarget): Promise<void>;
   /** The deal's next meeting and its prep read again (they move as the meeting comes closer). */
   refreshMeeting(): Promise<void>;
   /** A `run.update` event, as it came (checked here). */
@@ -127,6 +140,11 @@ export interface PanelDependencies {
   preferences: Preferences;
   /** The words in the language in use now (quota warnings are sentences). */
   words: () => Translator['t'];
+  /**
+   * Opens the desktop app's own link (`assistant://…`), which only the installed app answers:
+   * for an app that does not know `app.show` yet.
+   */
+  openAppLink: (url: string) => void;
 }
 
 /** What the actions work with: the dependencies and the store's own set and get. */
@@ -151,5 +169,6 @@ export function initialPanelState(): PanelState {
     meeting: null,
     prep: null,
     preparing: IDLE_PREPARE,
+    openError: undefined,
   };
 }

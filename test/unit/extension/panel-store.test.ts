@@ -85,6 +85,7 @@ let appHosts: unknown[] | undefined;
 let usePanel: PanelStoreHook;
 let actions: PanelActions;
 let snapshot: ReturnType<typeof liveRun> & { message?: string };
+let appLinks: string[];
 
 const preferences: Preferences = {
   lastAgent: async () => remembered,
@@ -107,6 +108,7 @@ beforeEach(() => {
     call: companionCall(bridge),
     preferences,
     words: () => englishT,
+    openAppLink: (url) => appLinks.push(url),
   });
   actions = usePanel.getState();
   usePanel.setState({
@@ -119,6 +121,7 @@ beforeEach(() => {
     meeting: null,
   });
   remembered = undefined;
+  appLinks = [];
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
   organisationHosts = new Map();
   appHosts = undefined;
@@ -276,6 +279,28 @@ describe('the tab’s deal', () => {
     // Another deal on the tab: nothing of that Prepare stays.
     actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, undefined);
     expect(usePanel.getState().preparing).toEqual({ busy: false });
+  });
+
+  it('opens in Assistant through the app, its own link only for an app that does not know how', async () => {
+    bridge.answers.set('app.show', () => ({ shown: 'browser' }));
+    await actions.showInApp({ screen: 'deal', id: DEAL.id });
+    expect(bridge.named('app.show')).toEqual([{ screen: 'deal', id: DEAL.id }]);
+    expect(appLinks).toEqual([]);
+    expect(usePanel.getState().openError).toBeUndefined();
+    // An app from before app.show refuses the name: the installed app's link is the way left.
+    bridge.answers.delete('app.show');
+    const refuse = (code: string) => async (): Promise<CallResult> => ({
+      ok: false,
+      error: { code, message: 'No.', retryable: false },
+    });
+    bridge.call = refuse('not_available_to_companion');
+    await actions.showInApp({ screen: 'run', id: 'run_1' });
+    expect(appLinks).toEqual(['assistant://run/run_1']);
+    // Any other refusal is said, and nothing is opened.
+    bridge.call = refuse('internal_error');
+    await actions.showInApp({ screen: 'deal', id: DEAL.id });
+    expect(appLinks).toHaveLength(1);
+    expect(usePanel.getState().openError).toMatchObject({ code: 'internal_error' });
   });
 
   it('is not in Assistant, then searched by the name the user types', async () => {
