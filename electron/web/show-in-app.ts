@@ -15,7 +15,15 @@ export interface BrowserModeShowDeps {
   pageUrl: (route: string) => string;
   /** Opens the address in the user's default browser, never on a command line. */
   openPage: (url: string) => Promise<void>;
+  now?: () => number;
 }
+
+/**
+ * The default browser is opened at most once in this long: the page it opens connects within it,
+ * and an extension pressing again (or calling in a loop, within its rate limit) does not open a
+ * tab each time.
+ */
+export const REOPEN_AFTER_MS = 10_000;
 
 /** The page's route for the target, as the renderer writes it (src/lib/routes.ts). */
 export function routeOf(target: Navigate): string {
@@ -26,12 +34,17 @@ export function routeOf(target: Navigate): string {
 export function browserModeShowInApp(
   deps: BrowserModeShowDeps,
 ): (target: Navigate) => Promise<ShownInApp['shown']> {
+  const now = deps.now ?? Date.now;
+  let openedAt = Number.NEGATIVE_INFINITY;
   return async (target) => {
     if (deps.pagesOpen()) {
       deps.emitNavigate(target);
       return 'page';
     }
-    await deps.openPage(deps.pageUrl(routeOf(target)));
+    if (now() - openedAt >= REOPEN_AFTER_MS) {
+      openedAt = now();
+      await deps.openPage(deps.pageUrl(routeOf(target)));
+    }
     return 'browser';
   };
 }

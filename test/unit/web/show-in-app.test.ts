@@ -13,7 +13,7 @@ import {
   openerFor,
   redirectPage,
 } from '../../../electron/web/open-page';
-import { browserModeShowInApp, routeOf } from '../../../electron/web/show-in-app';
+import { REOPEN_AFTER_MS, browserModeShowInApp, routeOf } from '../../../electron/web/show-in-app';
 
 const SECRET = 'f'.repeat(64);
 const DEAL = '4623f483-b85d-5178-8205-db9d660593ee';
@@ -40,6 +40,26 @@ describe('browser mode shows a deal', () => {
     expect(await show({ screen: 'runs', id: 'run_1' })).toBe('browser');
     expect(opened).toEqual([pageUrl('#/runs/run_1')]);
     expect(told).toHaveLength(1);
+  });
+
+  it('opens the default browser once in ten seconds, however often it is asked', async () => {
+    let clock = 0;
+    const opened: string[] = [];
+    const show = browserModeShowInApp({
+      pagesOpen: () => false,
+      emitNavigate: () => undefined,
+      pageUrl,
+      openPage: async (url) => {
+        opened.push(url);
+      },
+      now: () => clock,
+    });
+    for (let i = 0; i < 20; i += 1)
+      expect(await show({ screen: 'deals', id: DEAL })).toBe('browser');
+    expect(opened).toHaveLength(1);
+    clock += REOPEN_AFTER_MS;
+    await show({ screen: 'deals', id: DEAL });
+    expect(opened).toHaveLength(2);
   });
 
   it('routes as the renderer does', () => {
