@@ -1,12 +1,15 @@
 // The narrow contract the companion may use: a named subset of the app's contract, each call
 // checked with the contract's own schemas by the same dispatcher the other hosts use, plus one
 // requests of its own built on that subset (following a run: its updates reach this connection;
-// the company's CRM hosts from the settings, without the settings; one deal's automatic preps).
+// the company's CRM hosts from the settings, without the settings; one deal's automatic preps;
+// Prepare for one of that deal's meetings).
 // Nothing else: not settings, the session, the service's address, diagnostics, logs or the inbox.
 import type { z } from 'zod';
 import {
   COMPANION_REQUESTS,
   CONTRACT_SUBSET,
+  AutoPrepPrepareInput,
+  AutoPrepPrepared,
   AutoPreps,
   CompanyCrmHosts,
   DealPrepsInput,
@@ -139,6 +142,30 @@ async function dealPreps(dispatch: Dispatch, input: unknown, context: RequestCon
 }
 
 /**
+ * Prepare one of the deal's meetings now: the app's own choice of agent and claim (core's
+ * autoPrep.prepare). A run it started is followed at once, as a run the companion asks is, and
+ * may be stopped from here; a prep already running or ready is followed but not the panel's to stop.
+ */
+async function prepStart(
+  dispatch: Dispatch,
+  input: unknown,
+  context: RequestContext,
+  follows: Follows,
+): Served {
+  const parsed = AutoPrepPrepareInput.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const result = await dispatch('autoPrep.prepare', parsed.data, context);
+  if (!result.ok) return result;
+  const prepared = AutoPrepPrepared.parse(result.data);
+  const prep = prepared.meeting.prep;
+  if (prep.status === 'running' || prep.status === 'ready') {
+    follows.add(prep.runId);
+    if (prepared.started) recordStarted(follows, prep.runId);
+  }
+  return { ok: true, data: prepared };
+}
+
+/**
  * Serves one call of the subset. Contract requests go through the dispatcher as they are (it
  * parses their input with the contract's schema); a run the companion starts is followed at once.
  */
@@ -156,6 +183,8 @@ export async function serveSubset(
       return companyHosts(dispatch, input, context);
     case 'prep.forDeal':
       return dealPreps(dispatch, input, context);
+    case 'prep.start':
+      return prepStart(dispatch, input, context, follows);
     case 'runs.find': {
       const parsed = DealRunsInput.safeParse(input);
       return parsed.success ? dispatch(name, parsed.data, context) : invalidInput(parsed.error);

@@ -144,6 +144,28 @@ export const Navigate = z.object({
 });
 export type Navigate = z.infer<typeof Navigate>;
 
+/**
+ * A deal or a run to show in the app (`app.show`: the browser companion's "Open in Assistant").
+ * The ids in the charsets of the app's deep links (electron/core/deeplinks/link.ts): deal ids
+ * are UUIDs (the API document), run ids letters, digits, `_` and `-`, so neither can form a path,
+ * a query or a fragment of the address browser mode opens.
+ */
+export const ShowInAppInput = z.discriminatedUnion('screen', [
+  z.strictObject({
+    screen: z.literal('deal'),
+    id: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i),
+  }),
+  z.strictObject({ screen: z.literal('run'), id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) }),
+]);
+export type ShowInAppInput = z.infer<typeof ShowInAppInput>;
+
+/**
+ * Where it was shown: the desktop app's window (brought forward), an open browser-mode page
+ * (told to go there), or the user's default browser opened at browser mode's address.
+ */
+export const ShownInApp = z.object({ shown: z.enum(['window', 'page', 'browser']) });
+export type ShownInApp = z.infer<typeof ShownInApp>;
+
 /** "Prepare" on a meeting notification: the run the host built, started as it is. */
 export const NotificationAction = z.object({
   id: z.literal('prepare'),

@@ -61,5 +61,18 @@ export type AutoPrepMeeting = z.infer<typeof AutoPrepMeeting>;
 export const AutoPreps = z.object({ meetings: z.array(AutoPrepMeeting).max(200) });
 export type AutoPreps = z.infer<typeof AutoPreps>;
 
+/**
+ * Prepare this meeting now (the browser companion's Prepare): the meeting by its key, about the
+ * deal the asker shows.
+ */
+export const AutoPrepPrepareInput = z.strictObject({
+  meetingKey: z.string().min(1).max(1000),
+  dealId: z.string().min(1).max(200),
+});
+
+/** The meeting's prep after Prepare: `started` when this request started it, else the one there. */
+export const AutoPrepPrepared = z.object({ started: z.boolean(), meeting: AutoPrepMeeting });
+export type AutoPrepPrepared = z.infer<typeof AutoPrepPrepared>;
+
 /** The user opened this meeting's prep. */
 export const AutoPrepMarkReadInput = z.strictObject({ meetingKey: z.string().min(1).max(1000) });

@@ -4,7 +4,7 @@
 // table of every request the companion may make, with its schemas, is `companionRequests`
 // (./index): this subset of the contract's `requests`, its narrowings, and the one below. That
 // both lists name contract requests is checked in ./index, where the names are (no import circle).
-import { AutoPreps } from './auto-prep';
+import { AutoPrepPrepareInput, AutoPrepPrepared, AutoPreps } from './auto-prep';
 import { Empty } from './common';
 import { Crm } from './deal-by-record';
 import { LiveRun, RunIdInput, RunsFindInput, Transcript } from './runs';
@@ -21,6 +21,7 @@ export const CONTRACT_SUBSET = [
   'runs.find',
   'briefings.meeting',
   'usage.summary',
+  'app.show',
 ] as const;
 export type ContractSubsetName = (typeof CONTRACT_SUBSET)[number];
 
@@ -79,10 +80,14 @@ export const companionOwnRequests = {
   // This deal's meetings and their automatic prep (autoPrep.list narrowed to the deal): the
   // panel shows the prep beside the deal in the hour before its meeting.
   'prep.forDeal': { input: DealPrepsInput, output: AutoPreps },
+  // Prepare one of this deal's meetings now (autoPrep.prepare): the app chooses the agent, and a
+  // meeting occurrence gets one prep, so a second Prepare answers the one running or ready.
+  'prep.start': { input: AutoPrepPrepareInput, output: AutoPrepPrepared },
 } as const;
 export type CompanionOwnName = keyof typeof companionOwnRequests;
 export const COMPANION_REQUESTS = [
   'runs.follow',
   'crm.companyHosts',
   'prep.forDeal',
+  'prep.start',
 ] as const satisfies readonly CompanionOwnName[];

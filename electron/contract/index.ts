@@ -15,6 +15,8 @@ import {
   DataRefreshed,
   Diagnostics,
   Navigate,
+  ShowInAppInput,
+  ShownInApp,
   Notice,
   NoticeIdInput,
   NoticesOutput,
@@ -24,7 +26,12 @@ import {
   SetFocusInput,
   SetFocusOutput,
 } from './app';
-import { AutoPrepMarkReadInput, AutoPreps } from './auto-prep';
+import {
+  AutoPrepMarkReadInput,
+  AutoPrepPrepareInput,
+  AutoPrepPrepared,
+  AutoPreps,
+} from './auto-prep';
 import { CachedReadInput, Empty, type Result } from './common';
 import {
   CompanionChanged,
@@ -135,6 +142,9 @@ export const requests = {
   'diagnostics.copy': request(Empty, Diagnostics),
   // http/https only; `opened: false`: the caller opens it itself.
   'links.openExternal': request(OpenExternalInput, OpenExternalOutput),
+  // Shows a deal or a run in the app: the window brought forward, an open page told to go there,
+  // or browser mode's address opened in the default browser (the companion's "Open in Assistant").
+  'app.show': request(ShowInAppInput, ShownInApp),
   // Newest first, with the unread count.
   'inbox.list': request(Empty, Inbox),
   'inbox.markRead': request(InboxMarkReadInput, Inbox),
@@ -145,6 +155,9 @@ export const requests = {
   'autoPrep.list': request(Empty, AutoPreps),
   // The user opened a meeting's prep (Today's "Read the prep"; the notification marks it too).
   'autoPrep.markRead': request(AutoPrepMarkReadInput, AutoPreps),
+  // Prepare one meeting now, with the automatic prep's agent and claim: one prep per meeting
+  // occurrence, so asking again answers the prep running or ready (the companion's prep.start).
+  'autoPrep.prepare': request(AutoPrepPrepareInput, AutoPrepPrepared),
   // The browser companion's browsers and the user's decisions; never in the companion's subset.
   'companion.browsers': request(Empty, CompanionState),
   'companion.decide': request(CompanionDecideInput, CompanionState),

@@ -10,7 +10,7 @@ import { nodeTranslator } from '../domain/i18n/node-translator';
 import { validLanguageTags } from '../core/i18n/language';
 import { app, net, type BrowserWindow } from 'electron';
 import { APP_VERSION } from '../core/api/headers';
-import { createBackend, type Backend } from '../core/backend';
+import { createBackend, type Backend, type BackendOptions } from '../core/backend';
 import { electronCapabilities, type LinuxSession } from '../core/desktop';
 import type { RootLogger } from '../core/logs/logger';
 import { updatesCapability } from '../core/updates';
@@ -48,6 +48,8 @@ export async function startElectronBackend(options: {
   trays: () => TrayController | undefined;
   linuxSession: LinuxSession | undefined;
   devTools: boolean;
+  /** Brings the window forward on a deal or run (`app.show`). */
+  showInApp: NonNullable<BackendOptions['showInApp']>;
 }): Promise<ElectronBackend> {
   const { log, presenter, shortcut, appWindow } = options;
   const dataDir = app.getPath('userData');
@@ -81,6 +83,7 @@ export async function startElectronBackend(options: {
       const { baseUrl, loginUrl, token, password } = demo;
       return { baseUrl, loginUrl, token, password };
     },
+    showInApp: options.showInApp,
     openExternal: async (url) => {
       if (!(await openExternalChecked(url))) {
         throw new Error(backend.language.translator().t('errors.app.linkRefused'));

@@ -103,6 +103,13 @@ async function startCore(
     trays: () => shell.trays,
     linuxSession: shell.launch.linuxSession,
     devTools: shell.launch.devTools,
+    // "Open in Assistant" from the browser companion: the window comes forward on the deal.
+    showInApp: async (target) => {
+      // macOS does not let a window of a background app take focus unless the app asks.
+      if (process.platform === 'darwin') app.focus({ steal: true });
+      shell.navigate(target);
+      return 'window';
+    },
   });
   shell.stopDemo = started.stopDemo;
   shell.backend = started.backend;

@@ -14,6 +14,8 @@ import { createLogger, type RootLogger } from '../core/logs/logger';
 import { createMemorySecretStore } from '../core/session/secret-store';
 import { ensurePrivateDataDir } from '../core/storage/private-files';
 import { startWebHost } from './host';
+import { createPageOpener } from './open-page';
+import { browserModeShowInApp } from './show-in-app';
 
 export interface BrowserModeOptions {
   /** 0 picks a free port. */
@@ -40,6 +42,11 @@ export interface BrowserModeOptions {
    * places come from it instead of the process's (tests: a socket in a temporary folder).
    */
   companion?: boolean | { env: Readonly<Record<string, string | undefined>> };
+  /**
+   * Opens browser mode's address in the default browser when "Open in Assistant" finds no page
+   * open (default: ./open-page.ts; tests give their own).
+   */
+  openPage?: (url: string) => Promise<void>;
   /** Tuning passed to the backend (tests). */
   backend?: Pick<BackendOptions, 'runs' | 'cacheFreshForMs' | 'now' | 'policies'>;
 }
@@ -59,6 +66,21 @@ export interface BrowserMode {
   /** Whether any open page has focus: finished runs are notified only while none has. */
   isWindowFocused(): boolean;
   stop(): Promise<void>;
+}
+
+/** IT's policies as this OS keeps them; browser mode runs from the project (npm run web). */
+function browserModePolicies(projectDir: string) {
+  return policySources({
+    platform: process.platform,
+    env: process.env,
+    // The relay is cargo's build.
+    osReader: osPolicyReader({
+      platform: process.platform,
+      env: process.env,
+      execPath: process.execPath,
+      install: { packaged: false, appPath: projectDir },
+    }),
+  });
 }
 
 export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserMode> {
@@ -94,21 +116,15 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
       return { baseUrl, loginUrl, token, password };
     },
     scheduler: options.scheduler ?? true,
-    policies:
-      options.backend?.policies ??
-      policySources({
-        platform: process.platform,
-        env: process.env,
-        // Browser mode runs from the project (npm run web): the relay is cargo's build.
-        osReader: osPolicyReader({
-          platform: process.platform,
-          env: process.env,
-          execPath: process.execPath,
-          install: { packaged: false, appPath: projectDir },
-        }),
-      }),
+    policies: options.backend?.policies ?? browserModePolicies(projectDir),
     isWindowFocused: () => focus.anyFocused(),
     viewerPresent: () => pages.size > 0,
+    showInApp: browserModeShowInApp({
+      pagesOpen: () => pages.size > 0,
+      emitNavigate: (target) => backend.events.emit('navigate', target),
+      pageUrl: (route) => host.urlFor(route), // asked once the host serves pages
+      openPage: options.openPage ?? createPageOpener(options.dataDir, process.platform),
+    }),
     reportFocus: (focused, context) => {
       if (context.pageId !== undefined) focus.report(context.pageId, focused);
     },

@@ -201,6 +201,12 @@ export function walkCrm(addresses: CrmAddresses): void {
     );
     const nextMeeting = panel.getByRole('region', { name: 'Next meeting' });
     await expect(nextMeeting).toContainText(meeting?.title ?? '');
+    // Under an hour away, the meeting comes first in the panel, before the deal's header.
+    const meetingFirst = await nextMeeting.evaluate((section) => {
+      const header = section.ownerDocument.querySelector('h1');
+      return header !== null && (section.compareDocumentPosition(header) & 4) !== 0;
+    });
+    expect(meetingFirst, 'the meeting before the deal’s name').toBe(true);
     // The demo's meeting is under an hour away: the app prepared it by itself at start (#38),
     // and the panel shows that prep with the meeting; Read the prep opens its answer here.
     const prep = nextMeeting.getByRole('group', { name: 'Your prep' });

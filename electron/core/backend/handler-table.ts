@@ -1,5 +1,6 @@
 // The contract's handler table: one function per request, from the handler modules of
 // host/handlers over the backend's parts.
+import type { Navigate } from '../../contract';
 import type { ApiClient } from '../api/client';
 import type { CachedReader } from '../cache';
 import type { CompanionControl } from '../pairings/control';
@@ -14,6 +15,7 @@ import {
   createInboxHandlers,
   createRunHandlers,
   createSessionHandlers,
+  createShowInAppHandler,
   type AutoPrepView,
 } from '../host/handlers';
 import type { NoticeBoard } from '../host/notices';
@@ -47,6 +49,8 @@ export interface HandlerParts {
   /** The latest switch of service: a settings update answers once it is done. */
   switching: () => Promise<void>;
   companion: CompanionControl;
+  /** Tells the open pages where to go (core's `navigate` event). */
+  emitNavigate: (target: Navigate) => void;
 }
 
 export function createHandlerTable(options: BackendOptions, parts: HandlerParts): Handlers {
@@ -96,6 +100,10 @@ export function createHandlerTable(options: BackendOptions, parts: HandlerParts)
     ...createRunHandlers({ manager, api: parts.api }),
     ...createInboxHandlers({ inbox: parts.inbox, now: parts.now }),
     ...createAutoPrepHandlers(parts.autoPrep),
+    ...createShowInAppHandler({
+      showInApp: options.showInApp,
+      emitNavigate: parts.emitNavigate,
+    }),
     ...createCompanionHandlers(parts.companion),
     ...createSessionHandlers({
       session: service.session,

@@ -44,6 +44,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     forgetUserData,
     switching,
     companion,
+    emitNavigate: (target) => base.hub.emit('navigate', target),
   });
   const dispatch = createDispatcher(handlers, {
     log: log.child('dispatch'),

@@ -34,6 +34,7 @@ import {
   createAutoPrepWiring,
   dataDirPrepRecords,
   disabledAutoPrepWiring,
+  type AutoPrep,
   type AutoPrepWiring,
 } from '../prep';
 import type { Foundation } from './foundation';
@@ -62,6 +63,7 @@ export interface AutoPrepParts {
   wiring: AutoPrepWiring;
   list: () => Promise<AutoPreps>;
   markRead: (meetingKey: string) => Promise<AutoPreps>;
+  prepare: AutoPrep['prepare'];
   /** Sign-out: the records name the user's meetings. */
   forget: () => Promise<void>;
 }
@@ -256,6 +258,7 @@ function createAutoPrepParts(
     wiring,
     list: () => autoPrep.list(),
     markRead: (key) => autoPrep.markRead(key),
+    prepare: (request) => autoPrep.prepare(request),
     // Every record: none is of a meeting starting after the end of time.
     forget: () => records.prune(new Date(8.64e15)),
   };

@@ -6,7 +6,9 @@ import type {
   EventPayload,
   HostKind,
   LiveRunSummary,
+  Navigate,
   Settings,
+  ShownInApp,
 } from '../../contract';
 import type { FetchLike } from '../api/config';
 import type { CompanionControl } from '../pairings/control';
@@ -42,6 +44,12 @@ export interface BackendOptions {
   baseUrlOverride?: string;
   /** A session to use at start without asking the service (ASSISTANT_SESSION_TOKEN); not stored. */
   initialToken?: string;
+  /**
+   * Shows a deal or a run (`app.show`): the desktop app brings its window forward there; browser
+   * mode tells its open pages, or opens the default browser at its address. Absent: the pages
+   * are told by the `navigate` event, and the answer is `page`.
+   */
+  showInApp?: (target: Navigate) => Promise<ShownInApp['shown']>;
   /** Opens an http(s) link in the OS browser; absent: the renderer opens it itself. */
   openExternal?: (url: string) => Promise<void>;
   /**

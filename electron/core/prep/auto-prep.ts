@@ -9,16 +9,10 @@
 // Within the quota, never against it (quota-gate.ts): short of the reserve, nothing starts and a
 // notification says so once per billing period. A 429 is never retried; after a 503 the prep is
 // tried again later, backing off; after two failures in a day, none more that day.
-import type { AutoPrepSkipReason, AutoPreps } from '../../contract';
-import type { AutoPrepMode } from '../../contract/settings';
+import type { AutoPreps } from '../../contract';
 import { meetingsOf } from '../../domain/briefings/meetings';
-import { prepareMessage } from '../../domain/briefings/prepare';
-import type { Translator } from '../../domain/i18n/translator';
 import type { UsageSummary } from '../api/schemas';
 import { toAssistantError } from '../errors';
-import { coreWords } from '../i18n/words';
-import type { Logger } from '../logs/logger';
-import type { NotificationDecision } from '../notifications/decision';
 import { runOutcome } from '../notifications/run-finished';
 import { nextWake } from './next-wake';
 import { prepQuotaDecision, prepReadyDecision } from './prep-notices';
@@ -35,55 +29,18 @@ import {
   type TimedMeeting,
 } from './prep-view';
 import { quotaGate, quotaNoticeKeptUntil, type QuotaGate } from './quota-gate';
-import {
-  KEEP_RECORDS_MS,
-  occurrenceId,
-  recordKeptUntil,
-  type PrepProgress,
-  type PrepRecord,
-  type PrepRecords,
-} from './records';
+import { KEEP_RECORDS_MS, occurrenceId, recordKeptUntil, type PrepRecord } from './records';
+import { prepareNow, type PrepareRequest, type Prepared } from './prepare-now';
+import { setProgress, startClaimed, translatorOf, type Context } from './start-claimed';
+import type { AutoPrepOptions } from './options';
+
+export type { AutoPrepOptions, AutoPrepSettings, StartPrepRun } from './options';
+
+/** How many finished runs of unknown owner are remembered (the user's own runs among them). */
+const MAX_FINISHED_EARLY = 50;
 
 /** A claim still `starting` this long after it was made belongs to a core that went away. */
 const STALE_START_MS = 2 * 60_000;
-/** Waits after a 503, one per attempt; after the last, the prep has failed. */
-const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000] as const;
-
-export interface AutoPrepSettings {
-  mode: AutoPrepMode;
-  leadMinutes: number;
-  reservePercent: number;
-  /** How often the meeting briefing is read for new, moved and cancelled meetings. */
-  pollMinutes: number;
-}
-
-export interface StartPrepRun {
-  agentId: string;
-  dealId: string;
-  message: string;
-}
-
-export interface AutoPrepOptions {
-  records: PrepRecords;
-  /** The meeting briefing's data, fetched now. */
-  fetchBriefing: () => Promise<unknown>;
-  dealNamedIn?: (title: string) => Promise<string | undefined>; // prep-view.ts withNamedDeals
-  fetchUsage: () => Promise<UsageSummary>;
-  /** Starts the run as Prepare does (the run manager); rejects with the service's error. */
-  startRun: (run: StartPrepRun) => Promise<{ runId: string }>;
-  /** The finished answer's text (its transcript), for the first lines. */
-  readAnswer: (runId: string) => Promise<string | undefined>;
-  settings: () => AutoPrepSettings;
-  /** The prep agent: the one chosen in Settings, else the one Prepare would suggest. */
-  agentId: () => Promise<string | undefined>;
-  now: () => Date;
-  timeZone: () => string;
-  translator?: () => Translator;
-  /** Into the inbox, and shown as other notifications are. */
-  deliver: (decision: NotificationDecision) => Promise<void>;
-  onChange?: (preps: AutoPreps) => void;
-  log: Logger;
-}
 
 export interface AutoPrep {
   /** Starts what is due; resolves with when to check next (undefined: only on a change). */
@@ -94,77 +51,8 @@ export interface AutoPrep {
   owns(runId: string): boolean;
   list(): Promise<AutoPreps>;
   markRead(meetingKey: string): Promise<AutoPreps>;
-}
-
-interface Context {
-  options: AutoPrepOptions;
-  runIds: Set<string>;
-  /** A started run's `running` record being written: its finish may be heard before it lands. */
-  recording: Map<string, Promise<void>>;
-  /**
-   * Runs heard finishing before they were known as preps: a fast run can end before the service's
-   * answer to starting it has reached us. Bounded; a prep's is taken as soon as it is known.
-   */
-  finishedEarly: Map<string, string>;
-  /** Its finish recorded (ready or skipped), its notification given, pages told. */
-  finish(runId: string, status: string): Promise<void>;
-}
-/** How many finished runs of unknown owner are remembered (the user's own runs among them). */
-const MAX_FINISHED_EARLY = 50;
-
-const translatorOf = (options: AutoPrepOptions) => options.translator?.() ?? coreWords();
-
-async function setProgress(
-  context: Context,
-  record: PrepRecord,
-  progress: PrepProgress,
-): Promise<void> {
-  await context.options.records.update({ ...record, progress });
-}
-
-/** Starts a claimed prep; what the service answered decides what is recorded. */
-async function startClaimed(context: Context, record: PrepRecord, attempts: number) {
-  const { options } = context;
-  const now = () => options.now();
-  try {
-    const { runId } = await options.startRun({
-      agentId: record.agentId,
-      dealId: record.dealId ?? '',
-      message: prepareMessage(translatorOf(options).t),
-    });
-    context.runIds.add(runId);
-    const running = setProgress(context, record, {
-      status: 'running',
-      runId,
-      startedAt: now().toISOString(),
-    });
-    context.recording.set(runId, running);
-    try {
-      await running;
-    } finally {
-      context.recording.delete(runId);
-    }
-    options.log.info('Automatic prep started', { runId });
-    const early = context.finishedEarly.get(runId);
-    if (early !== undefined) {
-      context.finishedEarly.delete(runId);
-      await context.finish(runId, early);
-    }
-  } catch (thrown) {
-    const error = toAssistantError(thrown);
-    const wait = BACKOFF_MS[attempts - 1];
-    if (error.status === 503 && wait !== undefined) {
-      const retryAt = new Date(now().getTime() + wait).toISOString();
-      await setProgress(context, record, { status: 'waiting', attempts, retryAt });
-      options.log.info('Automatic prep backs off after a 503', { retryAt });
-      return;
-    }
-    // A 429 is the service's quota or rate limit: asking again cannot be right.
-    const reason: AutoPrepSkipReason =
-      error.status === 429 ? 'rate-limited' : error.kind === 'quota' ? 'quota' : 'failed';
-    await setProgress(context, record, { status: 'skipped', reason, at: now().toISOString() });
-    options.log.warn('Automatic prep could not start', { reason, error: error.toData() });
-  }
+  /** Prepare asked for one meeting now: starts its prep, or shows the one there (prepare-now.ts). */
+  prepare(request: PrepareRequest): Promise<Prepared>;
 }
 
 /** The quota notification, once per billing period whichever core sees it first. */
@@ -371,6 +259,12 @@ export function createAutoPrep(options: AutoPrepOptions): AutoPrep {
       if (early.size > MAX_FINISHED_EARLY) early.delete(early.keys().next().value ?? '');
     },
     list: () => view(),
+    async prepare(request) {
+      const prepared = await prepareNow(context, request, () => view());
+      // Today shows it too: running now, or ready once the run ends.
+      await changed();
+      return prepared;
+    },
     async markRead(meetingKey) {
       for (const record of await records.list()) {
         const { progress } = record;

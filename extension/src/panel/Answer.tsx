@@ -9,7 +9,6 @@ import { blocksOf } from '../../../src/lib/runOutputBlocks';
 import { useT } from '../../../src/platform/i18n';
 import { statusLine } from '../../../electron/domain/runs/status-words';
 import { useActions } from './context';
-import { deepLinkToRun } from './deep-links';
 import { ErrorText } from './ErrorText';
 import type { Asked } from './panel-state';
 
@@ -65,9 +64,13 @@ export function Answer({ asked }: { asked: Asked }) {
             {t('panel.answer.cancel')}
           </Button>
         ) : null}
-        <a className="panel-open" href={deepLinkToRun(asked.runId)}>
+        <button
+          type="button"
+          className="panel-link panel-open"
+          onClick={() => void actions.showInApp({ screen: 'run', id: asked.runId })}
+        >
           {t('panel.answer.open')}
-        </a>
+        </button>
       </div>
     </section>
   );

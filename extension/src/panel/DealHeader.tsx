@@ -2,12 +2,14 @@
 // date, read by the renderer's own deal roles (src/lib/deals), and a link to open it in the app.
 // Beside the name, "Found by name" when no record carried the page's number (a page's title is
 // the page's to choose); below it, once, that this is the first deal shown from the tab's host, or
-// that the host is the company's CRM as IT set it.
+// that the host is the company's CRM as IT set it. "Open in Assistant" asks the app to show it
+// (./show-in-app.ts).
 import type { Deal } from '../../../electron/contract';
 import { dealAmount, dealRoles, humanStage } from '../../../src/lib/deals';
 import { formatDate } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
-import { deepLinkToDeal } from './deep-links';
+import { useActions, usePanel } from './context';
+import { ErrorText } from './ErrorText';
 
 export function DealHeader({
   deal,
@@ -25,6 +27,8 @@ export function DealHeader({
 }) {
   const t = useT();
   const { locale } = useTranslator();
+  const actions = useActions();
+  const openError = usePanel((s) => s.openError);
   const roles = dealRoles(deal);
   const amount = dealAmount(deal, locale);
   const stage = humanStage(roles.stage ?? deal.stage, t);
@@ -66,9 +70,14 @@ export function DealHeader({
             </div>
           ))}
       </dl>
-      <a className="panel-open" href={deepLinkToDeal(deal.id)}>
+      <button
+        type="button"
+        className="panel-link panel-open"
+        onClick={() => void actions.showInApp({ screen: 'deal', id: deal.id })}
+      >
         {t('panel.deal.open')}
-      </a>
+      </button>
+      {openError ? <ErrorText error={openError} /> : null}
     </header>
   );
 }

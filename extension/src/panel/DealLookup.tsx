@@ -11,7 +11,8 @@ import { useActions, usePanel } from './context';
 import { DealHeader } from './DealHeader';
 import { NextMeeting } from './NextMeeting';
 import { RunList } from './RunList';
-import type { Lookup } from './panel-state';
+import type { FoundFor, Lookup } from './panel-state';
+import { useMeetingFirst } from './useMeetingFirst';
 
 function NotInAssistant() {
   const t = useT();
@@ -65,13 +66,37 @@ function OtherHost({ lookup }: { lookup: Extract<Lookup, { status: 'other-host' 
   );
 }
 
-export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
-  const t = useT();
-  const lookup = usePanel((s) => s.lookup);
+/**
+ * The deal shown: its header, Ask, the answer and its runs, with its next meeting after the header,
+ * or first of all in the hour before it starts (./meeting-first.ts).
+ */
+function Found({ lookup }: { lookup: FoundFor }) {
   const asked = usePanel((s) => s.asked);
   const runs = usePanel((s) => s.runs);
   const meeting = usePanel((s) => s.meeting);
   const prep = usePanel((s) => s.prep);
+  const first = useMeetingFirst(meeting?.startsAt);
+  const next = meeting ? <NextMeeting meeting={meeting} prep={prep?.prep} soon={first} /> : null;
+  return (
+    <>
+      {first ? next : null}
+      <DealHeader
+        deal={lookup.deal}
+        byName={lookup.matchedBy === 'title'}
+        firstFromHost={lookup.firstFromHost ? lookup.address.host : undefined}
+        organisationHost={lookup.setByOrganisation === true ? lookup.address.host : undefined}
+      />
+      {first ? null : next}
+      <AskForm />
+      {asked ? <Answer key={asked.runId} asked={asked} /> : null}
+      <RunList runs={runs} />
+    </>
+  );
+}
+
+export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
+  const t = useT();
+  const lookup = usePanel((s) => s.lookup);
   switch (lookup.status) {
     case 'no-deal':
       return (
@@ -104,19 +129,6 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
     case 'other-host':
       return <OtherHost lookup={lookup} />;
     case 'found':
-      return (
-        <>
-          <DealHeader
-            deal={lookup.deal}
-            byName={lookup.matchedBy === 'title'}
-            firstFromHost={lookup.firstFromHost ? lookup.address.host : undefined}
-            organisationHost={lookup.setByOrganisation === true ? lookup.address.host : undefined}
-          />
-          {meeting ? <NextMeeting meeting={meeting} prep={prep?.prep} /> : null}
-          <AskForm />
-          {asked ? <Answer key={asked.runId} asked={asked} /> : null}
-          <RunList runs={runs} />
-        </>
-      );
+      return <Found lookup={lookup} />;
   }
 }

@@ -1,7 +1,8 @@
 // The deal's next meeting, from the service's meeting briefing when it is about this deal: when it
 // starts and how soon, where, and the briefing's summary in the renderer's markdown; with the
 // prep the app ran by itself before it (issue 38) in the words Today's card uses, whose answer
-// opens here as an earlier run's does.
+// opens here as an earlier run's does, and Prepare while none has run (./prepare-action.ts).
+// In the hour before it, the panel puts it first (`soon`, ./meeting-first.ts).
 import { useEffect, useId } from 'react';
 import type { AutoPrepStatus } from '../../../electron/contract';
 import { timeUntil, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
@@ -9,7 +10,8 @@ import { formatDay, formatTime } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { Button } from '../../../src/ui/Button';
 import { Markdown } from '../../../src/ui/markdown';
-import { useActions } from './context';
+import { useActions, usePanel } from './context';
+import { ErrorText } from './ErrorText';
 
 /** Read again this often while shown: the prep runs and ends, "in 25 min" counts down. */
 const REFRESH_MS = 60_000;
@@ -32,7 +34,14 @@ function PrepLine({ prep }: { prep: AutoPrepStatus }) {
         </div>
       );
     case 'running':
-      return <p className="panel-hint">{t('briefings.autoPrep.running')}</p>;
+      return (
+        <div className="panel-prep-running">
+          <p className="panel-hint">{t('briefings.autoPrep.running')}</p>
+          <Button size="sm" onClick={() => void actions.openRun(prep.runId, undefined)}>
+            {t('briefings.autoPrep.read')}
+          </Button>
+        </div>
+      );
     case 'scheduled':
       return (
         <p className="panel-hint">
@@ -45,12 +54,36 @@ function PrepLine({ prep }: { prep: AutoPrepStatus }) {
   }
 }
 
+/** Prepare while no prep runs or is ready: the app starts it (or answers the one there). */
+function PrepareAction({ prep }: { prep: AutoPrepStatus | undefined }) {
+  const t = useT();
+  const actions = useActions();
+  const state = usePanel((s) => s.preparing);
+  if (prep?.status === 'running' || prep?.status === 'ready') return null;
+  return (
+    <div className="panel-prepare">
+      <Button size="sm" variant="primary" busy={state.busy} onClick={() => void actions.prepare()}>
+        {t('briefings.prep.prepare')}
+      </Button>
+      {state.notStarted === true ? (
+        <p className="panel-error" role="alert">
+          {t('panel.meeting.prepNotStarted')}
+        </p>
+      ) : null}
+      {state.error ? <ErrorText error={state.error} /> : null}
+    </div>
+  );
+}
+
 export function NextMeeting({
   meeting,
   prep,
+  soon = false,
 }: {
   meeting: MeetingInfo;
   prep: AutoPrepStatus | undefined;
+  /** In the hour before it: first in the panel, marked as coming up. */
+  soon?: boolean;
 }) {
   const t = useT();
   const { locale } = useTranslator();
@@ -62,7 +95,10 @@ export function NextMeeting({
     return () => clearInterval(timer);
   }, [refreshMeeting]);
   return (
-    <section className="panel-meeting" aria-labelledby={heading}>
+    <section
+      className={soon ? 'panel-meeting panel-meeting-soon' : 'panel-meeting'}
+      aria-labelledby={heading}
+    >
       <h2 id={heading}>{t('panel.meeting.heading')}</h2>
       {meeting.title ? <p className="panel-meeting-title">{meeting.title}</p> : null}
       {starts ? (
@@ -77,6 +113,7 @@ export function NextMeeting({
       ) : null}
       {meeting.location ? <p className="panel-hint">{meeting.location}</p> : null}
       {prep ? <PrepLine prep={prep} /> : null}
+      <PrepareAction prep={prep} />
       {meeting.summary ? <Markdown text={meeting.summary} /> : null}
     </section>
   );

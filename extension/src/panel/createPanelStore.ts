@@ -4,6 +4,8 @@
 import { create } from 'zustand';
 import * as answer from './answer-actions';
 import * as lookup from './deal-lookup';
+import { prepare } from './prepare-action';
+import { showInApp } from './show-in-app';
 import {
   initialPanelState,
   type PanelContext,
@@ -41,6 +43,8 @@ export function createPanelStore(dependencies: PanelDependencies) {
       cancel: () => answer.cancel(ctx),
       retry: () => answer.retry(ctx),
       openRun: (runId, agentId) => answer.openRun(ctx, runId, agentId),
+      prepare: () => prepare(ctx),
+      showInApp: (target) => showInApp(ctx, target),
       refreshMeeting: () => lookup.refreshMeeting(ctx),
       onRunUpdates: (payload) => answer.onRunUpdates(ctx, payload),
     };

@@ -7,7 +7,7 @@ import { outcomeOf } from '../bridge/call';
 import { sameDeal } from '../background/panel-options';
 import { cutText } from '../background/cut-text';
 import type { DealAddress } from '../deal-address';
-import type { FoundFor, PanelContext } from './panel-state';
+import { IDLE_PREPARE, type FoundFor, type PanelContext } from './panel-state';
 
 export async function findDeal(ctx: PanelContext): Promise<void> {
   const { set, get } = ctx;
@@ -16,7 +16,14 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
     set({ lookup: { status: 'no-deal' }, runs: [] });
     return;
   }
-  set({ lookup: { status: 'looking' }, runs: [], meeting: null, prep: null });
+  set({
+    lookup: { status: 'looking' },
+    runs: [],
+    meeting: null,
+    prep: null,
+    preparing: IDLE_PREPARE,
+    openError: undefined,
+  });
   const input = {
     crm: address.crm,
     recordId: address.recordId,
@@ -109,6 +116,8 @@ export function pageUnreadable(ctx: PanelContext): void {
     runs: [],
     meeting: null,
     prep: null,
+    preparing: IDLE_PREPARE,
+    openError: undefined,
   });
 }
 
@@ -130,6 +139,8 @@ export function setTab(
     runs: [],
     meeting: null,
     prep: null,
+    preparing: IDLE_PREPARE,
+    openError: undefined,
     lookup: address === null ? { status: 'no-deal' } : { status: 'looking' },
   });
   if (get().connection.kind === 'ready') void findDeal(ctx);

@@ -84,7 +84,7 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (root === null) throw new Error('panel.html has no #root.');
   createRoot(root).render(
-    <LinkOpenersContext.Provider value={panelLinkOpeners}>
+    <LinkOpenersContext.Provider value={panelLinkOpeners(actions)}>
       <PanelStoreContext.Provider value={usePanel}>
         <Panel
           onRetry={() => bridge.retry()}

@@ -55,6 +55,16 @@ export interface Asked {
   error: ErrorData | undefined;
 }
 
+/** Prepare pressed in the panel: under way, or why no prep came of it. */
+export interface PrepareState {
+  busy: boolean;
+  error?: ErrorData;
+  /** The app answered, but the prep could not start (skipped: quota, a failure): said in words. */
+  notStarted?: boolean;
+}
+
+export const IDLE_PREPARE: PrepareState = { busy: false };
+
 export interface PanelState {
   connection: ConnectionState;
   tabId: number;
@@ -72,6 +82,16 @@ export interface PanelState {
   meeting: MeetingInfo | null;
   /** That meeting's automatic prep, where the app has one (issue 38). */
   prep: AutoPrepMeeting | null;
+  /** Prepare pressed in the panel for that meeting. */
+  preparing: PrepareState;
+  /** "Open in Assistant" was answered with an error (the app's words). */
+  openError: ErrorData | undefined;
+}
+
+/** What "Open in Assistant" shows in the app. */
+export interface ShowTarget {
+  screen: 'deal' | 'run';
+  id: string;
 }
 
 export interface PanelActions {
@@ -96,6 +116,16 @@ export interface PanelActions {
   cancel(): Promise<void>;
   retry(): Promise<void>;
   openRun(runId: string, agentId: string | undefined): Promise<void>;
+  /**
+   * Prepare for the deal's next meeting now: the app starts its prep agent (or answers the prep
+   * running or ready), and the answer streams here as an asked question's does.
+   */
+  prepare(): Promise<void>;
+  /**
+   * "Open in Assistant": the app shows the deal or run (its window, a browser-mode page, or the
+   * default browser at browser mode's address); an app too old to know how gets its own link.
+   */
+  showInApp(target: ShowTarget): Promise<void>;
   /** The deal's next meeting and its prep read again (they move as the meeting comes closer). */
   refreshMeeting(): Promise<void>;
   /** A `run.update` event, as it came (checked here). */
@@ -110,6 +140,11 @@ export interface PanelDependencies {
   preferences: Preferences;
   /** The words in the language in use now (quota warnings are sentences). */
   words: () => Translator['t'];
+  /**
+   * Opens the desktop app's own link (`assistant://…`), which only the installed app answers:
+   * for an app that does not know `app.show` yet.
+   */
+  openAppLink: (url: string) => void;
 }
 
 /** What the actions work with: the dependencies and the store's own set and get. */
@@ -133,5 +168,7 @@ export function initialPanelState(): PanelState {
     runs: [],
     meeting: null,
     prep: null,
+    preparing: IDLE_PREPARE,
+    openError: undefined,
   };
 }

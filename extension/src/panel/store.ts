@@ -12,5 +12,6 @@ export function panelStore(bridge: Bridge, chrome: ChromeApi): PanelStoreHook {
     call: companionCall(bridge),
     preferences: chromePreferences(chrome),
     words: () => currentTranslator().t,
+    openAppLink: (url) => window.open(url, '_self'),
   });
 }

@@ -311,11 +311,24 @@ export const requestSamples: {
   },
   'diagnostics.copy': { input: {}, output: { text: 'Assistant Desktop 0.1.0' } },
   'links.openExternal': { input: { url: 'https://example.com/a?b=c' }, output: { opened: false } },
+  'app.show': { input: { screen: 'deal', id: dealId }, output: { shown: 'page' } },
   'inbox.list': { input: {}, output: inbox },
   'inbox.markRead': { input: { ids: ['quota:runs:2026-11-01T00:00:00.000Z:80'] }, output: inbox },
   'inbox.markAllRead': { input: {}, output: { ...inbox, unread: 0 } },
   'autoPrep.list': { input: {}, output: autoPreps },
   'autoPrep.markRead': { input: { meetingKey: 'meeting-briefing:id:m-1' }, output: autoPreps },
+  'autoPrep.prepare': {
+    input: { meetingKey: 'meeting-briefing:id:m-1', dealId },
+    output: {
+      started: false,
+      meeting: {
+        meetingKey: 'meeting-briefing:id:m-1',
+        startsAt: '2026-11-22T10:00:00.000Z',
+        dealId,
+        prep: { status: 'running' as const, runId: 'run-1', startedAt: '2026-11-22T09:00:00.000Z' },
+      },
+    },
+  },
   'inbox.catchUp': {
     input: {},
     output: {
@@ -416,6 +429,13 @@ export const badInputs: Partial<Record<RequestName, { input: unknown; field?: st
     { input: { runId: 'run_1', offset: 0, limit: 0 }, field: 'limit' },
     { input: { runId: 'run_1', offset: -1, limit: 10 }, field: 'offset' },
     { input: { runId: '', offset: 0, limit: 10 }, field: 'runId' },
+  ],
+  'app.show': [
+    // Ids that could leave the route in the address browser mode opens.
+    { input: { screen: 'deal', id: '../settings' }, field: 'id' },
+    { input: { screen: 'run', id: 'run_1#token=x' }, field: 'id' },
+    { input: { screen: 'settings', id: 'x' }, field: 'screen' },
+    { input: { screen: 'run', id: 'run_1', url: 'https://example.com' } },
   ],
   'links.openExternal': [
     { input: { url: 'file:///etc/passwd' }, field: 'url' },

@@ -84,7 +84,8 @@ let organisationHosts: Map<string, string[]>;
 let appHosts: unknown[] | undefined;
 let usePanel: PanelStoreHook;
 let actions: PanelActions;
-let snapshot: ReturnType<typeof liveRun>;
+let snapshot: ReturnType<typeof liveRun> & { message?: string };
+let appLinks: string[];
 
 const preferences: Preferences = {
   lastAgent: async () => remembered,
@@ -107,6 +108,7 @@ beforeEach(() => {
     call: companionCall(bridge),
     preferences,
     words: () => englishT,
+    openAppLink: (url) => appLinks.push(url),
   });
   actions = usePanel.getState();
   usePanel.setState({
@@ -119,6 +121,7 @@ beforeEach(() => {
     meeting: null,
   });
   remembered = undefined;
+  appLinks = [];
   hostsSeen = new Map([['salesforce', [ADDRESS.host]]]);
   organisationHosts = new Map();
   appHosts = undefined;
@@ -210,6 +213,94 @@ describe('the tab’s deal', () => {
     await actions.refreshMeeting();
     expect(usePanel.getState().meeting).toMatchObject({ title: 'Renewal call' });
     expect(usePanel.getState().prep).toBeNull();
+  });
+
+  it('prepares its meeting through the app, follows the prep as an answer, and shows one already there', async () => {
+    const [meeting] = meetingsOf({
+      title: 'Renewal call',
+      startsAt: '2099-01-01T10:00:00Z',
+      dealId: DEAL.id,
+    });
+    const at = { meetingKey: meeting?.key, startsAt: '2099-01-01T10:00:00Z', dealId: DEAL.id };
+    bridge.answers.set('prep.forDeal', () => ({
+      meetings: [{ ...at, prep: { status: 'scheduled', at: '2099-01-01T09:00:00Z' } }],
+    }));
+    let started = true;
+    bridge.answers.set('prep.start', () => ({
+      started,
+      meeting: { ...at, prep: { status: 'running', runId: 'prep_9', startedAt: STARTED_AT } },
+    }));
+    snapshot = { ...liveRun('prep_9', 'Key facts', 3), message: 'Prepare me for this meeting' };
+    await actions.findDeal();
+    await settle();
+    await actions.prepare();
+    // The app chooses the agent: the panel names only the meeting and the deal it shows.
+    expect(bridge.named('prep.start')).toEqual([{ meetingKey: meeting?.key, dealId: DEAL.id }]);
+    const state = usePanel.getState();
+    expect(state.prep?.prep).toMatchObject({ status: 'running', runId: 'prep_9' });
+    expect(state.preparing).toEqual({ busy: false });
+    expect(state.asked).toMatchObject({
+      runId: 'prep_9',
+      startedHere: true,
+      message: 'Prepare me for this meeting',
+    });
+    expect(state.asked?.output.text()).toBe('Key facts');
+
+    // The prep there already (asked on Today, or by the timer): followed, not the panel's to stop.
+    started = false;
+    await actions.prepare();
+    expect(usePanel.getState().asked).toMatchObject({ runId: 'prep_9', startedHere: false });
+  });
+
+  it('says why Prepare gave no prep: the app’s error, or a prep that could not start', async () => {
+    const [meeting] = meetingsOf({
+      title: 'Renewal call',
+      startsAt: '2099-01-01T10:00:00Z',
+      dealId: DEAL.id,
+    });
+    await actions.findDeal();
+    await settle();
+    await actions.prepare();
+    expect(usePanel.getState().preparing).toMatchObject({
+      busy: false,
+      error: { code: 'not_here' },
+    });
+    bridge.answers.set('prep.start', () => ({
+      started: false,
+      meeting: {
+        meetingKey: meeting?.key,
+        startsAt: '2099-01-01T10:00:00Z',
+        prep: { status: 'skipped', reason: 'quota' },
+      },
+    }));
+    await actions.prepare();
+    expect(usePanel.getState().preparing).toEqual({ busy: false, notStarted: true });
+    expect(usePanel.getState().asked).toBeNull();
+    // Another deal on the tab: nothing of that Prepare stays.
+    actions.setTab({ ...ADDRESS, recordId: '006000000000002' }, undefined);
+    expect(usePanel.getState().preparing).toEqual({ busy: false });
+  });
+
+  it('opens in Assistant through the app, its own link only for an app that does not know how', async () => {
+    bridge.answers.set('app.show', () => ({ shown: 'browser' }));
+    await actions.showInApp({ screen: 'deal', id: DEAL.id });
+    expect(bridge.named('app.show')).toEqual([{ screen: 'deal', id: DEAL.id }]);
+    expect(appLinks).toEqual([]);
+    expect(usePanel.getState().openError).toBeUndefined();
+    // An app from before app.show refuses the name: the installed app's link is the way left.
+    bridge.answers.delete('app.show');
+    const refuse = (code: string) => async (): Promise<CallResult> => ({
+      ok: false,
+      error: { code, message: 'No.', retryable: false },
+    });
+    bridge.call = refuse('not_available_to_companion');
+    await actions.showInApp({ screen: 'run', id: 'run_1' });
+    expect(appLinks).toEqual(['assistant://run/run_1']);
+    // Any other refusal is said, and nothing is opened.
+    bridge.call = refuse('internal_error');
+    await actions.showInApp({ screen: 'deal', id: DEAL.id });
+    expect(appLinks).toHaveLength(1);
+    expect(usePanel.getState().openError).toMatchObject({ code: 'internal_error' });
   });
 
   it('is not in Assistant, then searched by the name the user types', async () => {

@@ -7,3 +7,4 @@ export * from './session';
 export * from './inbox';
 export * from './companion';
 export * from './auto-prep';
+export * from './show-in-app';
