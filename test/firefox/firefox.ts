@@ -11,7 +11,7 @@
 // `--remote-allow-system-access` is what lets BiDi navigate a tab to a moz-extension:// page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, rmdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,22 @@ export const FIREFOX_PACKAGE = resolve(import.meta.dirname, '../../out/extension
 /** The extension's moz-extension:// host in the test profile. */
 export const EXTENSION_UUID = '3f6c1a52-7d0e-4b8a-9c41-2e5d8f0b6a17';
 export const EXTENSION_BASE = `moz-extension://${EXTENSION_UUID}`;
+
+/**
+ * Where Debian's Firefox reads the machine's enterprise policies (one file; writable by root
+ * alone). The walk writes IT's managed settings for the extension there when it may.
+ */
+export const POLICIES_FILE = '/etc/firefox/policies/policies.json';
+
+/**
+ * Why the walk cannot write the machine's policies file, or undefined when it can: root only,
+ * and never over a file the machine already has.
+ */
+export function policiesBlocked(): string | undefined {
+  if (process.getuid?.() !== 0) return `writing ${POLICIES_FILE} needs root`;
+  if (existsSync(POLICIES_FILE)) return `${POLICIES_FILE} exists already: not replaced`;
+  return undefined;
+}
 
 /** Why the walk cannot run here, or undefined when it can. */
 export function firefoxMissing(): string | undefined {
@@ -77,6 +93,8 @@ const Listening = /WebDriver BiDi listening on (ws:\/\/\S+)/;
 export async function launchFirefox(options: {
   crmPort: number;
   env: Record<string, string>;
+  /** Written to POLICIES_FILE for this run (see policiesBlocked), and removed on close. */
+  policies?: Record<string, unknown>;
 }): Promise<FirefoxWithExtension> {
   const home = await mkdtemp(join(tmpdir(), 'firefox-home-'));
   const profile = join(home, 'profile');
@@ -92,8 +110,22 @@ export async function launchFirefox(options: {
     }
     await new Promise((done) => (proxy === undefined ? done(undefined) : proxy.close(done)));
     await rm(home, { recursive: true, force: true });
+    if (wrotePolicies) {
+      await rm(POLICIES_FILE, { force: true });
+      // The folders too, when the walk made them and nothing else is in them.
+      await rmdir(join(POLICIES_FILE, '..')).catch(() => undefined);
+      await rmdir(join(POLICIES_FILE, '..', '..')).catch(() => undefined);
+    }
   };
+  let wrotePolicies = false;
   try {
+    if (options.policies !== undefined) {
+      const blocked = policiesBlocked();
+      if (blocked !== undefined) throw new Error(blocked);
+      await mkdir(join(POLICIES_FILE, '..'), { recursive: true });
+      await writeFile(POLICIES_FILE, JSON.stringify({ policies: options.policies }));
+      wrotePolicies = true;
+    }
     // Firefox has run for this user: the app registers it (a folder of its own under ~/.mozilla).
     await mkdir(join(home, '.mozilla', 'firefox'), { recursive: true });
     const plan = registrationPlan({

@@ -5,7 +5,10 @@
 // demo service's Salesforce profile, and a fake Lightning page under its real host name. The
 // background gives the deal tab its sidebar page; the panel, opened as that page, is asked about
 // as Firefox, finds the deal, asks, streams the answer to its end, and follows the CRM's
-// single-page navigation to the next deal. One browser, one walk.
+// single-page navigation to the next deal. As root (the machine's policies file is root's), the
+// same browser also starts with IT's managed settings for the extension in Firefox's policies
+// (`3rdparty.Extensions.<id>`), which the options page shows as set by the organisation. One
+// browser, one walk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIREFOX_EXTENSION_ID,
@@ -23,6 +26,7 @@ import {
   firefoxMissing,
   launchFirefox,
   navigate,
+  policiesBlocked,
   twoTabs,
   waitFor,
   type FirefoxWithExtension,
@@ -32,6 +36,9 @@ const ORIGIN = firefoxOrigin(FIREFOX_EXTENSION_ID);
 const dealAddress = (id: string) =>
   `https://acme.lightning.force.com/lightning/r/Opportunity/${id}/view`;
 const missing = firefoxMissing();
+const noPolicies = policiesBlocked();
+// A Dynamics host: one for Salesforce would make the walk's Lightning host another company's.
+const MANAGED_HOST = 'crm.globex.test';
 
 describe.skipIf(missing !== undefined)(
   `the companion in Firefox${missing ? ` (skipped: ${missing})` : ''}`,
@@ -59,6 +66,20 @@ describe.skipIf(missing !== undefined)(
           // No launch file there: the relay never starts an app of its own.
           ASSISTANT_COMPANION_DIR: `${fixture.work}/no-launch-file`,
         },
+        ...(noPolicies === undefined
+          ? {
+              policies: {
+                '3rdparty': {
+                  Extensions: {
+                    [FIREFOX_EXTENSION_ID]: {
+                      crmDomains: [{ host: MANAGED_HOST, crm: 'dynamics' }],
+                      allowUserDomains: false,
+                    },
+                  },
+                },
+              },
+            }
+          : {}),
       });
     });
 
@@ -172,5 +193,25 @@ describe.skipIf(missing !== undefined)(
         'the next deal’s heading',
       );
     });
+
+    it.skipIf(noPolicies !== undefined)(
+      `IT's settings in Firefox's policies reach the extension's managed storage${noPolicies ? ` (skipped: ${noPolicies})` : ''}`,
+      async () => {
+        const { bidi } = firefox;
+        const [, optionsTab] = await twoTabs(bidi);
+        await navigate(bidi, optionsTab, `${EXTENSION_BASE}/options.html`);
+        expect(await evaluate(bidi, optionsTab, 'browser.storage.managed.get(null)')).toEqual({
+          crmDomains: [{ host: MANAGED_HOST, crm: 'dynamics' }],
+          allowUserDomains: false,
+        });
+        const page = await waitFor(
+          () => evaluate(bidi, optionsTab, 'document.body.innerText'),
+          (value) => String(value).includes(MANAGED_HOST),
+          'the options page listing the organisation’s host',
+        );
+        expect(String(page)).toContain('Set by your organisation');
+        expect(String(page)).toContain('you can’t add others');
+      },
+    );
   },
 );
