@@ -5,7 +5,7 @@
 //! the managed computers that deploy the app. That policy stops the tools, not the registry API,
 //! so the relay, already shipped and signed, calls advapi32 itself, in UTF-16 throughout.
 //!
-//! Only the five keys the app registers are accepted (`HOST_KEYS`, the same as `registryPlaces`
+//! Only the five keys the app registers are accepted (`BROWSER_KEYS`: `registryPlaces` and `firefoxRegistryPlace`
 //! in manifests.ts), and only their default value: the signed binary is not a general registry
 //! writer. Each answer is one line of JSON on stdout, ASCII only (every other character as a
 //! `\u` escape), so no console code page can change it: `{"ok":true,"value":…}` for a query
