@@ -19,9 +19,10 @@ export const EXTENSION_ID = /^[a-p]{32}$/;
 /**
  * The extension's id in Firefox (`browser_specific_settings.gecko.id`, written by
  * extension/build/firefox-manifest.ts). Firefox ids are chosen by the developer, not derived from
- * a key: addons.mozilla.org signs the package under this id and will not sign another developer's
- * upload with it, and a release Firefox installs only signed add-ons. So the development copy and
- * the published one have the same id, and both kinds of run let it in.
+ * a key: addons.mozilla.org signs the package under this id and signs no other developer's upload
+ * with it, so the development copy and the published one have the same id and both kinds of run
+ * let it in. A temporary add-on can still claim any id, as anyone can load Chromium's public
+ * development key: in Firefox the id is a name, and the pairing's Allow and key are the proof.
  */
 export const FIREFOX_EXTENSION_ID = 'companion@assistant-desktop.example';
 
