@@ -2,7 +2,9 @@
 // React code), the options page (options.html) and the service worker, built by Vite into
 // out/extension/, a folder Chromium loads unpacked (its manifest carries the development key, for
 // the fixed development id), then zipped for the stores as out/assistant-companion-<version>.zip
-// with the same files but a manifest without `key` (the stores refuse one and assign their ids).
+// with the same files but a manifest without `key` (the stores refuse one and assign their ids);
+// and from the same files the Firefox package: out/extension-firefox/ (load it as a temporary
+// add-on) and out/assistant-companion-<version>-firefox.xpi, with Firefox's manifest.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import {
   copyManagedSchema,
   storeManifest,
   writeManifest,
+  writeFirefoxPackage,
   writeManifestWords,
   zipFolder,
 } from './build/package-extension';
@@ -34,6 +37,11 @@ function packageExtension(): Plugin {
       await zipFolder(outDir, here(`../out/assistant-companion-${version}.zip`), {
         'manifest.json': await storeManifest(outDir),
       });
+      await writeFirefoxPackage(
+        outDir,
+        here('../out/extension-firefox'),
+        here(`../out/assistant-companion-${version}-firefox.xpi`),
+      );
     },
   };
 }

@@ -43,7 +43,9 @@
     DeleteRegKey HKCU "Software\Chromium\NativeMessagingHosts\com.assistant.desktop.companion"
     DeleteRegKey HKCU "Software\Microsoft\Edge\NativeMessagingHosts\com.assistant.desktop.companion"
     DeleteRegKey HKCU "Software\BraveSoftware\Brave-Browser\NativeMessagingHosts\com.assistant.desktop.companion"
+    DeleteRegKey HKCU "Software\Mozilla\NativeMessagingHosts\com.assistant.desktop.companion"
     Delete "$LOCALAPPDATA\Assistant Desktop\companion\com.assistant.desktop.companion.json"
+    Delete "$LOCALAPPDATA\Assistant Desktop\companion\com.assistant.desktop.companion.firefox.json"
     Delete "$LOCALAPPDATA\Assistant Desktop\companion\launch"
     ; The address the app last listened at (every start writes it): it names nothing once gone.
     Delete "$LOCALAPPDATA\Assistant Desktop\companion\address"

@@ -20,7 +20,7 @@ import type {
 import type { Dispatch } from '../core/host/dispatcher';
 import type { EventHub } from '../core/host/event-hub';
 import type { Logger } from '../core/logs/logger';
-import { browserNamed } from './browser-name';
+import { browserOf } from './browser-name';
 import { createConnectionIo, readFrames, type ConnectionIo } from './connection-io';
 import type { DecodedFrame } from './frame-codec';
 import type { Outbound } from './outbound';
@@ -258,7 +258,7 @@ export function serveConnection(options: ConnectionOptions): CompanionConnection
     const read = readRelayHello(frame, options.allowedOrigins, log);
     if (!read.ok) return cut(read.reason, read.message);
     origin = read.hello.origin;
-    browser = browserNamed(read.hello.browser);
+    browser = browserOf(origin, read.hello.browser);
     log.info('Companion: a browser connected', { origin, relay: read.hello.relay, browser });
     state = 'identify';
   }

@@ -4,17 +4,24 @@
 import { Timestamp } from './common';
 import { z } from './zod';
 
-/** `chrome-extension://<32 letters a–p>/`, as the relay introduces an extension. */
+/**
+ * Who the relay introduces (relay/src/main.rs `caller`): a Chromium extension by its origin,
+ * `chrome-extension://<32 letters a–p>/`, or a Firefox extension by its id, which is all Firefox
+ * tells its native host: `firefox:<id>`, the id as Firefox accepts one (`{<uuid>}` or
+ * `<name>@<domain>`, at most 80 characters).
+ */
 export const CompanionOrigin = z
   .string()
-  .max(64)
-  .regex(/^chrome-extension:\/\/[a-p]{32}\/$/);
+  .max(88)
+  .regex(
+    /^(chrome-extension:\/\/[a-p]{32}\/|firefox:(\{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\}|[a-zA-Z0-9._-]*@[a-zA-Z0-9._-]+))$/,
+  );
 
 /** The key an Allow hands the extension (core/pairings/store.ts makes it): 256 bits, base64url. */
 export const PairingKey = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 
 /** The browsers the relay can name; the renderer says "a browser" for any other. */
-export const CompanionBrowserName = z.enum(['chrome', 'chromium', 'edge', 'brave']);
+export const CompanionBrowserName = z.enum(['chrome', 'chromium', 'edge', 'brave', 'firefox']);
 export type CompanionBrowserName = z.infer<typeof CompanionBrowserName>;
 
 export const CompanionBrowser = z.object({

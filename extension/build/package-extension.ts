@@ -2,11 +2,12 @@
 // development key (one source each: package.json and extension-ids.ts), the icons, and the store
 // zip of the whole folder, whose manifest is the same without `key`: the Chrome Web Store refuses
 // an upload with one, and each store gives the extension an id of its own.
-import { readdir, readFile, writeFile, mkdir, copyFile } from 'node:fs/promises';
+import { cp, readdir, readFile, writeFile, mkdir, copyFile, rm } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { DEVELOPMENT_EXTENSION_KEY } from '../../electron/companion/registration/extension-ids';
 import { CATALOGUES } from '../../electron/domain/i18n/catalogues';
 import { LANGUAGES } from '../../electron/domain/i18n/languages';
+import { firefoxManifest } from './firefox-manifest';
 import { zip } from './zip';
 
 const ICON_SIZES = [16, 32, 48, 128] as const;
@@ -92,4 +93,24 @@ export async function zipFolder(
     }),
   );
   await writeFile(archive, zip(entries));
+}
+
+/**
+ * The Firefox package from the Chromium folder just built: the same files (one build), Firefox's
+ * manifest (firefox-manifest.ts) and no managed-storage schema, as an unpacked folder and as an
+ * .xpi (a zip; addons.mozilla.org signs it at release time, docs/releasing.md).
+ */
+export async function writeFirefoxPackage(
+  chromiumDir: string,
+  firefoxDir: string,
+  xpi: string,
+): Promise<void> {
+  await rm(firefoxDir, { recursive: true, force: true });
+  await cp(chromiumDir, firefoxDir, { recursive: true });
+  await rm(join(firefoxDir, 'managed-schema.json'), { force: true });
+  const chromium = JSON.parse(
+    await readFile(join(chromiumDir, 'manifest.json'), 'utf8'),
+  ) as Manifest;
+  await writeFile(join(firefoxDir, 'manifest.json'), manifestText(firefoxManifest(chromium)));
+  await zipFolder(firefoxDir, xpi);
 }

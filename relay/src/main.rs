@@ -1,5 +1,6 @@
 //! Assistant Desktop's native-messaging relay. The browser starts it for the companion extension
-//! (argv[1] is the extension's origin) and talks to it over stdin/stdout in Chrome's frames; the
+//! (Chromium: argv[1] is the extension's origin; Firefox: argv[1] is the host manifest's path and
+//! argv[2] the extension's id, introduced to the app as `firefox:<id>`) and talks to it over stdin/stdout in Chrome's frames; the
 //! relay connects to the address the app recorded in the user's companion folder (starting the app
 //! when it is not running), proves that what listens there is the user's own (trust.rs) before
 //! sending it anything, introduces the extension with a handshake frame, and then passes frames
@@ -74,6 +75,43 @@ fn valid_origin(origin: &str) -> bool {
         }
         None => false,
     }
+}
+
+/// A Firefox extension id as Firefox itself accepts one (`browser_specific_settings.gecko.id`):
+/// `{<uuid>}` or `<name>@<domain>`, here at most 80 characters (addons.mozilla.org's limit).
+fn valid_gecko_id(id: &str) -> bool {
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'.' || b == b'_';
+    if id.is_empty() || id.len() > 80 {
+        return false;
+    }
+    if let Some(uuid) = id.strip_prefix('{').and_then(|rest| rest.strip_suffix('}')) {
+        let groups: Vec<&str> = uuid.split('-').collect();
+        return groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12])
+            && groups
+                .iter()
+                .all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()));
+    }
+    match id.split_once('@') {
+        Some((name, domain)) => {
+            !domain.is_empty() && name.bytes().all(plain) && domain.bytes().all(plain)
+        }
+        None => false,
+    }
+}
+
+/// Who started the relay, as the app is told (`origin` in the hello): Chromium's
+/// `chrome-extension://<id>/` as it is (on Windows `--parent-window=<n>` follows it), or for
+/// Firefox, which passes the host manifest's path and then the extension's id, `firefox:<id>`.
+/// None for anything else: a person running it, another program. Whether that extension may be
+/// served is the app's decision (its allowed list), not the relay's.
+fn caller(args: &[String]) -> Option<String> {
+    let first = args.get(1)?;
+    if valid_origin(first) {
+        return Some(first.clone());
+    }
+    let id = args.get(2)?;
+    (first.ends_with(".json") && args.len() == 3 && valid_gecko_id(id))
+        .then(|| format!("firefox:{}", id))
 }
 
 fn wait_limit() -> Duration {
@@ -301,17 +339,21 @@ fn main() {
         return;
     }
     let extension: Extension = Arc::new(Mutex::new(io::stdout()));
-    if !valid_origin(first) {
-        eprintln!(
-            "assistant-relay is started by the browser for the Assistant companion extension."
-        );
-        relay_error(
-            &extension,
-            "bad-origin",
-            "The relay was not started by a browser extension.",
-        );
-        process::exit(2);
-    }
+    // A match, not let-else: the relay builds with Debian's Rust (1.63) for Windows too.
+    let origin = match caller(&args) {
+        Some(origin) => origin,
+        None => {
+            eprintln!(
+                "assistant-relay is started by the browser for the Assistant companion extension."
+            );
+            relay_error(
+                &extension,
+                "bad-origin",
+                "The relay was not started by a browser extension.",
+            );
+            process::exit(2);
+        }
+    };
     let (reader, mut writer) = match connect_to_app(&extension) {
         Ok(halves) => halves,
         Err((code, message)) => {
@@ -319,7 +361,7 @@ fn main() {
             process::exit(1);
         }
     };
-    let greeting = hello(first, browser_name().as_deref());
+    let greeting = hello(&origin, browser_name().as_deref());
     if frames::write_frame(&mut *writer, Order::Little, greeting.as_bytes()).is_err() {
         relay_error(
             &extension,
@@ -373,6 +415,72 @@ mod tests {
         }
         let long = format!("chrome-extension://{}/", "a".repeat(200));
         assert!(!valid_origin(&long));
+    }
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| a.to_string()).collect()
+    }
+
+    #[test]
+    fn names_a_chromium_caller_by_its_origin() {
+        let origin = "chrome-extension://onobfabojmcojifpgelmncjhfafaoboe/";
+        assert_eq!(caller(&args(&["relay", origin])), Some(origin.into()));
+        // Chromium on Windows adds the window it was started for.
+        assert_eq!(
+            caller(&args(&["relay", origin, "--parent-window=0"])),
+            Some(origin.into())
+        );
+    }
+
+    #[test]
+    fn names_a_firefox_caller_by_its_extension_id() {
+        let manifest =
+            "/home/mia/.mozilla/native-messaging-hosts/com.assistant.desktop.companion.json";
+        for id in [
+            "companion@assistant-desktop.example",
+            "{0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5b}",
+        ] {
+            assert_eq!(
+                caller(&args(&["relay", manifest, id])),
+                Some(format!("firefox:{}", id))
+            );
+        }
+        let windows = r"C:\Users\Mia\AppData\Local\Assistant Desktop\companion\com.assistant.desktop.companion.firefox.json";
+        assert_eq!(
+            caller(&args(&[
+                "relay",
+                windows,
+                "companion@assistant-desktop.example"
+            ])),
+            Some("firefox:companion@assistant-desktop.example".into())
+        );
+    }
+
+    #[test]
+    fn refuses_other_callers() {
+        let manifest =
+            "/home/mia/.mozilla/native-messaging-hosts/com.assistant.desktop.companion.json";
+        for list in [
+            vec!["relay"],
+            vec!["relay", manifest],
+            vec!["relay", "companion@assistant-desktop.example"],
+            vec!["relay", "/tmp/x.txt", "companion@assistant-desktop.example"],
+            vec![
+                "relay",
+                manifest,
+                "companion@assistant-desktop.example",
+                "more",
+            ],
+            vec!["relay", manifest, "no-at-sign"],
+            vec!["relay", manifest, "a@b\"c"],
+            vec!["relay", manifest, "a b@example"],
+            vec!["relay", manifest, "{0f8e2a4c-1b3d-4e5f-8a9b}"],
+            vec!["relay", manifest, "{0f8e2a4c-1b3d-4e5f-8a9b-0c1d2e3f4a5g}"],
+        ] {
+            assert_eq!(caller(&args(&list)), None, "{:?}", list);
+        }
+        let long = format!("{}@example.com", "a".repeat(80));
+        assert_eq!(caller(&args(&["relay", manifest, &long])), None);
     }
 
     /// A writer whose reader has gone, as the app's socket is once the app closed it.

@@ -5,7 +5,7 @@
 //! the managed computers that deploy the app. That policy stops the tools, not the registry API,
 //! so the relay, already shipped and signed, calls advapi32 itself, in UTF-16 throughout.
 //!
-//! Only the four keys the app registers are accepted (`HOST_KEYS`, the same as `registryPlaces`
+//! Only the five keys the app registers are accepted (`BROWSER_KEYS`: `registryPlaces` and `firefoxRegistryPlace`
 //! in manifests.ts), and only their default value: the signed binary is not a general registry
 //! writer. Each answer is one line of JSON on stdout, ASCII only (every other character as a
 //! `\u` escape), so no console code page can change it: `{"ok":true,"value":…}` for a query
@@ -15,12 +15,13 @@
 
 /// The native-messaging host's name (places.ts's NATIVE_HOST_NAME).
 const HOST_NAME: &str = "com.assistant.desktop.companion";
-/// Each browser's HKCU key under which Chromium looks for NativeMessagingHosts.
-const BROWSER_KEYS: [&str; 4] = [
+/// Each browser's HKCU key under which it looks for NativeMessagingHosts (Firefox: Mozilla's).
+const BROWSER_KEYS: [&str; 5] = [
     r"Software\Google\Chrome",
     r"Software\Chromium",
     r"Software\Microsoft\Edge",
     r"Software\BraveSoftware\Brave-Browser",
+    r"Software\Mozilla",
 ];
 /// A value longer than Windows' longest path is not a manifest's path.
 const MAX_VALUE_UNITS: usize = 32_767;
@@ -32,7 +33,7 @@ pub enum Request {
     Delete(Vec<u16>),
 }
 
-/// The key under HKEY_CURRENT_USER, as UTF-16, when `key` is one of the four this may touch
+/// The key under HKEY_CURRENT_USER, as UTF-16, when `key` is one of the five this may touch
 /// (`HKCU\` then the path, compared as Windows does: ASCII letters in any case).
 fn allowed_key(key: &[u16]) -> Option<Vec<u16>> {
     let prefix: Vec<u16> = r"HKCU\".encode_utf16().collect();
@@ -347,7 +348,7 @@ mod tests {
         r"HKCU\Software\Google\Chrome\NativeMessagingHosts\com.assistant.desktop.companion";
 
     #[test]
-    fn takes_the_four_keys_in_any_case_and_writes_their_own_spelling() {
+    fn takes_the_five_keys_in_any_case_and_writes_their_own_spelling() {
         let path = w(&CHROME[5..]);
         assert_eq!(
             parse(&[w("query"), w(CHROME)]),
@@ -370,6 +371,8 @@ mod tests {
             r"HKCU\Software\Microsoft\Windows\CurrentVersion\Run",
             r"HKLM\Software\Google\Chrome\NativeMessagingHosts\com.assistant.desktop.companion",
             r"HKCU\Software\Google\Chrome\NativeMessagingHosts\com.other.host",
+            r"HKCU\Software\Mozilla\NativeMessagingHosts\com.other.host",
+            r"HKCU\Software\Mozilla\Firefox\NativeMessagingHosts\com.assistant.desktop.companion",
             r"HKCU\Software\Google\Chrome\NativeMessagingHosts\com.assistant.desktop.companion\x",
             r"HKCU\Software\Google\Chrome\NativeMessagingHosts\com.assistant.desktop.companion ",
             r"Software\Google\Chrome\NativeMessagingHosts\com.assistant.desktop.companion",

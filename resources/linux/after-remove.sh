@@ -33,7 +33,7 @@ fi
 # manifests in their browsers' folders and a launch file, all in their home. On removal or purge
 # (not on an upgrade: the new version registers again at its start), for each local user with a
 # home (uid 1000 and up), this removes, as that user (runuser: a link planted in a home cannot make
-# root remove anything that user could not), the manifests at the default places (~/.config and
+# root remove anything that user could not), the manifests at the default places (~/.config, ~/.mozilla and
 # the Flatpak browsers' folders) that name this package's relay, and the launch file that names
 # this package's executable. It cannot reach a user's XDG_CONFIG_HOME elsewhere, users the system
 # does not list (a directory without enumeration), or homes not mounted now; a manifest left
@@ -49,8 +49,11 @@ if [ "$1" = "remove" ] || [ "$1" = "purge" ]; then
       .var/app/com.google.Chrome/config/google-chrome \
       .var/app/org.chromium.Chromium/config/chromium \
       .var/app/com.microsoft.Edge/config/microsoft-edge \
-      .var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser; do
-      file="$home/$dir/NativeMessagingHosts/com.assistant.desktop.companion.json"
+      .var/app/com.brave.Browser/config/BraveSoftware/Brave-Browser .mozilla; do
+      # Firefox reads its own folder name (and its manifest lists extension ids, not origins).
+      hosts=NativeMessagingHosts
+      [ "$dir" = .mozilla ] && hosts=native-messaging-hosts
+      file="$home/$dir/$hosts/com.assistant.desktop.companion.json"
       if [ -f "$file" ] && [ ! -L "$file" ] && grep -qF "\"$relay\"" "$file"; then
         rm -f "$file"
       fi

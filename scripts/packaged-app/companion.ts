@@ -3,7 +3,8 @@
 // own companion folder (ASSISTANT_COMPANION_DIR), this waits until registration is whole: the
 // launch file naming the launched executable with --background, the relay electron-builder
 // shipped there and executable, and on Windows the manifest in that folder naming it and every
-// browser's HKCU key (set through the relay) naming the manifest, read back with reg.exe. The
+// browser's HKCU key (set through the relay) naming the manifest, read back with reg.exe, and
+// Firefox's own manifest beside it (`allowed_extensions`) with Mozilla's key naming that. The
 // release workflow runs it on every OS.
 
 import { execFile } from 'node:child_process';
@@ -15,6 +16,12 @@ import { z } from 'zod';
 
 const NATIVE_HOST_NAME = 'com.assistant.desktop.companion';
 const HostManifest = z.object({ name: z.literal(NATIVE_HOST_NAME), path: z.string() });
+const FirefoxHostManifest = HostManifest.extend({
+  allowed_extensions: z.array(z.string()).min(1),
+});
+/** Firefox's manifest and key on Windows (electron/companion/registration/manifests.ts). */
+const FIREFOX_MANIFEST_FILE = `${NATIVE_HOST_NAME}.firefox.json`;
+const FIREFOX_KEY = `HKCU\\Software\\Mozilla\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`;
 
 /**
  * Where electron-builder's extraResources land beside the executable, by the platform's own path
@@ -85,7 +92,32 @@ async function registryNames(key: string, manifestPath: string): Promise<boolean
   return output.includes(manifestPath);
 }
 
-/** One look at the launch file, the relay, and on Windows the manifest and every key. */
+/** Windows: Firefox's manifest naming the shipped relay, and Mozilla's key naming the manifest. */
+async function lookAtFirefox(companionDir: string, relay: string): Promise<Look> {
+  const manifestPath = path.join(companionDir, FIREFOX_MANIFEST_FILE);
+  const text = await readFile(manifestPath, 'utf8').catch(() => undefined);
+  if (text === undefined)
+    return { done: false, missing: `The app wrote no Firefox manifest at ${manifestPath}.` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const manifest = FirefoxHostManifest.safeParse(parsed);
+  if (!manifest.success || !(await samePath(manifest.data.path, relay))) {
+    return {
+      done: false,
+      missing: `${manifestPath} is not Firefox's manifest of ${relay}: ${text}`,
+    };
+  }
+  if (!(await registryNames(FIREFOX_KEY, manifestPath))) {
+    return { done: false, missing: `${FIREFOX_KEY} does not name ${manifestPath}.` };
+  }
+  return { done: true, found: [`manifest ${manifestPath}`, `registry ${FIREFOX_KEY}`] };
+}
+
+/** One look at the launch file, the relay, and on Windows the manifests and every key. */
 async function lookOnce(
   companionDir: string,
   executable: string,
@@ -139,9 +171,16 @@ async function lookOnce(
       return { done: false, missing: `${key} does not name ${manifestPath}.` };
     }
   }
+  const firefox = await lookAtFirefox(companionDir, relay);
+  if (!firefox.done) return firefox;
   return {
     done: true,
-    found: [...found, `manifest ${manifestPath}`, ...REGISTRY_KEYS.map((key) => `registry ${key}`)],
+    found: [
+      ...found,
+      `manifest ${manifestPath}`,
+      ...REGISTRY_KEYS.map((key) => `registry ${key}`),
+      ...firefox.found,
+    ],
   };
 }
 

@@ -17,6 +17,21 @@ export const DEVELOPMENT_EXTENSION_ID = 'onobfabojmcojifpgelmncjhfafaoboe';
 export const EXTENSION_ID = /^[a-p]{32}$/;
 
 /**
+ * The extension's id in Firefox (`browser_specific_settings.gecko.id`, written by
+ * extension/build/firefox-manifest.ts). Firefox ids are chosen by the developer, not derived from
+ * a key: addons.mozilla.org signs the package under this id and signs no other developer's upload
+ * with it, so the development copy and the published one have the same id and both kinds of run
+ * let it in. A temporary add-on can still claim any id, as anyone can load Chromium's public
+ * development key: in Firefox the id is a name, and the pairing's Allow and key are the proof.
+ */
+export const FIREFOX_EXTENSION_ID = 'companion@assistant-desktop.example';
+
+/** How the relay introduces a Firefox extension, which Firefox names by its id alone. */
+export function firefoxOrigin(id: string): string {
+  return `firefox:${id}`;
+}
+
+/**
  * Replaced by the build (scripts/build-node.mjs, esbuild's `define`) with the ids it was given,
  * already checked there; absent where the source runs unbundled (tests, tsx, Vite's config).
  */
@@ -69,7 +84,7 @@ export function allowedOrigins(
 export const EXTRA_EXTENSION_IDS_ENV = 'ASSISTANT_COMPANION_EXTRA_IDS';
 
 /**
- * The origins the companion host answers: the manifest's, and in a run from the sources the ids
+ * The origins the companion host answers: the Chromium manifest's, the Firefox extension's, and in a run from the sources the ids
  * named in ASSISTANT_COMPANION_EXTRA_IDS (anyone who can set a development run's environment can
  * change its code too). An installed app ignores the variable.
  */
@@ -85,5 +100,11 @@ export function servedOrigins(
           .map((id) => id.trim())
           .filter((id) => EXTENSION_ID.test(id))
       : [];
-  return [...new Set([...allowedOrigins(kind, published), ...extra.map(extensionOrigin)])];
+  return [
+    ...new Set([
+      ...allowedOrigins(kind, published),
+      firefoxOrigin(FIREFOX_EXTENSION_ID),
+      ...extra.map(extensionOrigin),
+    ]),
+  ];
 }

@@ -1,5 +1,6 @@
-// The native-messaging host manifest that tells a Chromium-family browser where the relay is, and
-// where each browser looks for it, as data: per-user folders on macOS and Linux, registry keys
+// The native-messaging host manifests that tell a Chromium-family browser, and Firefox, where the
+// relay is (Chromium's lets extensions in by origin, `allowed_origins`; Firefox's by id,
+// `allowed_extensions`), and where each browser looks for it, as data: per-user folders on macOS and Linux, registry keys
 // under HKCU on Windows whose default value is the manifest file's path. The app writes them at
 // every start (an update moves the relay) for the browsers this user has, and removes them on
 // uninstall (registration.ts). Only where the relay can run: a Flatpak browser's sandbox neither
@@ -10,6 +11,8 @@ import { NATIVE_HOST_NAME } from '../places';
 
 export const BROWSERS = ['chrome', 'chromium', 'edge', 'brave'] as const;
 export type Browser = (typeof BROWSERS)[number];
+/** Every browser a manifest is written for: the Chromium family, and Firefox. */
+export type HostBrowser = Browser | 'firefox';
 
 export interface HostManifest {
   name: string;
@@ -30,9 +33,26 @@ export function hostManifest(relayPath: string, allowedOrigins: readonly string[
   };
 }
 
+/** Firefox's host manifest: the same relay, its extension named by id (extension-ids.ts). */
+export interface FirefoxHostManifest {
+  name: string;
+  description: string;
+  path: string;
+  type: 'stdio';
+  allowed_extensions: string[];
+}
+
+export function firefoxHostManifest(
+  relayPath: string,
+  extensionIds: readonly string[],
+): FirefoxHostManifest {
+  const { allowed_origins: _origins, ...common } = hostManifest(relayPath, []);
+  return { ...common, allowed_extensions: [...extensionIds] };
+}
+
 /** A browser's manifest file; written only when `browserDir` exists (the user has it). */
 export interface ManifestFilePlace {
-  browser: Browser;
+  browser: HostBrowser;
   /** The browser's own folder for this user. */
   browserDir: string;
   manifestPath: string;
@@ -99,6 +119,36 @@ export function manifestFilePlaces({
 }
 
 /**
+ * Firefox's manifest file on macOS and Linux (none on Windows, which uses the registry:
+ * `firefoxRegistryPlace`). Firefox reads one folder for every profile, whatever XDG_CONFIG_HOME
+ * says: `~/.mozilla/native-messaging-hosts/` on Linux, written when `~/.mozilla` exists (Firefox
+ * has run); on macOS `~/Library/Application Support/Mozilla/NativeMessagingHosts/`, written when
+ * Firefox's own folder beside it (`…/Firefox`, its profiles) exists, since Mozilla's may not yet.
+ */
+export function firefoxManifestPlace({
+  platform,
+  home,
+}: PlatformHome): ManifestFilePlace | undefined {
+  const { join } = pathsOf(platform);
+  const file = `${NATIVE_HOST_NAME}.json`;
+  if (platform === 'darwin') {
+    const support = join(home, 'Library', 'Application Support');
+    return {
+      browser: 'firefox',
+      browserDir: join(support, 'Firefox'),
+      manifestPath: join(support, 'Mozilla', 'NativeMessagingHosts', file),
+    };
+  }
+  if (platform === 'win32') return undefined;
+  const mozilla = join(home, '.mozilla');
+  return {
+    browser: 'firefox',
+    browserDir: mozilla,
+    manifestPath: join(mozilla, 'native-messaging-hosts', file),
+  };
+}
+
+/**
  * Linux: the manifests earlier versions wrote for the browsers' Flatpak builds, whose sandbox can
  * run neither the relay they name nor reach the app's socket. Removed at every start and on
  * uninstall, never written.
@@ -115,10 +165,10 @@ export function unreachableManifestPaths({ platform, home }: PlatformHome): stri
 }
 
 export interface RegistryPlace {
-  browser: Browser;
+  browser: HostBrowser;
   /**
    * Under HKEY_CURRENT_USER; its default value is the manifest file's path. The relay's
-   * `--registry` (relay/src/registry.rs) accepts these four keys and no other.
+   * `--registry` (relay/src/registry.rs) accepts these four keys and Firefox's, no other.
    */
   key: string;
 }
@@ -129,3 +179,14 @@ export function registryPlaces(): RegistryPlace[] {
     key: `HKCU\\${REGISTRY_KEYS[browser]}\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`,
   }));
 }
+
+/** Windows: Firefox's key, naming Firefox's own manifest file (not the Chromium one). */
+export function firefoxRegistryPlace(): RegistryPlace {
+  return {
+    browser: 'firefox',
+    key: `HKCU\\Software\\Mozilla\\NativeMessagingHosts\\${NATIVE_HOST_NAME}`,
+  };
+}
+
+/** Windows: Firefox's manifest, in the companion folder beside the Chromium one. */
+export const FIREFOX_MANIFEST_FILE = `${NATIVE_HOST_NAME}.firefox.json`;

@@ -1,13 +1,19 @@
 // Registration with the browsers, done by the desktop app at every start (an update moves the
 // executable and the relay) and undone on uninstall: the launch file the relay starts the app
-// with, and the native-messaging host manifest for each Chromium-family browser this user has
-// (files on macOS and Linux; on Windows one file in the companion folder that HKCU registry keys
-// point at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten when it
+// with, and the native-messaging host manifest for each Chromium-family browser this user has, and
+// for Firefox (files on macOS and Linux; on Windows one file in the companion folder that the
+// Chromium browsers' HKCU registry keys point at, and Firefox's own file beside it that Mozilla's
+// key points at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten when it
 // is already right, so a start costs a few reads.
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { CREATE_NEW_NO_FOLLOW, openNoFollow } from '../../core/storage/private-files';
+import { FIREFOX_EXTENSION_ID } from './extension-ids';
 import {
+  FIREFOX_MANIFEST_FILE,
+  firefoxHostManifest,
+  firefoxManifestPlace,
+  firefoxRegistryPlace,
   hostManifest,
   manifestFilePlaces,
   registryPlaces,
@@ -33,6 +39,8 @@ export interface RegistrationInputs extends PlaceInputs {
   relayPath: string;
   /** The extensions the manifests let in (`allowedOrigins` of this kind of run). */
   allowedOrigins: readonly string[];
+  /** The Firefox extension ids Firefox's manifest lets in; FIREFOX_EXTENSION_ID unless given. */
+  firefoxExtensionIds?: readonly string[];
   /**
    * Copy the relay into the companion folder and point the browsers at the copy: an AppImage's
    * own files exist only while it runs (it mounts itself in a new temporary folder each time).
@@ -54,12 +62,23 @@ export interface RegistrationPlan {
   relayCopy?: { from: string; to: string };
   launchFile: { path: string; text: string };
   manifestText: string;
+  /** Firefox's manifest (`allowed_extensions`), for the place whose browser is `firefox`. */
+  firefoxManifestText: string;
   /** macOS and Linux: every place a browser may look; written where the browser's folder exists. */
   manifestFiles: ManifestFilePlace[];
   /** Linux: manifests an earlier version wrote where the relay cannot run (Flatpak): removed. */
   unreachableManifests: string[];
-  /** Windows: the one manifest file, in the companion folder, and the keys pointing at it. */
-  windows?: { manifestPath: string; keys: string[] };
+  /**
+   * Windows: the Chromium manifest file, in the companion folder, and the keys pointing at it;
+   * Firefox's file beside it and Mozilla's key pointing at that.
+   */
+  windows?: WindowsRegistration & { firefox: WindowsRegistration };
+}
+
+/** Windows: one manifest file and the HKCU keys whose default value is its path. */
+export interface WindowsRegistration {
+  manifestPath: string;
+  keys: string[];
 }
 
 /** The default values of HKCU keys (Windows); each call rejects when the registry refused it. */
@@ -94,6 +113,9 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
       : undefined;
   const relay = relayCopy?.to ?? inputs.relayPath;
   const manifestText = `${JSON.stringify(hostManifest(relay, inputs.allowedOrigins), null, 2)}\n`;
+  const firefoxIds = inputs.firefoxExtensionIds ?? [FIREFOX_EXTENSION_ID];
+  const firefoxManifestText = `${JSON.stringify(firefoxHostManifest(relay, firefoxIds), null, 2)}\n`;
+  const firefoxFile = firefoxManifestPlace({ platform: inputs.platform, home: inputs.home });
   // Chromium follows XDG_CONFIG_HOME on Linux alone: on macOS and Windows it is not a browser's.
   const configHome = inputs.platform === 'linux' ? inputs.env.XDG_CONFIG_HOME : undefined;
   const plan: RegistrationPlan = {
@@ -102,13 +124,17 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
     ...(relayCopy === undefined ? {} : { relayCopy }),
     launchFile: { path: join(folder, LAUNCH_FILE), text: `${inputs.launchCommand.join('\n')}\n` },
     manifestText,
-    manifestFiles: manifestFilePlaces({
-      platform: inputs.platform,
-      home: inputs.home,
-      ...(configHome !== undefined && pathsOf(inputs.platform).isAbsolute(configHome)
-        ? { configHome }
-        : {}),
-    }),
+    firefoxManifestText,
+    manifestFiles: [
+      ...manifestFilePlaces({
+        platform: inputs.platform,
+        home: inputs.home,
+        ...(configHome !== undefined && pathsOf(inputs.platform).isAbsolute(configHome)
+          ? { configHome }
+          : {}),
+      }),
+      ...(firefoxFile === undefined ? [] : [firefoxFile]),
+    ],
     unreachableManifests: unreachableManifestPaths({
       platform: inputs.platform,
       home: inputs.home,
@@ -116,7 +142,14 @@ export function registrationPlan(inputs: RegistrationInputs): RegistrationPlan {
   };
   if (inputs.platform === 'win32') {
     const manifestPath = join(folder, `${NATIVE_HOST_NAME}.json`);
-    plan.windows = { manifestPath, keys: registryPlaces().map(({ key }) => key) };
+    plan.windows = {
+      manifestPath,
+      keys: registryPlaces().map(({ key }) => key),
+      firefox: {
+        manifestPath: join(folder, FIREFOX_MANIFEST_FILE),
+        keys: [firefoxRegistryPlace().key],
+      },
+    };
   }
   return plan;
 }
@@ -229,21 +262,26 @@ export async function applyRegistration(
   for (const place of plan.manifestFiles) {
     if (!(await isFolder(place.browserDir))) continue;
     await mkdir(dirname(place.manifestPath), { recursive: true });
-    await put(place.manifestPath, plan.manifestText, 0o644);
+    const text = place.browser === 'firefox' ? plan.firefoxManifestText : plan.manifestText;
+    await put(place.manifestPath, text, 0o644);
   }
   for (const path of plan.unreachableManifests) {
     if (await removeIfPresent(path)) report.removed.push(path);
   }
   if (plan.windows !== undefined) {
     await put(plan.windows.manifestPath, plan.manifestText, 0o644);
-    report.registryKeysSet = await syncRegistry(plan.windows, registry);
+    await put(plan.windows.firefox.manifestPath, plan.firefoxManifestText, 0o644);
+    report.registryKeysSet = [
+      ...(await syncRegistry(plan.windows, registry)),
+      ...(await syncRegistry(plan.windows.firefox, registry)),
+    ];
   }
   return report;
 }
 
 /** Sets each browser's key that does not already name the manifest; returns the keys set. */
 export async function syncRegistry(
-  windows: NonNullable<RegistrationPlan['windows']>,
+  windows: WindowsRegistration,
   registry: RegistryAccess,
 ): Promise<string[]> {
   const set: string[] = [];
@@ -286,7 +324,8 @@ export async function removeRegistration(
   for (const path of plan.unreachableManifests) await remove(path);
   if (plan.windows !== undefined) {
     await remove(plan.windows.manifestPath);
-    for (const key of plan.windows.keys) {
+    await remove(plan.windows.firefox.manifestPath);
+    for (const key of [...plan.windows.keys, ...plan.windows.firefox.keys]) {
       // A key that is not there (a browser never installed) is nothing to do.
       if (await registry.remove(key)) removed.push(key);
     }

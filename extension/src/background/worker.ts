@@ -1,11 +1,13 @@
-// The service worker's logic: CRMs are single-page apps, so every address change of a tab (and a
-// tab becoming active) is read again; the side panel is enabled on that tab only where a deal is
-// recognised, and an open panel is told when its tab's deal changes. An MV3 worker is stopped when
+// The service worker's logic (Firefox: the event page's, the same code): CRMs are single-page apps,
+// so every address change of a tab (and a tab becoming active) is read again; the side panel is
+// enabled on that tab only where a deal is recognised (Firefox's sidebar cannot be disabled:
+// panel-surface.ts), and an open panel is told when its tab's deal changes. An MV3 worker is stopped when
 // idle and starts again empty, so a panel may be told of its deal again: it ignores the same deal.
 // The company CRM hosts (those IT set by policy, and those the user added unless IT says not) are
 // read from storage at every start of the worker and followed as they change; a host the user
 // added whose permission is taken away is forgotten.
 import type { ChromeApi, TabInfo } from '../chrome';
+import { panelSurface } from '../chrome/panel-surface';
 import { originPattern } from '../custom-domains/address';
 import { APP_HOSTS_KEY } from '../custom-domains/app-hosts';
 import { loadCompanyHosts } from '../custom-domains/company-hosts';
@@ -17,6 +19,7 @@ import { tabTitleOf } from './tab-title';
 
 export function startWorker(chrome: ChromeApi): void {
   const known = new Map<number, DealAddress | null>();
+  const surface = panelSurface(chrome);
   const report = (error: unknown) => console.warn('Side panel options not set:', error);
   // A tab event may wake the worker before storage has answered: it waits for the hosts.
   const readHosts = () =>
@@ -28,7 +31,7 @@ export function startWorker(chrome: ChromeApi): void {
 
   const follow = async (tabId: number, tab: TabInfo): Promise<void> => {
     const panel = tabPanel(tabId, tab.url, await customHosts);
-    await chrome.sidePanel.setOptions(panel.options);
+    await surface.setForTab(panel.options);
     const before = known.get(tabId);
     known.set(tabId, panel.deal);
     if (before !== undefined && sameDeal(before, panel.deal)) return;
@@ -43,7 +46,7 @@ export function startWorker(chrome: ChromeApi): void {
     await chrome.runtime.sendMessage(message).catch(() => undefined);
   };
 
-  void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(report);
+  void surface.openOnActionClick().catch(report);
   chrome.tabs.onUpdated.addListener((tabId, change, tab) => {
     if (change.url === undefined && change.status !== 'complete') return;
     void follow(tabId, tab).catch(report);

@@ -32,8 +32,11 @@ const KEEPS_WORDS_WHILE_RETRYING: ReadonlySet<ConnectionKind> = new Set([
 export interface BridgeOptions {
   /** Opens a port to the native host (chrome.runtime.connectNative(NATIVE_HOST)). */
   connect(): NativePort;
-  /** chrome.runtime.lastError's message, read inside onDisconnect. */
-  lastError(): string | undefined;
+  /**
+   * Why the port closed, read inside onDisconnect: chrome.runtime.lastError's message in
+   * Chromium, the port's own `error` in Firefox (which sets no lastError for ports).
+   */
+  lastError(port: NativePort): string | undefined;
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(timer: unknown): void;
   /** Where the pairing key is kept (chrome.storage.local in the panel: storedKeyHolder). */
@@ -166,7 +169,7 @@ class NativeBridge implements Bridge {
 
   private ended(opened: NativePort): void {
     if (opened !== this.port) return;
-    const error = this.options.lastError();
+    const error = this.options.lastError(opened);
     this.port = null;
     this.joiner.reset();
     this.failPending();

@@ -30,12 +30,19 @@ export type ConnectionState =
 
 export type ConnectionKind = ConnectionState['kind'];
 
-/** Chrome's words for a port that failed (chrome.runtime.lastError), read as states. */
+/**
+ * The browser's words for a port that failed, read as states: Chromium's (runtime.lastError:
+ * "Specified native messaging host not found.", "Access to the specified native messaging host is
+ * forbidden.") and Firefox's ("No such native application <name>", for a missing manifest and
+ * for one that does not list the extension alike).
+ */
 export function stateOfDisconnect(
   lastError: string | undefined,
 ): 'not-installed' | 'forbidden' | 'disconnected' {
   const text = (lastError ?? '').toLowerCase();
-  if (text.includes('not found')) return 'not-installed';
+  if (text.includes('not found') || text.includes('no such native application')) {
+    return 'not-installed';
+  }
   if (text.includes('forbidden')) return 'forbidden';
   return 'disconnected';
 }

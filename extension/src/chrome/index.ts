@@ -1,6 +1,9 @@
 // The one module that touches the browser's extension API (chrome.*), typed with the few calls the
 // extension makes. Everything else takes these as arguments, so its logic runs under the unit
 // tests without a browser. No @types/chrome: this small surface is the extension's whole use.
+// Firefox offers the same calls under `chrome` too (with promises, in Manifest V3); the one
+// difference the extension meets, Chromium's side panel against Firefox's sidebar, is
+// panel-surface.ts's.
 
 export interface TabInfo {
   id?: number;
@@ -21,6 +24,8 @@ interface ChromeEvent<Listener> {
 
 export interface NativePort {
   name: string;
+  /** Firefox: why the port closed (Chromium says it in runtime.lastError instead). */
+  error?: { message?: string } | null;
   postMessage(message: unknown): void;
   disconnect(): void;
   onMessage: ChromeEvent<(message: unknown) => void>;
@@ -65,9 +70,21 @@ export interface ChromeApi {
     onActivated: ChromeEvent<(info: { tabId: number }) => void>;
     onRemoved: ChromeEvent<(tabId: number) => void>;
   };
-  sidePanel: {
+  /** Chromium's side panel; absent in Firefox, which has `sidebarAction` instead. */
+  sidePanel?: {
     setOptions(options: PanelOptions): Promise<void>;
     setPanelBehavior(behavior: { openPanelOnActionClick: boolean }): Promise<void>;
+  };
+  /** Firefox's sidebar (`sidebar_action` in its manifest); absent in Chromium. */
+  sidebarAction?: {
+    /** The page the sidebar shows while this tab is the active one. */
+    setPanel(details: { tabId: number; panel: string }): Promise<void>;
+    /** Must run in a user gesture (the toolbar button's click handler). */
+    toggle(): Promise<void>;
+  };
+  /** The toolbar button; its click reaches the extension only where it opens no popup. */
+  action?: {
+    onClicked: ChromeEvent<() => void>;
   };
   storage: {
     local: {

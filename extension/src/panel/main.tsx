@@ -45,7 +45,7 @@ async function start(): Promise<void> {
 
   const bridge = createBridge({
     connect: () => chrome.runtime.connectNative(NATIVE_HOST),
-    lastError: () => chrome.runtime.lastError?.message,
+    lastError: (port) => chrome.runtime.lastError?.message ?? port.error?.message,
     setTimer: (run, ms) => setTimeout(run, ms),
     clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
     onDropped: (reason) => console.warn('Assistant companion: refused', reason),

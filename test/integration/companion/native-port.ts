@@ -52,13 +52,15 @@ export async function chromeNamed(folder: string): Promise<string | undefined> {
 
 /**
  * `browser`: the relay is started by a shell run under that name (chromeNamed), so its parent
- * process is called as a browser's would be.
+ * process is called as a browser's would be. `args`: the relay's arguments instead of `origin`
+ * alone (Firefox passes the host manifest's path and the extension's id).
  */
 export function openNativePort(
   origin: string,
   env: Record<string, string>,
-  options: { browser?: string | undefined; cwd?: string } = {},
+  options: { browser?: string | undefined; cwd?: string; args?: readonly string[] } = {},
 ): NativePort {
+  const args = options.args ?? [origin];
   const spawnOptions = {
     env: { ...process.env, ...env },
     stdio: 'pipe' as const,
@@ -67,8 +69,8 @@ export function openNativePort(
   // The shell's command goes on after the relay, so it forks the relay rather than exec it.
   const child =
     options.browser === undefined
-      ? spawn(relayBinary(), [origin], spawnOptions)
-      : spawn(options.browser, ['-c', '"$0" "$1"; exit $?', relayBinary(), origin], spawnOptions);
+      ? spawn(relayBinary(), [...args], spawnOptions)
+      : spawn(options.browser, ['-c', '"$0" "$@"; exit $?', relayBinary(), ...args], spawnOptions);
   const received: Message[] = [];
   const waiters = new Set<() => void>();
   let buffer = Buffer.alloc(0);

@@ -13,8 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig } from 'app-builder-lib/out/util/config/config';
-import { allowedOrigins } from '../../../electron/companion/registration/extension-ids';
-import { hostManifest, registryPlaces } from '../../../electron/companion/registration/manifests';
+import {
+  allowedOrigins,
+  FIREFOX_EXTENSION_ID,
+} from '../../../electron/companion/registration/extension-ids';
+import {
+  FIREFOX_MANIFEST_FILE,
+  firefoxHostManifest,
+  firefoxRegistryPlace,
+  hostManifest,
+  registryPlaces,
+} from '../../../electron/companion/registration/manifests';
 import { NATIVE_HOST_NAME } from '../../../electron/companion/places';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,12 +48,13 @@ describe('the NSIS uninstaller (resources/installer.nsh)', () => {
     'deletes every browser’s key and the files registration writes, on a real uninstall only, read %s',
     async (_, endings) => {
       const companion = companionBlock(endings(await script()));
-      for (const { key } of registryPlaces()) {
+      for (const { key } of [...registryPlaces(), firefoxRegistryPlace()]) {
         expect(companion).toContain(`DeleteRegKey HKCU "${key.replace(/^HKCU\\/, '')}"`);
       }
       // The companion folder on Windows (places.ts: %LOCALAPPDATA%\Assistant Desktop\companion).
       const folder = '$LOCALAPPDATA\\Assistant Desktop\\companion';
       expect(companion).toContain(`Delete "${folder}\\${NATIVE_HOST_NAME}.json"`);
+      expect(companion).toContain(`Delete "${folder}\\${FIREFOX_MANIFEST_FILE}"`);
       expect(companion).toContain(`Delete "${folder}\\launch"`);
       expect(companion).toContain(`Delete "${folder}\\address"`);
       expect(companion).not.toMatch(/RMDir \/r/);
@@ -120,6 +130,7 @@ describe.skipIf(process.platform === 'win32')('the deb’s post-removal script',
       `${NATIVE_HOST_NAME}.json`,
     );
   const launch = () => join(home, '.config/assistant-desktop/companion/launch');
+  const firefox = () => join(home, '.mozilla/native-messaging-hosts', `${NATIVE_HOST_NAME}.json`);
 
   beforeEach(async () => {
     work = await mkdtemp(join(tmpdir(), 'after-remove-'));
@@ -129,6 +140,11 @@ describe.skipIf(process.platform === 'win32')('the deb’s post-removal script',
       await mkdir(join(file, '..'), { recursive: true });
       await writeFile(file, manifest);
     }
+    await mkdir(join(firefox(), '..'), { recursive: true });
+    await writeFile(
+      firefox(),
+      `${JSON.stringify(firefoxHostManifest(relay, [FIREFOX_EXTENSION_ID]), null, 2)}\n`,
+    );
     // Another install's manifest (an AppImage's relay) is not this package's to remove.
     await mkdir(join(brave(), '..'), { recursive: true });
     await writeFile(
@@ -183,6 +199,7 @@ describe.skipIf(process.platform === 'win32')('the deb’s post-removal script',
     await postrm('remove');
     await expect(stat(chrome())).rejects.toThrow();
     await expect(stat(edgeFlatpak())).rejects.toThrow();
+    await expect(stat(firefox())).rejects.toThrow();
     await expect(stat(launch())).rejects.toThrow();
     await expect(stat(join(home, '.config', 'assistant-desktop'))).rejects.toThrow();
     expect(JSON.parse(await readFile(brave(), 'utf8')).path).toBe('/home/mia/Apps/relay');

@@ -96,8 +96,10 @@ describe('what the legs are checked against', () => {
     ]);
     expect(viteOutputs('vite.config.ts')).toEqual(['out/renderer']);
     expect(viteOutputs('extension/vite.config.ts')).toEqual([
+      'out/assistant-companion-*-firefox.xpi',
       'out/assistant-companion-*.zip',
       'out/extension',
+      'out/extension-firefox',
     ]);
     expect(builderInputs()).toEqual(['out/main', 'out/preload', 'out/renderer', RELAY]);
   });
@@ -117,9 +119,11 @@ describe('what the legs are checked against', () => {
       'out/renderer',
     ]);
     expect(suiteReads('test/build')).toEqual([
+      'out/assistant-companion-*-firefox.xpi',
       'out/assistant-companion-*.zip',
       'out/cli',
       'out/extension',
+      'out/extension-firefox',
       'out/preload',
       'out/renderer',
     ]);
@@ -190,8 +194,10 @@ describe('a leg that would fail on its runner fails here', () => {
         step(w, 'package', check).run = 'npx vitest run --config test/build/vitest.config.ts';
       }),
     ).toEqual([
+      `release.yml package (Linux): "${check}" ${runs} out/assistant-companion-*-firefox.xpi: no earlier step makes it`,
       `release.yml package (Linux): "${check}" ${runs} out/assistant-companion-*.zip: no earlier step makes it`,
       `release.yml package (Linux): "${check}" ${runs} out/extension: no earlier step makes it`,
+      `release.yml package (Linux): "${check}" ${runs} out/extension-firefox: no earlier step makes it`,
     ]);
     // The same when the script the step runs stops building what its tests read.
     const testBuild = 'npm run build && vitest run --config test/build/vitest.config.ts';
@@ -200,7 +206,7 @@ describe('a leg that would fail on its runner fails here', () => {
         ...scripts,
         'test:build': testBuild,
       }),
-    ).toHaveLength(2);
+    ).toHaveLength(4);
   });
 
   it('the real-Electron journeys without the download of Electron’s binary', () => {

@@ -37,6 +37,7 @@ describe('which extensions each kind of run lets in', () => {
   const CHROME_STORE = 'aaaabbbbccccddddeeeeffffgggghhhh';
   const EDGE_STORE = 'hhhhggggffffeeeeddddccccbbbbaaaa';
   const origin = (id: string) => `chrome-extension://${id}/`;
+  const FIREFOX = 'firefox:companion@assistant-desktop.example';
 
   it('the installed app built with the stores’ ids: those, and not the development id', () => {
     expect(allowedOrigins('packaged', [CHROME_STORE, EDGE_STORE])).toEqual([
@@ -60,12 +61,13 @@ describe('which extensions each kind of run lets in', () => {
     const env = { [EXTRA_EXTENSION_IDS_ENV]: `${CHROME_STORE}, not-an-id,${EDGE_STORE}` };
     expect(servedOrigins('development', env, [])).toEqual([
       origin(DEVELOPMENT_EXTENSION_ID),
+      FIREFOX,
       origin(CHROME_STORE),
       origin(EDGE_STORE),
     ]);
-    // An installed app reads no such variable.
-    expect(servedOrigins('packaged', env, [EDGE_STORE])).toEqual([origin(EDGE_STORE)]);
-    expect(servedOrigins('packaged', env, [])).toEqual([]);
+    // An installed app reads no such variable. Firefox's one id is let in by every kind of run.
+    expect(servedOrigins('packaged', env, [EDGE_STORE])).toEqual([origin(EDGE_STORE), FIREFOX]);
+    expect(servedOrigins('packaged', env, [])).toEqual([FIREFOX]);
   });
 
   it('unbundled, as here, no store ids are baked in', () => {

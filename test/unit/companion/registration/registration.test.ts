@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allowedOrigins } from '../../../../electron/companion/registration/extension-ids';
 import {
+  firefoxHostManifest,
+  firefoxRegistryPlace,
   hostManifest,
   registryPlaces,
 } from '../../../../electron/companion/registration/manifests';
+import { FIREFOX_EXTENSION_ID } from '../../../../electron/companion/registration/extension-ids';
 import {
   applyRegistration,
   registrationPlan,
@@ -275,6 +278,7 @@ describe('registration on Windows (the plan, and the registry keys it sets)', ()
     allowedOrigins: ORIGINS,
   };
   const manifestPath = `C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\${NAME}.json`;
+  const firefoxManifestPath = `C:\\Users\\mia\\AppData\\Local\\Assistant Desktop\\companion\\${NAME}.firefox.json`;
 
   /** The registry's keys and their default values, in a map, with every call recorded. */
   function fakeRegistry(keys: Map<string, string>): { registry: RegistryAccess; calls: string[] } {
@@ -306,7 +310,15 @@ describe('registration on Windows (the plan, and the registry keys it sets)', ()
     expect(plan.windows).toEqual({
       manifestPath,
       keys: registryPlaces().map(({ key }) => key),
+      // Firefox's manifest differs (allowed_extensions): a file of its own, and Mozilla's key.
+      firefox: {
+        manifestPath: firefoxManifestPath,
+        keys: [`HKCU\\Software\\Mozilla\\NativeMessagingHosts\\${NAME}`],
+      },
     });
+    expect(JSON.parse(plan.firefoxManifestText)).toEqual(
+      firefoxHostManifest(inputs.relayPath, [FIREFOX_EXTENSION_ID]),
+    );
   });
 
   it('sets only the keys that do not already name the manifest', async () => {
@@ -340,15 +352,17 @@ describe('registration on Windows (the plan, and the registry keys it sets)', ()
 
   it('removes the keys that exist and passes over the others', async () => {
     const [chrome, , edge] = registryPlaces().map(({ key }) => key);
+    const firefox = firefoxRegistryPlace().key;
     const keys = new Map([
       [chrome ?? '', manifestPath],
       [edge ?? '', manifestPath],
+      [firefox, firefoxManifestPath],
     ]);
     const fake = fakeRegistry(keys);
     // The files are on a Windows disk this machine does not have: none is found, none removed.
-    expect(await removeRegistration(inputs, fake.registry)).toEqual([chrome, edge]);
+    expect(await removeRegistration(inputs, fake.registry)).toEqual([chrome, edge, firefox]);
     expect(keys.size).toBe(0);
-    expect(fake.calls).toEqual(['remove', 'remove', 'remove', 'remove']);
+    expect(fake.calls).toEqual(['remove', 'remove', 'remove', 'remove', 'remove']);
   });
 });
 
@@ -362,6 +376,8 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     'Software\\Microsoft\\Edge',
     'Software\\BraveSoftware\\Brave-Browser',
   ].map((browser) => `HKCU\\${browser}\\NativeMessagingHosts\\${NAME}`);
+  const firefoxKey = `HKCU\\Software\\Mozilla\\NativeMessagingHosts\\${NAME}`;
+  const allKeys = [...hostKeys, firefoxKey];
   let local: string;
   let before: (string | undefined)[];
 
@@ -382,10 +398,10 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
 
   beforeEach(async () => {
     local = await mkdtemp(join(tmpdir(), 'companion-local-'));
-    before = await Promise.all(hostKeys.map(readKey));
+    before = await Promise.all(allKeys.map(readKey));
   });
   afterEach(async () => {
-    for (const [index, key] of hostKeys.entries()) {
+    for (const [index, key] of allKeys.entries()) {
       const value = before[index];
       await (value === undefined
         ? regExe(['delete', key, '/f']).catch(() => '')
@@ -409,11 +425,16 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     const inputs = inputsIn(local);
     const registry = relayRegistry(relayBinary());
     const manifest = join(local, 'Assistant Desktop', 'companion', `${NAME}.json`);
+    const firefoxManifest = join(local, 'Assistant Desktop', 'companion', `${NAME}.firefox.json`);
     const report = await applyRegistration(registrationPlan(inputs), registry);
-    expect(report.registryKeysSet).toEqual(hostKeys);
+    expect(report.registryKeysSet).toEqual(allKeys);
     expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => manifest));
+    expect(await readKey(firefoxKey)).toBe(firefoxManifest);
     expect(JSON.parse(await readFile(manifest, 'utf8'))).toEqual(
       hostManifest(inputs.relayPath, ORIGINS),
+    );
+    expect(JSON.parse(await readFile(firefoxManifest, 'utf8'))).toEqual(
+      firefoxHostManifest(inputs.relayPath, [FIREFOX_EXTENSION_ID]),
     );
 
     // The next start finds every key right and sets none.
@@ -422,8 +443,8 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     );
 
     const removed = await removeRegistration(inputs, registry);
-    expect(removed).toEqual(expect.arrayContaining([manifest, ...hostKeys]));
-    expect(await Promise.all(hostKeys.map(readKey))).toEqual(hostKeys.map(() => undefined));
+    expect(removed).toEqual(expect.arrayContaining([manifest, firefoxManifest, ...allKeys]));
+    expect(await Promise.all(allKeys.map(readKey))).toEqual(allKeys.map(() => undefined));
   });
 
   it('keeps a profile folder’s name outside ASCII as it is, so the next start rewrites nothing', async () => {
@@ -434,7 +455,7 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     const registry = relayRegistry(relayBinary());
     const manifest = join(folder, 'Assistant Desktop', 'companion', `${NAME}.json`);
     expect((await applyRegistration(registrationPlan(inputs), registry)).registryKeysSet).toEqual(
-      hostKeys,
+      allKeys,
     );
     expect(await registry.read(hostKeys[0] ?? '')).toBe(manifest);
     // reg.exe sees the key too (its output's code page aside, the file name is ASCII).
@@ -444,7 +465,7 @@ describe.runIf(process.platform === 'win32')('registration on Windows, in the re
     );
   });
 
-  it('refuses, through the signed relay, any key but the four', async () => {
+  it('refuses, through the signed relay, any key but the five', async () => {
     const registry = relayRegistry(relayBinary());
     const run = 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
     await expect(registry.write(run, 'C:\\evil.exe')).rejects.toMatchObject({
