@@ -1,10 +1,10 @@
 //! Assistant Desktop's native-messaging relay. The browser starts it for the companion extension
 //! (Chromium: argv[1] is the extension's origin; Firefox: argv[1] is the host manifest's path and
-//! argv[2] the extension's id, introduced to the app as `firefox:<id>`) and talks to it over stdin/stdout in Chrome's frames; the
-//! relay connects to the address the app recorded in the user's companion folder (starting the app
-//! when it is not running), proves that what listens there is the user's own (trust.rs) before
-//! sending it anything, introduces the extension with a handshake frame, and then passes frames
-//! both ways unchanged.
+//! argv[2] the extension's id, introduced to the app as `firefox:<id>`) and talks to it over
+//! stdin/stdout in Chrome's frames (Firefox's are the same). The relay connects to the address the
+//! app recorded in the user's companion folder (starting the app when it is not running), proves
+//! that what listens there is the user's own (trust.rs) before sending it anything, introduces the
+//! extension with a handshake frame, and then passes frames both ways unchanged.
 //! Oversized or malformed frames are refused with an error frame to the extension, never passed
 //! on and never fatal. It holds no secret and keeps nothing: it is a pipe with a doorman.
 

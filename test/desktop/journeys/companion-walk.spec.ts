@@ -3,8 +3,9 @@
 // extension in that home's Chromium profile (so the manifest it reads is the one the app wrote,
 // pointing at the built relay), a fake Salesforce deal page is opened, the app asks Allow in its
 // message box (reached from its notification, the app's window not being in front), the panel
-// shows the deal, and an answer asked there streams to its end, is copied,
-// and is listed in the app's own window: the same run on both sides. A run from the sources asked
+// shows the deal, and an answer asked there streams to its end, is copied, Open in Assistant
+// brings the app's window forward on the deal, and the answer is listed in the app's own window:
+// the same run on both sides. A run from the sources asked
 // to register (ASSISTANT_COMPANION_REGISTER=1), not the installed app: the unpacked extension has
 // the development id, which an installed app never lets in (extension-ids.ts); the installed
 // app's registration is companion-registration.spec.ts's.
@@ -136,6 +137,18 @@ test('a Salesforce deal in Chromium, the app allows the extension, and the answe
   await browser.context.grantPermissions(['clipboard-read'], { origin: new URL(address).origin });
   await crmPage.bringToFront();
   expect(String(await crmPage.evaluate('navigator.clipboard.readText()'))).toBe(transcript?.text);
+
+  // Open in Assistant (app.show): the app's window, minimised meanwhile, comes forward on the deal.
+  await app.evaluateMain(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.minimize());
+  // The deal's own (beside its name); the answer has one for its run.
+  await panel.locator('header').getByRole('button', { name: 'Open in Assistant' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/deals/${encodeURIComponent(deal.deal.id)}$`));
+  await expect(page.getByRole('heading', { name: deal.deal.title })).toBeVisible();
+  await expect
+    .poll(() =>
+      app?.evaluateMain(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isFocused()),
+    )
+    .toBe(true);
 
   // The same run in the app's window: listed under Answers by its question, and opened there.
   await page.evaluate("location.hash = '#/runs'");
