@@ -29,7 +29,13 @@ import {
   type TimedMeeting,
 } from './prep-view';
 import { quotaGate, quotaNoticeKeptUntil, type QuotaGate } from './quota-gate';
-import { KEEP_RECORDS_MS, occurrenceId, recordKeptUntil, type PrepRecord } from './records';
+import {
+  KEEP_RECORDS_MS,
+  occurrenceId,
+  recordKeptUntil,
+  startingRecord,
+  type PrepRecord,
+} from './records';
 import { prepareNow, type PrepareRequest, type Prepared } from './prepare-now';
 import { setProgress, startClaimed, translatorOf, type Context } from './start-claimed';
 import type { AutoPrepOptions } from './options';
@@ -93,16 +99,7 @@ async function prepareDue(
   if (failuresToday(all, now, options.timeZone()) >= MAX_FAILURES_A_DAY) return;
   const agentId = await options.agentId();
   if (agentId === undefined || meeting.dealId === undefined) return;
-  const record: PrepRecord = {
-    version: 1,
-    meetingKey: meeting.key,
-    startsAt: meeting.startsAt,
-    ...(meeting.title === undefined ? {} : { title: meeting.title }),
-    dealId: meeting.dealId,
-    agentId,
-    claimedAt: now.toISOString(),
-    progress: { status: 'starting', at: now.toISOString() },
-  };
+  const record = startingRecord(meeting, meeting.dealId, agentId, now);
   const current = await usage();
   // Usage that cannot be read lets the run through: the service enforces its own quota.
   const gate =

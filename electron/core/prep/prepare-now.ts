@@ -9,7 +9,7 @@ import type { AutoPrepMeeting, AutoPreps } from '../../contract';
 import { meetingsOf } from '../../domain/briefings/meetings';
 import { AssistantError } from '../errors';
 import { timed, recordFor } from './prep-view';
-import { occurrenceId, recordKeptUntil, type PrepRecord } from './records';
+import { occurrenceId, recordKeptUntil, startingRecord, type PrepRecord } from './records';
 import { startClaimed, translatorOf, type Context } from './start-claimed';
 
 export interface PrepareRequest {
@@ -64,17 +64,7 @@ export async function prepareNow(
   if (existing === undefined || existing.progress.status === 'skipped') {
     const agentId = await options.agentId();
     if (agentId === undefined) throw refused(context, 'no_prep_agent', 'noAgent');
-    const now = options.now().toISOString();
-    const record: PrepRecord = {
-      version: 1,
-      meetingKey: meeting.key,
-      startsAt: meeting.startsAt,
-      ...(meeting.title === undefined ? {} : { title: meeting.title }),
-      dealId: request.dealId,
-      agentId,
-      claimedAt: now,
-      progress: { status: 'starting', at: now },
-    };
+    const record = startingRecord(meeting, request.dealId, agentId, options.now());
     if (await take(context, record, existing)) {
       await startClaimed(context, record, 1);
       started = true;

@@ -100,6 +100,25 @@ export function recordKeptUntil(record: Pick<PrepRecord, 'startsAt'>): Date {
   return new Date(Date.parse(record.startsAt) + KEEP_RECORDS_MS);
 }
 
+/** A new claim on a meeting occurrence for `dealId`: its run is about to start. */
+export function startingRecord(
+  meeting: { key: string; startsAt: string; title?: string },
+  dealId: string,
+  agentId: string,
+  now: Date,
+): PrepRecord {
+  return {
+    version: 1,
+    meetingKey: meeting.key,
+    startsAt: meeting.startsAt,
+    ...(meeting.title === undefined ? {} : { title: meeting.title }),
+    dealId,
+    agentId,
+    claimedAt: now.toISOString(),
+    progress: { status: 'starting', at: now.toISOString() },
+  };
+}
+
 /** One meeting occurrence's file name: a moved meeting is another occurrence. */
 export function occurrenceId(meetingKey: string, startsAt: string): string {
   const start = new Date(startsAt).toISOString();
