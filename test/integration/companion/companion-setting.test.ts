@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionState } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
-import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { blankRendererDir, connectAsPage, type PageClient } from '../web/support';
-import { testSocketPath } from '../../support/socket-path';
+import type { BrowserMode } from '../../../electron/web/browser-mode';
+import { startCompanionBrowserMode } from './companion-browser-mode';
+import type { PageClient } from '../web/support';
 
 let work: string;
 let socketPath: string;
@@ -20,20 +20,8 @@ let page: PageClient;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'companion-setting-'));
-  socketPath = testSocketPath(join(work, 'run'), 'companion');
   demo = await startDemoService({ pacing: 'instant' });
-  mode = await startBrowserMode({
-    port: 0,
-    dataDir: join(work, 'data'),
-    rendererDir: await blankRendererDir(work),
-    baseUrl: demo.baseUrl,
-    token: demo.token,
-    scheduler: false,
-    companion: {
-      env: { ASSISTANT_COMPANION_SOCKET: socketPath, ASSISTANT_COMPANION_DIR: join(work, 'dir') },
-    },
-  });
-  page = await connectAsPage(mode.url);
+  ({ mode, page, socketPath } = await startCompanionBrowserMode(work, demo));
 });
 afterAll(async () => {
   page?.close();

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Navigate } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
-import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
-import { blankRendererDir, connectAsPage, secretFrom, type PageClient } from '../web/support';
-import { testSocketPath } from '../../support/socket-path';
-import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
+import type { BrowserMode } from '../../../electron/web/browser-mode';
+import { startCompanionBrowserMode } from './companion-browser-mode';
+import { secretFrom, type PageClient } from '../web/support';
+import { openExtensionPort } from './extension-port';
 import { call, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'g'.repeat(32)}/`;
@@ -27,27 +27,14 @@ const opened: string[] = [];
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'companion-open-'));
-  const env = {
-    ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
-    ASSISTANT_COMPANION_DIR: join(work, 'companion'),
-    ASSISTANT_RELAY_WAIT_MS: '0',
-    ...TEST_IDS_ENV,
-  };
   demo = await startDemoService({ pacing: 'instant' });
   dealId = demo.control.deals()[0]?.id ?? '';
-  mode = await startBrowserMode({
-    port: 0,
-    dataDir: join(work, 'data'),
-    rendererDir: await blankRendererDir(work),
-    baseUrl: demo.baseUrl,
-    token: demo.token,
-    scheduler: false,
-    companion: { env },
+  let env: Record<string, string>;
+  ({ mode, page, env } = await startCompanionBrowserMode(work, demo, {
     openPage: async (url) => {
       opened.push(url);
     },
-  });
-  page = await connectAsPage(mode.url);
+  }));
   companion = openExtensionPort(ORIGIN, env);
   await companion.next((m) => m.type === 'pairing' && m.state === 'pending');
   await page.bridge.invoke('companion.decide', { origin: ORIGIN, allow: true });

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanionChanged, CompanionState } from '../../../electron/contract';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
+import { startCompanionBrowserMode } from './companion-browser-mode';
 import { blankRendererDir, connectAsPage, type PageClient } from '../web/support';
-import { testSocketPath } from '../../support/socket-path';
-import { openExtensionPort, TEST_IDS_ENV } from './extension-port';
+import { openExtensionPort } from './extension-port';
 import { call, chromeNamed, isType, RELAY_NAMES_BROWSER, type NativePort } from './native-port';
 
 const ORIGIN = `chrome-extension://${'e'.repeat(32)}/`;
@@ -48,23 +48,8 @@ const changed = (change: CompanionChanged['change'], origin = ORIGIN) =>
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'companion-pairing-'));
   chrome = await chromeNamed(work);
-  env = {
-    ASSISTANT_COMPANION_SOCKET: testSocketPath(join(work, 'run'), 'companion'),
-    ASSISTANT_COMPANION_DIR: join(work, 'companion'),
-    ASSISTANT_RELAY_WAIT_MS: '0',
-    ...TEST_IDS_ENV,
-  };
   demo = await startDemoService({ pacing: 'instant' });
-  mode = await startBrowserMode({
-    port: 0,
-    dataDir: join(work, 'data'),
-    rendererDir: await blankRendererDir(work),
-    baseUrl: demo.baseUrl,
-    token: demo.token,
-    scheduler: false,
-    companion: { env },
-  });
-  page = await connectAsPage(mode.url);
+  ({ mode, page, env } = await startCompanionBrowserMode(work, demo));
 });
 
 afterAll(async () => {
