@@ -11,14 +11,7 @@ import { panelSurface } from '../../../extension/src/chrome/panel-surface';
 import type { ChromeApi, TabChange, TabInfo } from '../../../extension/src/chrome';
 import { stateOfDisconnect } from '../../../extension/src/bridge/states';
 
-const DEAL = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000001AAA/view';
-const OTHER = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000002AAA/view';
-const CONTACT = 'https://acme.lightning.force.com/lightning/r/Contact/003000000000001AAA/view';
-
-function event<L>() {
-  const listeners: L[] = [];
-  return { listeners, addListener: (l: L) => listeners.push(l), removeListener: () => undefined };
-}
+import { CONTACT, DEAL, event, OTHER } from './fake-tabs';
 
 function fakeFirefox() {
   const panels: { tabId: number; panel: string }[] = [];

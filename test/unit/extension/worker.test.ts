@@ -15,14 +15,7 @@ import type {
   TabInfo,
 } from '../../../extension/src/chrome';
 
-const DEAL = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000001AAA/view';
-const OTHER = 'https://acme.lightning.force.com/lightning/r/Opportunity/006000000000002AAA/view';
-const CONTACT = 'https://acme.lightning.force.com/lightning/r/Contact/003000000000001AAA/view';
-
-function event<L>() {
-  const listeners: L[] = [];
-  return { listeners, addListener: (l: L) => listeners.push(l), removeListener: () => undefined };
-}
+import { CONTACT, DEAL, event, OTHER } from './fake-tabs';
 
 /** The browser's storage.local, telling its listeners of each change as Chrome does. */
 function fakeStorage(initial: Record<string, unknown>) {
