@@ -1,7 +1,8 @@
 // The service's brief for the meeting, rendered as an answer is (the markdown components of
 // ui/markdown) in its own direction, cut to its first lines on the card; "Read the whole brief"
 // opens it where the text does not fit.
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '../../ui/Button';
 import { Markdown } from '../../ui/markdown';
 import { useT } from '../../platform/i18n';
@@ -14,12 +15,17 @@ export function PrepBrief({ text }: { text: string }) {
   // Whether the cut hides anything: measured, since how many lines a text takes depends on the
   // card's width, the language's script and the font, not on its length in characters.
   const [cut, setCut] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = body.current;
     if (element === null || open) return;
-    const measure = () => setCut(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // Measured by the observer alone, whose first call comes once the browser has laid the page
+    // out and before it paints: reading the size while React commits would force a layout of the
+    // whole page in the middle of the first render (about 100 ms of a cold start), only for the
+    // page to be laid out again. flushSync shows the button in that same first frame.
+    const observer = new ResizeObserver(() => {
+      const overflows = element.scrollHeight > element.clientHeight + 1;
+      flushSync(() => setCut(overflows));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [text, open]);
