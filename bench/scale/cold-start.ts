@@ -16,16 +16,10 @@ import type { Browser, Page } from '@playwright/test';
 import { startDemoService } from '../../electron/demo-service';
 import { launchChromium, VIEWPORT } from '../renderer/lib/browser';
 import type { Report } from '../renderer/lib/report';
-import { fmt, median } from '../renderer/lib/stats';
+import { fmt, median, middleSpread, STEADY_MIDDLE_SPREAD } from '../renderer/lib/stats';
 import { startBenchHost } from './host';
 
 const ROUNDS = 15;
-/**
- * Past this spread (slowest / fastest) of the minimal page's loads, something else was using the
- * machine during the rounds: a figure from them says more about that than about the app (one such
- * run printed 1.34x "met" with the minimal page's loads at 136-434 ms), so it is not judged.
- */
-const STEADY_SPREAD = 2;
 
 /**
  * The floor page's script, built as the app is (Vite, with its tree-shaking of zod), into
@@ -140,10 +134,10 @@ export async function measureColdStart(report: Report): Promise<void> {
     }
     const ratio = median(appTimes) / median(minimalTimes);
     const floorRatio = median(floorTimes) / median(minimalTimes);
-    const fastest = Math.min(...minimalTimes);
-    const slowest = Math.max(...minimalTimes);
-    const spread = slowest / fastest;
-    const steady = spread <= STEADY_SPREAD;
+    // A busy machine's figure says more about the machine than the app (one such run printed
+    // 1.34x "met" with the minimal page's loads at 136-434 ms), so it is not judged.
+    const spread = middleSpread(minimalTimes);
+    const steady = spread.ratio <= STEADY_MIDDLE_SPREAD;
     report.goal({
       name: 'Cold start: briefing painted from cache',
       figure: `${fmt(ratio, 2)}x the minimal page (${fmt(median(appTimes))} vs ${fmt(median(minimalTimes))} ms)`,
@@ -152,7 +146,7 @@ export async function measureColdStart(report: Report): Promise<void> {
       ...(steady
         ? {}
         : {
-            note: `not judged: the minimal page's loads spread ${fmt(fastest)}-${fmt(slowest)} ms (${fmt(spread, 1)}x, more than ${STEADY_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+            note: `not judged: the middle half of the minimal page's loads spread ${fmt(spread.low)}-${fmt(spread.high)} ms (${fmt(spread.ratio, 2)}x, more than ${STEADY_MIDDLE_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
           }),
     });
     report.detail(

@@ -17,6 +17,25 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/**
+ * How far the middle half of repeated loads spreads: the 75th percentile over the 25th. A busy
+ * machine spreads most loads; a quiet one still has the odd slow load (each new browser context
+ * starts helper processes on the same two cores), which moves only the extremes: a min-max
+ * spread took one such load for a busy machine (a quiet one's minimal page, 209-497 ms, 2.4x).
+ */
+export function middleSpread(values: readonly number[]): {
+  low: number;
+  high: number;
+  ratio: number;
+} {
+  const low = percentile(values, 25);
+  const high = percentile(values, 75);
+  return { low, high, ratio: high / low };
+}
+
+/** Past this middle spread (`middleSpread`), the loads say more about the machine than the page. */
+export const STEADY_MIDDLE_SPREAD = 1.5;
+
 export const fmt = (n: number, digits = 0): string =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
