@@ -1,10 +1,11 @@
 // The browser companion's registration, the Electron way: at every start of the installed app
 // (an update moves the executable and the relay), after the window is up, the launch file and the
-// host manifests (electron/companion/registration: registration-target.ts decides what, registration.ts
-// writes it; on Windows the registry keys through the relay, relay-registry.ts); and
-// `--unregister-companion`, which removes them for an uninstaller. Registration never stops or
-// fails the start: what goes wrong is logged, and Settings says it could not be done, or (a macOS
-// app running from a disk image or a translocated copy) how to move the app to Applications.
+// host manifests (electron/companion/registration: registration-target.ts decides what,
+// registration.ts writes it; on Windows the registry keys, through the relay:
+// relay-registry.ts); and `--unregister-companion`, which removes them for an uninstaller.
+// Registration never stops or fails the start: what goes wrong is logged, and Settings says it
+// could not be done, or (a macOS app running from a disk image or a translocated copy) how to move
+// the app to Applications.
 
 import { app } from 'electron';
 import { userInfo } from 'node:os';
@@ -38,7 +39,7 @@ export function thisRun(): AppRun {
 
 function placeInputs(): PlaceInputs {
   const user = userInfo();
-  // Electron's home (HOME, or the profile folder on Windows) is where the browsers and the relay look.
+  // Electron's home (HOME, or the profile folder on Windows): the browsers and the relay look here.
   return currentPlaceInputs(process.env, {
     homedir: app.getPath('home'),
     uid: user.uid,

@@ -85,7 +85,10 @@ export function browserModeRegistrationTarget(run: BrowserModeRun): Registration
   };
 }
 
-/** This user's places as the relay finds them: HOME (USERPROFILE on Windows), as the browser passes it on. */
+/**
+ * This user's places as the relay finds them: HOME (USERPROFILE on Windows), as the browser passes
+ * it on.
+ */
 export function browserModePlaces(
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): PlaceInputs {

@@ -3,8 +3,8 @@
 // with, and the native-messaging host manifest for each Chromium-family browser this user has, and
 // for Firefox (files on macOS and Linux; on Windows one file in the companion folder that the
 // Chromium browsers' HKCU registry keys point at, and Firefox's own file beside it that Mozilla's
-// key points at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten when it
-// is already right, so a start costs a few reads.
+// key points at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten
+// when it is already right, so a start costs a few reads.
 import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { CREATE_NEW_NO_FOLLOW, openNoFollow } from '../../core/storage/private-files';
@@ -29,7 +29,7 @@ import {
   type PlaceInputs,
 } from '../places';
 
-/** The app handles this flag by removing what registration wrote, then exits (installers use it). */
+/** The app handles this flag by removing what registration wrote, then exits (for installers). */
 export const UNREGISTER_FLAG = '--unregister-companion';
 
 export interface RegistrationInputs extends PlaceInputs {
