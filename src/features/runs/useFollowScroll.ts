@@ -87,69 +87,21 @@ function listenForReaderGoingUp(
 }
 
 /**
- * While `following`, each render of the answer takes the view down to its end (`lastTop` told
- * where the view went), once the page is laid out.
- */
-function useScrollAfterOwnRenders(
-  answer: RefObject<HTMLElement | null>,
-  following: RefObject<boolean>,
-  lastTop: RefObject<number>,
-) {
-  /** The render (counted) whose end the view still owes a scroll to; 0 when none. */
-  const owed = useRef(0);
-  const renders = useRef(0);
-
-  // Not here: reading the page's size right after React changed it lays the whole page out, once
-  // per render, and a streaming answer renders several times a frame (new text, then its blocks
-  // measured). The observer below scrolls once the browser has laid the frame out.
-  useLayoutEffect(() => {
-    if (!following.current) return;
-    renders.current += 1;
-    const render = renders.current;
-    owed.current = render;
-    // A render that moved nothing leaves no scroll owed to a later resize of someone else's: the
-    // claim lapses once the frame that lays this render out has been through its observers (two
-    // frames on: a render inside a frame callback is laid out in that frame, one between frames
-    // in the next), unless a later render has made its own.
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        if (owed.current === render) owed.current = 0;
-      }),
-    );
-  });
-
-  // The end moves only when something changes size: the answer, the page around it (what is above
-  // it), the window. The observer is told after the browser's layout and before it paints, so the
-  // view follows in the same frame with no layout of its own; only after this answer rendered, so
-  // another answer changing the page never moves the view to this one.
-  useEffect(() => {
-    const region = answer.current;
-    const scroller = pageScrollerOf(region);
-    if (!region || !scroller) return undefined;
-    const observer = new ResizeObserver(() => {
-      if (owed.current === 0 || !following.current) return;
-      owed.current = 0;
-      lastTop.current = scrollDownToEnd(region, scroller);
-    });
-    observer.observe(region);
-    observer.observe(scroller);
-    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
-    return () => observer.disconnect();
-  }, [answer, following, lastTop]);
-}
-
-/**
- * `answer` is the answer's element, on a page whose scroller moves. While following, every render
- * of the answer (new text, blocks measured taller than estimated) takes the view down to its end;
- * a reader's gesture up stops following first, so the reader moving the view is never undone here.
- * `live`: the answer is still streaming (a finished one that is not followed reads nothing as the
- * page scrolls). `toStart` takes the view to the first block (Home on the answer).
- * `followFromStart` false: the view stays where it is and follows only once the reader goes to the
- * latest (End, Jump to latest).
+ * `answer` is the answer's element, on a page whose scroller moves. While following, the view
+ * goes down to the answer's end whenever it moves (new text, blocks measured taller than
+ * estimated, the page above it or the window resized); a reader's gesture up stops following
+ * first, so the reader moving the view is never undone here.
+ * Only a `live` answer (still streaming) is followed: a finished one is only taken to its end when
+ * the reader asks (End), and listens to nothing meanwhile, so a page of earlier answers costs
+ * nothing as it scrolls.
+ * `toStart` and `toEnd` take the view to the first and the last block (Home and End on the answer;
+ * End on a live one follows it again). `followFromStart` false: the
+ * view stays where it is and follows only once the reader goes to the latest (End, Jump to latest).
  */
 export function useFollowScroll(
   answer: RefObject<HTMLElement | null>,
   toStart: () => void,
+  toEnd: () => void,
   live: boolean,
   followFromStart = true,
 ) {
@@ -157,7 +109,6 @@ export function useFollowScroll(
   /** Where the view was at the previous scroll event, or where we last put it. */
   const lastTop = useRef(0);
   const [paused, setPaused] = useState(!followFromStart);
-  const liveNow = useRef(live);
 
   const setFollowing = useCallback((next: boolean) => {
     if (next === following.current) return;
@@ -172,15 +123,46 @@ export function useFollowScroll(
     if (region && scroller) lastTop.current = scrollDownToEnd(region, scroller);
   };
 
+  // The end moves only when something changes size: the answer, the page around it (what is above
+  // it), the window. The observer is told once the browser has laid the frame out, before it
+  // paints, so the view follows in the same frame at the cost of no layout of its own. (Reading
+  // the page's size as React commits laid the whole page out once per render, several times a
+  // frame while an answer streams.)
+  useEffect(() => {
+    const region = answer.current;
+    const scroller = pageScrollerOf(region);
+    if (!live || !region || !scroller) return undefined;
+    const observer = new ResizeObserver(() => {
+      if (following.current) lastTop.current = scrollDownToEnd(region, scroller);
+    });
+    observer.observe(region);
+    observer.observe(scroller);
+    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
+    return () => observer.disconnect();
+  }, [answer, live]);
+
+  // The answer has ended while followed: the view is taken to its last block, by index, since the
+  // blocks measured as they come into view still change its height (the observer above has
+  // stopped), and then nothing more is followed.
+  const toEndNow = useRef(toEnd);
   useLayoutEffect(() => {
-    liveNow.current = live;
+    toEndNow.current = toEnd;
   });
-  useScrollAfterOwnRenders(answer, following, lastTop);
+  useEffect(() => {
+    if (live || !following.current) return undefined;
+    // A frame later: the answer's last words come in the same batch as its end, and the text is
+    // shown on the frame after the status.
+    const frame = requestAnimationFrame(() => {
+      toEndNow.current();
+      setFollowing(false);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [live, setFollowing]);
 
   useEffect(() => {
     const region = answer.current;
     const scroller = pageScrollerOf(region);
-    if (!region || !scroller) return undefined;
+    if (!live || !region || !scroller) return undefined;
     lastTop.current = scroller.scrollTop;
     // As the reader takes hold of the view, where it is: the reference the scroll events that
     // follow compare with (they are not read while the view follows, below).
@@ -196,11 +178,10 @@ export function useFollowScroll(
       readerTakesHold,
     );
     const onScroll = () => {
-      // Reading the position here would lay out a page the virtualiser's own scroll handler has
-      // just changed, on every frame of a stream, for every answer on the page. It is not needed
-      // while the view follows (only a reader's gesture stops it, and the gestures say so; the
-      // scrollbar's drag is read below), nor by a finished answer not followed (nothing to follow).
-      if (following.current ? !reader.scrollbarHeld() : !liveNow.current) return;
+      // While the view follows, only a reader's gesture stops it, and the gestures say so
+      // themselves (the scrollbar's drag is read below). Reading the position here would lay out
+      // a page the virtualiser's own scroll handler has just changed, on every frame of a stream.
+      if (following.current && !reader.scrollbarHeld()) return;
       const top = scroller.scrollTop;
       setFollowing(
         nextFollowing({
@@ -222,14 +203,15 @@ export function useFollowScroll(
       reader.stop();
       scroller.removeEventListener('scroll', onScroll);
     };
-  }, [answer, setFollowing]);
+  }, [answer, live, setFollowing]);
 
   const jumpToLatest = () => {
     setFollowing(true);
     scrollToEnd();
   };
-  // Home and End on the answer go by block index: a scroll by pixels would stop short, since
-  // blocks not yet measured change size (and the offset with them) on the way.
+  // Home, and End on a finished answer, go by block index: a scroll by pixels would stop short,
+  // since blocks not yet measured change size (and the offset with them) on the way. End on a live
+  // answer follows it, which goes on down as they are measured.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Home') {
       event.preventDefault();
@@ -237,7 +219,8 @@ export function useFollowScroll(
       toStart();
     } else if (event.key === 'End') {
       event.preventDefault();
-      jumpToLatest();
+      if (live) jumpToLatest();
+      else toEnd();
     }
   };
 
