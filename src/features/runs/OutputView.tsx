@@ -85,8 +85,6 @@ export function OutputView({
   const { paused, jumpToLatest, onKeyDown } = useFollowScroll(
     regionRef,
     () => virtualizer.scrollToIndex(0, { align: 'start' }),
-    () => virtualizer.scrollToIndex(count - 1, { align: 'auto' }),
-    streaming,
     followFromStart,
   );
 

@@ -1,7 +1,7 @@
 // Follows the newest text of an answer as it streams, by scrolling the page the answer is on (an
 // answer has no scroll box of its own: ../../ui/pageScroll), until the reader scrolls up; then
 // the view stays where the reader put it until they jump back to the latest.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { SCROLL_UP_KEYS, nextFollowing } from '../../lib/autoScroll';
 import { isTypingTarget, pageScrollerOf } from '../../ui/pageScroll';
@@ -91,18 +91,12 @@ function listenForReaderGoingUp(
  * goes down to the answer's end whenever it moves (new text, blocks measured taller than
  * estimated, the page above it or the window resized); a reader's gesture up stops following
  * first, so the reader moving the view is never undone here.
- * Only a `live` answer (still streaming) is followed: a finished one is only taken to its end when
- * the reader asks (End), and listens to nothing meanwhile, so a page of earlier answers costs
- * nothing as it scrolls.
- * `toStart` and `toEnd` take the view to the first and the last block (Home and End on the answer;
- * End on a live one follows it again). `followFromStart` false: the
+ * `toStart` takes the view to the first block (Home on the answer). `followFromStart` false: the
  * view stays where it is and follows only once the reader goes to the latest (End, Jump to latest).
  */
 export function useFollowScroll(
   answer: RefObject<HTMLElement | null>,
   toStart: () => void,
-  toEnd: () => void,
-  live: boolean,
   followFromStart = true,
 ) {
   const following = useRef(followFromStart);
@@ -131,7 +125,7 @@ export function useFollowScroll(
   useEffect(() => {
     const region = answer.current;
     const scroller = pageScrollerOf(region);
-    if (!live || !region || !scroller) return undefined;
+    if (!region || !scroller) return undefined;
     const observer = new ResizeObserver(() => {
       if (following.current) lastTop.current = scrollDownToEnd(region, scroller);
     });
@@ -139,30 +133,12 @@ export function useFollowScroll(
     observer.observe(scroller);
     if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
     return () => observer.disconnect();
-  }, [answer, live]);
-
-  // The answer has ended while followed: the view is taken to its last block, by index, since the
-  // blocks measured as they come into view still change its height (the observer above has
-  // stopped), and then nothing more is followed.
-  const toEndNow = useRef(toEnd);
-  useLayoutEffect(() => {
-    toEndNow.current = toEnd;
-  });
-  useEffect(() => {
-    if (live || !following.current) return undefined;
-    // A frame later: the answer's last words come in the same batch as its end, and the text is
-    // shown on the frame after the status.
-    const frame = requestAnimationFrame(() => {
-      toEndNow.current();
-      setFollowing(false);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [live, setFollowing]);
+  }, [answer]);
 
   useEffect(() => {
     const region = answer.current;
     const scroller = pageScrollerOf(region);
-    if (!live || !region || !scroller) return undefined;
+    if (!region || !scroller) return undefined;
     lastTop.current = scroller.scrollTop;
     // As the reader takes hold of the view, where it is: the reference the scroll events that
     // follow compare with (they are not read while the view follows, below).
@@ -203,15 +179,14 @@ export function useFollowScroll(
       reader.stop();
       scroller.removeEventListener('scroll', onScroll);
     };
-  }, [answer, live, setFollowing]);
+  }, [answer, setFollowing]);
 
   const jumpToLatest = () => {
     setFollowing(true);
     scrollToEnd();
   };
-  // Home, and End on a finished answer, go by block index: a scroll by pixels would stop short,
-  // since blocks not yet measured change size (and the offset with them) on the way. End on a live
-  // answer follows it, which goes on down as they are measured.
+  // Home and End on the answer go by block index: a scroll by pixels would stop short, since
+  // blocks not yet measured change size (and the offset with them) on the way.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Home') {
       event.preventDefault();
@@ -219,8 +194,7 @@ export function useFollowScroll(
       toStart();
     } else if (event.key === 'End') {
       event.preventDefault();
-      if (live) jumpToLatest();
-      else toEnd();
+      jumpToLatest();
     }
   };
 
