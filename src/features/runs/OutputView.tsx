@@ -84,6 +84,7 @@ export function OutputView({
   const [followFromStart] = useState(streaming && followLive);
   const { paused, jumpToLatest, onKeyDown } = useFollowScroll(
     regionRef,
+    start + totalSize,
     () => virtualizer.scrollToIndex(0, { align: 'start' }),
     followFromStart,
   );

@@ -1,7 +1,7 @@
 // Follows the newest text of an answer as it streams, by scrolling the page the answer is on (an
 // answer has no scroll box of its own: ../../ui/pageScroll), until the reader scrolls up; then
 // the view stays where the reader put it until they jump back to the latest.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, RefObject } from 'react';
 import { SCROLL_UP_KEYS, nextFollowing } from '../../lib/autoScroll';
 import { isTypingTarget, pageScrollerOf } from '../../ui/pageScroll';
@@ -11,36 +11,12 @@ const ROOM_BELOW_PX = 16;
 
 type Gesture = { kind: 'touch'; y: number } | { kind: 'scrollbar' };
 
-/** Where `answer` ends within its page's scroller's content, in pixels from the content's top. */
-function endWithin(answer: HTMLElement, scroller: HTMLElement): number {
-  return (
-    answer.getBoundingClientRect().bottom -
-    scroller.getBoundingClientRect().top +
-    scroller.scrollTop
-  );
-}
-
-/**
- * Takes the page down so that the answer's end shows above the window's bottom; only ever down:
- * an answer that still fits leaves the page alone. Returns where the view is.
- */
-function scrollDownToEnd(answer: HTMLElement, scroller: HTMLElement): number {
-  const target = endWithin(answer, scroller) + ROOM_BELOW_PX - scroller.clientHeight;
-  if (target > scroller.scrollTop) scroller.scrollTo({ top: target });
-  return scroller.scrollTop;
-}
-
 /**
  * The reader's own ways of going up on the page's scroller: the wheel, keys, a finger, the
  * scrollbar. They say "up" before the view moves, so following stops at once and the next frame's
- * text does not pull the view back down mid-gesture. `scrollbarGrabbed` is told when the reader
- * takes hold of the scrollbar. Returns whether the scrollbar is held.
+ * text does not pull the view back down mid-gesture. Returns whether the scrollbar is held.
  */
-function listenForReaderGoingUp(
-  scroller: HTMLElement,
-  readerGoesUp: () => void,
-  scrollbarGrabbed: () => void,
-) {
+function listenForReaderGoingUp(scroller: HTMLElement, readerGoesUp: () => void) {
   let gesture: Gesture | undefined;
   const end = () => {
     gesture = undefined;
@@ -74,7 +50,6 @@ function listenForReaderGoingUp(
       // On the scrollbar: the pointer is past the content box of the scroller itself.
       if (event.target === scroller && event.offsetX >= scroller.clientWidth) {
         gesture = { kind: 'scrollbar' };
-        scrollbarGrabbed();
       }
     }),
     on('pointerup', end),
@@ -87,21 +62,23 @@ function listenForReaderGoingUp(
 }
 
 /**
- * `answer` is the answer's element, on a page whose scroller moves. While following, the view
- * goes down to the answer's end whenever it moves (new text, blocks measured taller than
- * estimated, the page above it or the window resized); a reader's gesture up stops following
- * first, so the reader moving the view is never undone here.
+ * `answer` is the answer's element, on a page whose scroller moves; `end` where the answer ends
+ * within the scroller's content. While following, every render (new text, blocks measured taller
+ * than estimated) takes the view down to the end; a reader's gesture up stops following first,
+ * so the reader moving the view is never undone here.
  * `toStart` takes the view to the first block (Home on the answer). `followFromStart` false: the
  * view stays where it is and follows only once the reader goes to the latest (End, Jump to latest).
  */
 export function useFollowScroll(
   answer: RefObject<HTMLElement | null>,
+  end: number,
   toStart: () => void,
   followFromStart = true,
 ) {
   const following = useRef(followFromStart);
   /** Where the view was at the previous scroll event, or where we last put it. */
   const lastTop = useRef(0);
+  const endRef = useRef(end);
   const [paused, setPaused] = useState(!followFromStart);
 
   const setFollowing = useCallback((next: boolean) => {
@@ -110,54 +87,27 @@ export function useFollowScroll(
     setPaused(!next);
   }, []);
 
+  // Only ever down: an answer that still fits above the window's bottom leaves the page alone.
   const scrollToEnd = () => {
-    const region = answer.current;
-    const scroller = pageScrollerOf(region);
+    const scroller = pageScrollerOf(answer.current);
+    if (!scroller) return;
+    const target = endRef.current + ROOM_BELOW_PX - scroller.clientHeight;
+    if (target > scroller.scrollTop) scroller.scrollTo({ top: target });
     // Our own move is the new reference: a reader's scroll up from here must read as up.
-    if (region && scroller) lastTop.current = scrollDownToEnd(region, scroller);
+    lastTop.current = scroller.scrollTop;
   };
 
-  // The end moves only when something changes size: the answer, the page around it (what is above
-  // it), the window. The observer is told once the browser has laid the frame out, before it
-  // paints, so the view follows in the same frame at the cost of no layout of its own. (Reading
-  // the page's size as React commits laid the whole page out once per render, several times a
-  // frame while an answer streams.)
-  useEffect(() => {
-    const region = answer.current;
-    const scroller = pageScrollerOf(region);
-    if (!region || !scroller) return undefined;
-    const observer = new ResizeObserver(() => {
-      if (following.current) lastTop.current = scrollDownToEnd(region, scroller);
-    });
-    observer.observe(region);
-    observer.observe(scroller);
-    if (scroller.firstElementChild) observer.observe(scroller.firstElementChild);
-    return () => observer.disconnect();
-  }, [answer]);
+  useLayoutEffect(() => {
+    endRef.current = end;
+    if (following.current) scrollToEnd();
+  });
 
   useEffect(() => {
-    const region = answer.current;
-    const scroller = pageScrollerOf(region);
-    if (!region || !scroller) return undefined;
+    const scroller = pageScrollerOf(answer.current);
+    if (!scroller) return undefined;
     lastTop.current = scroller.scrollTop;
-    // As the reader takes hold of the view, where it is: the reference the scroll events that
-    // follow compare with (they are not read while the view follows, below).
-    const readerTakesHold = () => {
-      lastTop.current = scroller.scrollTop;
-    };
-    const reader = listenForReaderGoingUp(
-      scroller,
-      () => {
-        readerTakesHold();
-        setFollowing(false);
-      },
-      readerTakesHold,
-    );
+    const reader = listenForReaderGoingUp(scroller, () => setFollowing(false));
     const onScroll = () => {
-      // While the view follows, only a reader's gesture stops it, and the gestures say so
-      // themselves (the scrollbar's drag is read below). Reading the position here would lay out
-      // a page the virtualiser's own scroll handler has just changed, on every frame of a stream.
-      if (following.current && !reader.scrollbarHeld()) return;
       const top = scroller.scrollTop;
       setFollowing(
         nextFollowing({
@@ -166,7 +116,7 @@ export function useFollowScroll(
           // "The bottom" is the answer's end, not the page's.
           metrics: {
             scrollTop: top,
-            scrollHeight: endWithin(region, scroller) + ROOM_BELOW_PX,
+            scrollHeight: endRef.current + ROOM_BELOW_PX,
             clientHeight: scroller.clientHeight,
           },
           readerScrolledUp: top < lastTop.current - 1 && reader.scrollbarHeld(),
