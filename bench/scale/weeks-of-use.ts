@@ -26,12 +26,22 @@ const SAMPLES = 60;
 const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 
+/** A file's size; 0 when it is gone (the retention pass may remove its folder meanwhile). */
+async function sizeUnlessGone(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+}
+
 async function folderBytes(root: string): Promise<{ bytes: number; count: number }> {
   let bytes = 0;
   const names = await readdir(root).catch(() => [] as string[]);
   for (const name of names) {
     for (const file of await readdir(join(root, name)).catch(() => [] as string[])) {
-      bytes += (await stat(join(root, name, file))).size;
+      bytes += await sizeUnlessGone(join(root, name, file));
     }
   }
   return { bytes, count: names.length };
