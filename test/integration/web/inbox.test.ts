@@ -26,11 +26,13 @@ beforeAll(async () => {
   dataDir = join(work, 'data');
   renderer = await blankRendererDir(work);
   await mkdir(dataDir, { recursive: true });
-  // Only quota warnings: the briefings' notifications depend on the time of day.
+  // Only quota warnings: the briefings' notifications and automatic prep (whose "prep ready"
+  // lands in the inbox too) depend on the time of day.
   await writeFile(
     join(dataDir, 'settings.json'),
     JSON.stringify({
       notifications: { enabled: { 'morning-briefing': false, 'meeting-briefing': false } },
+      autoPrep: { mode: 'off' },
     }),
   );
   demo = await startDemoService({ pacing: 'instant', clock: now });
