@@ -113,9 +113,19 @@ async function openPage(host: BrowserMode) {
         ws.send(JSON.stringify({ type: 'invoke', id, name, input }));
       },
     );
-  /** Resolves once the page heard the run ended (run.update or runs.changed). */
+  /**
+   * Resolves once the page heard the run ended (run.update or runs.changed), or a page loading the
+   * runs would see it ended: a CI run once waited out its 60 s in this test (which wait hung was
+   * not found), and the run's own end is what the test needs.
+   */
   const runEnded = async (runId: string): Promise<void> => {
-    while (!ended.has(runId)) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let polls = 1; !ended.has(runId); polls += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (polls % 25 !== 0) continue;
+      const live = await call('runs.live', {});
+      const run = (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+      if (run?.done === true) return;
+    }
   };
   /**
    * The ended run as a page loads it: its snapshot, once that says it ended. runs.changed can
