@@ -83,11 +83,13 @@ test.afterEach(async () => {
 
 /**
  * The element's characters as they appear on screen, line by line and left to right (spaces and
- * invisible characters left out): what a person reads, whatever the DOM order.
+ * invisible characters left out): what a person reads, whatever the DOM order. A character is on
+ * a line when its middle is within the line's first character's height: glyphs of different
+ * fonts on one line (a name, then an id in code type) have tops a pixel or two apart.
  */
 function onScreen(locator: Locator): Promise<string> {
   return locator.evaluate((element) => {
-    const seen: { char: string; top: number; x: number }[] = [];
+    const seen: { char: string; top: number; bottom: number; x: number }[] = [];
     const page = element.ownerDocument;
     const walker = page.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
@@ -100,11 +102,21 @@ function onScreen(locator: Locator): Promise<string> {
         range.setEnd(node, i + 1);
         const box = range.getBoundingClientRect();
         if (box.width === 0) continue;
-        seen.push({ char, top: Math.round(box.top), x: box.left + box.width / 2 });
+        seen.push({ char, top: box.top, bottom: box.bottom, x: box.left + box.width / 2 });
       }
     }
-    seen.sort((a, b) => a.top - b.top || a.x - b.x);
-    return seen.map((entry) => entry.char).join('');
+    const middle = (entry: { top: number; bottom: number }) => (entry.top + entry.bottom) / 2;
+    seen.sort((a, b) => middle(a) - middle(b));
+    const lines: { bottom: number; chars: typeof seen }[] = [];
+    for (const entry of seen) {
+      const line = lines.at(-1);
+      if (line !== undefined && middle(entry) < line.bottom) line.chars.push(entry);
+      else lines.push({ bottom: entry.bottom, chars: [entry] });
+    }
+    return lines
+      .map((line) => line.chars.sort((a, b) => a.x - b.x).map((entry) => entry.char))
+      .flat()
+      .join('');
   });
 }
 

@@ -113,6 +113,11 @@ async function openPage(host: BrowserMode) {
         ws.send(JSON.stringify({ type: 'invoke', id, name, input }));
       },
     );
+  /** The run as a page loading the runs sees it (`runs.live`). */
+  const liveRun = async (runId: string): Promise<LiveRun | undefined> => {
+    const live = await call('runs.live', {});
+    return (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+  };
   /**
    * Resolves once the page heard the run ended (run.update or runs.changed), or a page loading the
    * runs would see it ended: a CI run once waited out its 60 s in this test (which wait hung was
@@ -122,9 +127,7 @@ async function openPage(host: BrowserMode) {
     for (let polls = 1; !ended.has(runId); polls += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       if (polls % 25 !== 0) continue;
-      const live = await call('runs.live', {});
-      const run = (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
-      if (run?.done === true) return;
+      if ((await liveRun(runId))?.done === true) return;
     }
   };
   /**
@@ -134,8 +137,7 @@ async function openPage(host: BrowserMode) {
    */
   const snapshot = async (runId: string): Promise<LiveRun | undefined> => {
     for (;;) {
-      const live = await call('runs.live', {});
-      const run = (live.data as { runs: LiveRun[] }).runs.find((r) => r.runId === runId);
+      const run = await liveRun(runId);
       if (run?.done !== false) return run;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -26,8 +26,8 @@ beforeAll(async () => {
   dataDir = join(work, 'data');
   renderer = await blankRendererDir(work);
   await mkdir(dataDir, { recursive: true });
-  // Only quota warnings: the briefings' notifications and automatic prep (whose "prep ready"
-  // lands in the inbox too) depend on the time of day.
+  // Only quota warnings: the briefings' notifications depend on the time of day, and automatic
+  // prep's "prep ready" lands in the inbox whenever its run happens to end.
   await writeFile(
     join(dataDir, 'settings.json'),
     JSON.stringify({
