@@ -3,7 +3,7 @@
 // last contact), risks. A meeting naming no deal id is linked to the deal its title names.
 // A briefing about no recognisable meeting is shown as any briefing is.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import type { Briefing } from '../../../electron/contract';
+import type { AutoPrepStatus, Briefing } from '../../../electron/contract';
 import { formatDate, formatRelative, formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { InlineError, Skeleton } from '../../ui/Feedback';
@@ -164,13 +164,24 @@ function TextList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
+function prepareLabel(
+  t: ReturnType<typeof useT>,
+  shown: boolean,
+  autoStatus: AutoPrepStatus['status'] | undefined,
+): string {
+  if (shown || autoStatus === 'ready') return t('briefings.prep.prepareAgain');
+  return autoStatus === 'running' ? t('briefings.autoPrep.read') : t('briefings.prep.prepare');
+}
+
 function PrepareAction({ prep }: { prep: MeetingPrep }) {
   const t = useT();
   const prepare = usePrepare(prep.meeting);
-  // A prep that ran by itself counts as one: pressing the button again prepares afresh.
-  const autoReady = useAutoPrep(
-    (s) => autoPrepFor(s.preps.value?.meetings, prep.meeting)?.prep.status === 'ready',
+  // A prep that ran by itself counts as one: pressing the button again prepares afresh. One
+  // being written now is shown here as it streams (Prepare gets the meeting's one prep).
+  const autoStatus = useAutoPrep(
+    (s) => autoPrepFor(s.preps.value?.meetings, prep.meeting)?.prep.status,
   );
+  const autoReady = autoStatus === 'ready';
   return (
     <div className="prep-action">
       {prepare.start !== undefined ? (
@@ -181,9 +192,7 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
           disabled={prepare.busy}
           onClick={() => void prepare.start?.()}
         >
-          {prepare.runId === undefined && !autoReady
-            ? t('briefings.prep.prepare')
-            : t('briefings.prep.prepareAgain')}
+          {prepareLabel(t, prepare.runId !== undefined, autoStatus)}
         </Button>
       ) : null}
       {prepare.agentName !== undefined && prepare.start !== undefined ? (

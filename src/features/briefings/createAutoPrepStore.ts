@@ -1,7 +1,7 @@
 // Where each of today's meetings' automatic prep stands (scheduled, being prepared, ready, not
 // prepared and why), as core keeps it: read once, then kept current by `autoPrep.changed`.
 import { create } from 'zustand';
-import type { AutoPrepMeeting, AutoPreps } from '../../../electron/contract';
+import type { AutoPrepMeeting, AutoPrepPrepared, AutoPreps } from '../../../electron/contract';
 import { idle, loadingFrom, read } from '../../platform/loadable';
 import type { Loadable } from '../../platform/loadable';
 import type { Call } from '../../platform/requests';
@@ -13,6 +13,11 @@ export interface AutoPrepState {
   receive(preps: AutoPreps): void;
   /** The user opened this meeting's prep: shown read at once, core records it. */
   markRead(meetingKey: string): Promise<void>;
+  /**
+   * Prepare this meeting now, through core's claim (one prep per meeting occurrence): the prep
+   * started, or the one already there. The list follows with core's `autoPrep.changed`.
+   */
+  prepare(meetingKey: string, dealId: string): Promise<AutoPrepPrepared>;
   /** Another service: the previous one's meetings go. */
   reset(): void;
 }
@@ -50,6 +55,8 @@ export function createAutoPrepStore(call: Call) {
         // Opening the answer is what the user wanted; the mark follows with core's next change.
       }
     },
+
+    prepare: (meetingKey, dealId) => call('autoPrep.prepare', { meetingKey, dealId }),
 
     reset() {
       seq += 1;

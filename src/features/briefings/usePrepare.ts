@@ -1,16 +1,20 @@
 // Prepare for a meeting: starts the prep agent (the one chosen in Settings, else the one suggested
 // by name) on the meeting's deal with the same question notifications and the tray ask, and
-// remembers the answer's run so the meeting card shows it streaming.
+// remembers the answer's run so the meeting card shows it streaming. The meeting's first prep goes
+// through core's claim, as the browser companion's Prepare does, so the automatic prep finds the
+// meeting prepared at its time instead of starting a second run; "Prepare again" asks afresh.
 import { useState } from 'react';
 import type { ErrorData } from '../../../electron/contract';
 import { prepAgentOf, prepareMessage } from '../../../electron/domain/briefings/prepare';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
-import { toErrorData } from '../../platform/api';
+import { RequestError, toErrorData } from '../../platform/api';
 import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
 import { useT } from '../../platform/i18n';
 import { useAgents } from '../agents';
 import { useRuns } from '../runs';
 import { useSettings } from '../settings';
+import { autoPrepFor } from './AutoPrepOnCard';
+import { useAutoPrep } from './autoPrepStore';
 import { useBriefings } from './store';
 
 export interface Prepare {
@@ -23,11 +27,38 @@ export interface Prepare {
   error?: ErrorData;
 }
 
+/** What core's Prepare did for the meeting: the prep's run to show, or why there is none. */
+type Claimed =
+  | { kind: 'run'; runId: string }
+  /** Claimed, but the run could not start: the card's automatic-prep line says why. */
+  | { kind: 'not-started' }
+  /** Core does not know the meeting as the card does (its deal found by the title, say). */
+  | { kind: 'unknown-meeting' };
+
+async function claimPrep(meetingKey: string, dealId: string): Promise<Claimed> {
+  try {
+    const { prep } = (await useAutoPrep.getState().prepare(meetingKey, dealId)).meeting;
+    return prep.status === 'running' || prep.status === 'ready'
+      ? { kind: 'run', runId: prep.runId }
+      : { kind: 'not-started' };
+  } catch (failure) {
+    if (failure instanceof RequestError && failure.data.kind === 'invalid_input') {
+      return { kind: 'unknown-meeting' };
+    }
+    throw failure;
+  }
+}
+
 export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
   const t = useT();
   const agents = useAgents((s) => s.agents.value);
   const chosen = useSettings((s) => s.settings.value?.notifications.prepAgentId);
   const runId = useBriefings((s) => (meeting ? s.prepared[meeting.key] : undefined));
+  const autoReady = useAutoPrep(
+    (s) =>
+      meeting !== undefined &&
+      autoPrepFor(s.preps.value?.meetings, meeting)?.prep.status === 'ready',
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorData>();
   const agentId = prepAgentOf(chosen, agents ?? []);
@@ -44,12 +75,17 @@ export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
     setBusy(true);
     setError(undefined);
     try {
-      const started = await useRuns
-        .getState()
-        .start({ agentId, dealId, message: prepareMessage(t) });
-      useBriefings.getState().setPrepared(meeting.key, started.runId);
+      // With a prep shown or ready, pressing again is asking for a fresh one.
+      const claimed =
+        runId === undefined && !autoReady ? await claimPrep(meeting.key, dealId) : undefined;
+      if (claimed?.kind === 'not-started') return;
+      const shown =
+        claimed?.kind === 'run'
+          ? claimed.runId
+          : (await useRuns.getState().start({ agentId, dealId, message: prepareMessage(t) })).runId;
+      useBriefings.getState().setPrepared(meeting.key, shown);
       // The answer streams on the meeting's card: bring it into view.
-      focusWhenShown(runPanel(started.runId), 'nearest');
+      focusWhenShown(runPanel(shown), 'nearest');
     } catch (failure) {
       setError(toErrorData(failure));
     } finally {

@@ -1,6 +1,6 @@
 // Prepare prepares: the next meeting's card on Today (the meeting in one line, what is at stake,
 // who comes, risks) fits a small laptop's screen with nothing clipped, and its Prepare starts the
-// prep agent on the meeting's deal, the answer streaming on the card.
+// prep agent on the meeting's deal, the answer streaming on the card, as the meeting's one prep.
 import type { Page } from '@playwright/test';
 import { startApp, type RunningApp } from '../support/app';
 import { expect, test } from '../support/fixtures';
@@ -83,5 +83,18 @@ test('Prepare on Today starts the prep agent on the meeting’s deal, its answer
     .toBeGreaterThan(20);
   await expect(answer.getByRole('button', { name: /Cancel/ })).toBeVisible();
   await expect(answer).toBeInViewport();
+  // The card shows the answer itself: no line about the meeting's prep beside it.
+  await expect(card.getByText('Preparing this meeting for you now…')).toHaveCount(0);
+
+  // It is the meeting's one prep: a page opened afresh (or the automatic prep at its time) finds
+  // it being prepared, and offers to read it, which shows the same answer instead of another run.
+  const runsStarted = app.demo.control.usage().runs.count;
+  await page.reload();
+  await expect(card.getByText('Preparing this meeting for you now…')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Prepare', exact: true })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Read the prep' }).click();
+  await expect(answer).toHaveAttribute('data-run-id', runId);
+  await expect(card.getByText('Preparing this meeting for you now…')).toHaveCount(0);
+  expect(app.demo.control.usage().runs.count).toBe(runsStarted);
   app.demo.control.setPacing('instant');
 });
