@@ -7,8 +7,8 @@
 // as Firefox, finds the deal, asks, streams the answer to its end, and follows the CRM's
 // single-page navigation to the next deal. As root (the machine's policies file is root's), the
 // same browser also starts with IT's managed settings for the extension in Firefox's policies
-// (`3rdparty.Extensions.<id>`), which the options page shows as set by the organisation. One
-// browser, one walk.
+// (`3rdparty.Extensions.<id>`), which the options page shows as set by the organisation, and the
+// panel on a page that is no deal offers no address to add. One browser, one walk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIREFOX_EXTENSION_ID,
@@ -211,6 +211,26 @@ describe.skipIf(missing !== undefined)(
         );
         expect(String(page)).toContain('Set by your organisation');
         expect(String(page)).toContain('you can’t add others');
+
+        // A CRM page that is no deal: the panel says so, and offers no address of the user's own
+        // to add, since IT allows only its own.
+        const [crmTab] = await twoTabs(bidi);
+        const home = 'https://acme.lightning.force.com/lightning/page/home';
+        await navigate(bidi, crmTab, home);
+        const tabs = (await evaluate(
+          bidi,
+          optionsTab,
+          'chrome.tabs.query({}).then((all) => all.map(({ id, url }) => ({ id, url })))',
+        )) as { id: number; url: string }[];
+        const tabId = tabs.find((tab) => tab.url === home)?.id;
+        expect(tabId, JSON.stringify(tabs)).toBeTypeOf('number');
+        await navigate(bidi, optionsTab, `${EXTENSION_BASE}/panel.html?tab=${tabId}`);
+        const panel = await waitFor(
+          () => evaluate(bidi, optionsTab, 'document.body.innerText'),
+          (value) => String(value).includes('This page isn’t a deal'),
+          'the panel on a page that is no deal',
+        );
+        expect(String(panel)).not.toContain('Add your company’s CRM address');
       },
     );
   },

@@ -94,7 +94,7 @@ function Found({ lookup }: { lookup: FoundFor }) {
   );
 }
 
-export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
+export function DealLookup({ onOpenOptions }: { onOpenOptions: (() => void) | undefined }) {
   const t = useT();
   const lookup = usePanel((s) => s.lookup);
   switch (lookup.status) {
@@ -102,12 +102,14 @@ export function DealLookup({ onOpenOptions }: { onOpenOptions: () => void }) {
       return (
         <section className="panel-hint">
           <p>{t('panel.deal.none')}</p>
-          <p>
-            {t('panel.deal.ownDomain')}{' '}
-            <button type="button" className="panel-link" onClick={onOpenOptions}>
-              {t('panel.deal.addDomain')}
-            </button>
-          </p>
+          {onOpenOptions !== undefined ? (
+            <p>
+              {t('panel.deal.ownDomain')}{' '}
+              <button type="button" className="panel-link" onClick={onOpenOptions}>
+                {t('panel.deal.addDomain')}
+              </button>
+            </p>
+          ) : null}
         </section>
       );
     case 'looking':

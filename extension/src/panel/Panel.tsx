@@ -10,8 +10,11 @@ export function Panel({
   onOpenOptions,
 }: {
   onRetry: () => void;
-  /** Opens the options page, where a company's own CRM address is added. */
-  onOpenOptions: () => void;
+  /**
+   * Opens the options page, where a company's own CRM address is added; none where IT allows
+   * only the addresses it set.
+   */
+  onOpenOptions: (() => void) | undefined;
 }) {
   const t = useT();
   const connection = usePanel((s) => s.connection);

@@ -12,6 +12,7 @@ import { tabTitleOf } from '../background/tab-title';
 import { createBridge, NATIVE_HOST } from '../bridge/bridge';
 import { storedKeyHolder } from '../bridge/pairing-key';
 import { loadCompanyHosts } from '../custom-domains/company-hosts';
+import { loadManagedDomains } from '../custom-domains/managed';
 import { recogniseDealAddress } from '../deal-address';
 import { followTheme, speakBrowserLanguage } from '../page-setup';
 import { LinkOpenersContext } from '../../../src/ui/linkOpeners';
@@ -41,7 +42,8 @@ async function start(): Promise<void> {
     const customHosts = await loadCompanyHosts(chrome).catch(() => []);
     return { address: recogniseDealAddress(url, customHosts), title };
   };
-  const first = await readTab();
+  // Where IT allows only its own CRM addresses, the panel offers none to add.
+  const [first, managed] = await Promise.all([readTab(), loadManagedDomains(chrome)]);
 
   const bridge = createBridge({
     connect: () => chrome.runtime.connectNative(NATIVE_HOST),
@@ -88,7 +90,9 @@ async function start(): Promise<void> {
       <PanelStoreContext.Provider value={usePanel}>
         <Panel
           onRetry={() => bridge.retry()}
-          onOpenOptions={() => void chrome.runtime.openOptionsPage()}
+          onOpenOptions={
+            managed.allowUserDomains ? () => void chrome.runtime.openOptionsPage() : undefined
+          }
         />
       </PanelStoreContext.Provider>
     </LinkOpenersContext.Provider>,
