@@ -19,6 +19,7 @@ import {
   type CompanionFixture,
 } from '../integration/companion/fixtures/companion-host';
 import { meetingsOf } from '../../electron/domain/briefings/meetings';
+import { meetingPrepOf } from '../../src/lib/meetingPrep';
 import { demoCrmDeals } from '../support/demo-crm-deals';
 import {
   launchWithExtension,
@@ -201,6 +202,10 @@ export function walkCrm(addresses: CrmAddresses): void {
     );
     const nextMeeting = panel.getByRole('region', { name: 'Next meeting' });
     await expect(nextMeeting).toContainText(meeting?.title ?? '');
+    // Who comes from the other side, as Today's card says it.
+    const theirs = (meetingPrepOf(briefing.value.data)?.attendees ?? []).filter((a) => !a.internal);
+    expect(theirs.length, 'the demo meeting’s attendees').toBeGreaterThan(0);
+    await expect(nextMeeting).toContainText(`with ${theirs[0]?.name ?? ''}`);
     // Under an hour away, the meeting comes first in the panel, before the deal's header.
     const meetingFirst = await nextMeeting.evaluate((section) => {
       const header = section.ownerDocument.querySelector('h1');

@@ -74,9 +74,12 @@ function Found({ lookup }: { lookup: FoundFor }) {
   const asked = usePanel((s) => s.asked);
   const runs = usePanel((s) => s.runs);
   const meeting = usePanel((s) => s.meeting);
+  const attendees = usePanel((s) => s.attendees);
   const prep = usePanel((s) => s.prep);
   const first = useMeetingFirst(meeting?.startsAt);
-  const next = meeting ? <NextMeeting meeting={meeting} prep={prep?.prep} soon={first} /> : null;
+  const next = meeting ? (
+    <NextMeeting meeting={meeting} attendees={attendees} prep={prep?.prep} soon={first} />
+  ) : null;
   return (
     <>
       {first ? next : null}

@@ -1,7 +1,8 @@
 // The deal's next meeting, from the service's meeting briefing when it is about this deal: when it
-// starts and how soon, where, and the briefing's summary in the renderer's markdown; with the
-// prep the app ran by itself before it (issue 38) in the words Today's card uses, whose answer
-// opens here as an earlier run's does, and Prepare while none has run (./prepare-action.ts).
+// starts and how soon, where, who comes from the other side (as Today's card says it), and the
+// briefing's summary in the renderer's markdown; with the prep the app ran by itself before it
+// (issue 38) in the words Today's card uses, whose answer opens here as an earlier run's does,
+// and Prepare while none has run (./prepare-action.ts).
 // In the hour before it, the panel puts it first (`soon`, ./meeting-first.ts).
 import { useEffect, useId } from 'react';
 import type { AutoPrepStatus } from '../../../electron/contract';
@@ -10,6 +11,9 @@ import { formatDay, formatTime } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { Button } from '../../../src/ui/Button';
 import { Markdown } from '../../../src/ui/markdown';
+import { NameList } from '../../../src/ui/NameList';
+import { useRichT } from '../../../src/ui/richText';
+import { whoNames, type PrepAttendee } from '../../../src/lib/meetingPrep';
 import { useActions, usePanel } from './context';
 import { ErrorText } from './ErrorText';
 
@@ -77,16 +81,22 @@ function PrepareAction({ prep }: { prep: AutoPrepStatus | undefined }) {
 
 export function NextMeeting({
   meeting,
+  attendees,
   prep,
   soon = false,
 }: {
   meeting: MeetingInfo;
+  /** Who comes, as the briefing lists them: the other side's names are said, as on Today. */
+  attendees: readonly PrepAttendee[];
   prep: AutoPrepStatus | undefined;
   /** In the hour before it: first in the panel, marked as coming up. */
   soon?: boolean;
 }) {
   const t = useT();
-  const { locale } = useTranslator();
+  const translator = useTranslator();
+  const { locale } = translator;
+  const richT = useRichT();
+  const who = whoNames(attendees, translator);
   const { refreshMeeting } = useActions();
   const heading = useId();
   const starts = meeting.startsAt;
@@ -112,6 +122,11 @@ export function NextMeeting({
         </p>
       ) : null}
       {meeting.location ? <p className="panel-hint">{meeting.location}</p> : null}
+      {who !== undefined ? (
+        <p className="panel-hint">
+          {richT('briefings.prep.with', { people: <NameList key="people" names={who} /> })}
+        </p>
+      ) : null}
       {prep ? <PrepLine prep={prep} /> : null}
       <PrepareAction prep={prep} />
       {meeting.summary ? <Markdown text={meeting.summary} /> : null}

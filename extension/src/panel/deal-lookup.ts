@@ -3,6 +3,7 @@
 // read by the typed call with the contract's schemas; one that fails them shows as an error.
 import { MAX_LOOKUP_TITLE_UNITS, type Deal, type FoundDeal } from '../../../electron/contract';
 import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
+import { meetingPrepOf } from '../../../src/lib/meetingPrep';
 import { outcomeOf } from '../bridge/call';
 import { sameDeal } from '../background/panel-options';
 import { cutText } from '../background/cut-text';
@@ -20,6 +21,7 @@ export async function findDeal(ctx: PanelContext): Promise<void> {
     lookup: { status: 'looking' },
     runs: [],
     meeting: null,
+    attendees: [],
     prep: null,
     preparing: IDLE_PREPARE,
     openError: undefined,
@@ -115,6 +117,7 @@ export function pageUnreadable(ctx: PanelContext): void {
     askError: undefined,
     runs: [],
     meeting: null,
+    attendees: [],
     prep: null,
     preparing: IDLE_PREPARE,
     openError: undefined,
@@ -138,6 +141,7 @@ export function setTab(
     askError: undefined,
     runs: [],
     meeting: null,
+    attendees: [],
     prep: null,
     preparing: IDLE_PREPARE,
     openError: undefined,
@@ -170,11 +174,14 @@ export async function loadMeeting(ctx: PanelContext, dealId: string): Promise<vo
   if (!briefing.ok || lookup.status !== 'found' || lookup.deal.id !== dealId) return;
   const about = meetingsOf(briefing.data.value.data).filter((m) => m.dealId === dealId);
   const meeting = upcomingMeeting(about, new Date()) ?? null;
+  // The briefing's attendees are its own meeting's: shown only when that is the deal's next one.
+  const read = meetingPrepOf(briefing.data.value.data);
+  const attendees = meeting !== null && read?.meeting.key === meeting.key ? read.attendees : [];
   const prep =
     meeting === null || !preps.ok
       ? undefined
       : preps.data.meetings.find((m) => m.meetingKey === meeting.key);
-  ctx.set({ meeting, prep: prep ?? null });
+  ctx.set({ meeting, attendees, prep: prep ?? null });
 }
 
 export async function refreshMeeting(ctx: PanelContext): Promise<void> {

@@ -9,6 +9,7 @@ import type {
   RunRecord,
 } from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import type { PrepAttendee } from '../../../src/lib/meetingPrep';
 import type { RunQuotaWarning } from '../../../src/lib/usage';
 import type { RunOutput } from '../../../src/lib/runOutput';
 import type { DealAddress } from '../deal-address';
@@ -80,6 +81,8 @@ export interface PanelState {
   runs: RunRecord[];
   /** The deal's next meeting, when the service's meeting briefing is about this deal. */
   meeting: MeetingInfo | null;
+  /** Who comes to it, as the briefing lists them (the other side's first). */
+  attendees: readonly PrepAttendee[];
   /** That meeting's automatic prep, where the app has one (issue 38). */
   prep: AutoPrepMeeting | null;
   /** Prepare pressed in the panel for that meeting. */
@@ -167,6 +170,7 @@ export function initialPanelState(): PanelState {
     askError: undefined,
     runs: [],
     meeting: null,
+    attendees: [],
     prep: null,
     preparing: IDLE_PREPARE,
     openError: undefined,

@@ -17,7 +17,7 @@ import {
   whoNames,
   type MeetingPrep,
   type PrepAttendee,
-} from './meetingPrep';
+} from '../../lib/meetingPrep';
 import { NameList } from '../../ui/NameList';
 import { Sentence } from '../../ui/Sentence';
 import { useRichT } from '../../ui/richText';

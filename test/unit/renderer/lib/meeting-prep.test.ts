@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  meetingPrepOf,
-  stakeOf,
-  whoNames,
-} from '../../../../../src/features/briefings/meetingPrep';
-import { listParts } from '../../../../../src/lib/format';
-import type { Json, JsonRecord } from '../../../../../src/lib/records';
-import { translatorFor } from '../../../../support/translators';
+import { meetingPrepOf, stakeOf, whoNames } from '../../../../src/lib/meetingPrep';
+import { listParts } from '../../../../src/lib/format';
+import type { Json, JsonRecord } from '../../../../src/lib/records';
+import { translatorFor } from '../../../support/translators';
 
 const briefing: JsonRecord = {
   meetingId: 'mtg_1',

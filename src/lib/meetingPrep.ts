@@ -1,12 +1,12 @@
-// The meeting-prep card's content, worked out without React: the meeting in one line, the brief
-// (markdown), who comes (with role and when we last spoke to them, from the deal's activity), what
-// is at stake (from the deal), risks, agenda and talking points. Reads the demo's shape and a
-// CRM's nested `meeting`.
-import type { Deal } from '../../../electron/contract';
-import { meetingsOf, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
-import { dealAmount, dealRoles, humanStage } from '../../lib/deals';
-import { isJsonRecord, pickString, type Json, type JsonRecord } from '../../lib/records';
-import type { Translator } from '../../../electron/domain/i18n/translator';
+// The meeting-prep card's content (Today's card; the companion's panel says who comes from it),
+// worked out without React: the meeting in one line, the brief (markdown), who comes (with role
+// and when we last spoke to them, from the deal's activity), what is at stake (from the deal),
+// risks, agenda and talking points. Reads the demo's shape and a CRM's nested `meeting`.
+import type { Deal } from '../../electron/contract';
+import { meetingsOf, type MeetingInfo } from '../../electron/domain/briefings/meetings';
+import { dealAmount, dealRoles, humanStage } from './deals';
+import { isJsonRecord, pickString, type Json, type JsonRecord } from './records';
+import type { Translator } from '../../electron/domain/i18n/translator';
 
 export interface PrepAttendee {
   name: string;
