@@ -257,3 +257,23 @@ export async function twoTabs(bidi: Bidi): Promise<[string, string]> {
 export async function navigate(bidi: Bidi, context: string, url: string): Promise<void> {
   await bidi.send('browsingContext.navigate', { context, url, wait: 'complete' });
 }
+
+const Tabs = z.array(z.object({ id: z.number(), url: z.string().optional() }));
+
+/** The extension's id of the tab showing `url`, asked from one of the extension's own pages. */
+export async function tabIdShowing(
+  bidi: Bidi,
+  extensionPage: string,
+  url: string,
+): Promise<number> {
+  const tabs = Tabs.parse(
+    await evaluate(
+      bidi,
+      extensionPage,
+      'chrome.tabs.query({}).then((all) => all.map(({ id, url }) => ({ id, url })))',
+    ),
+  );
+  const tabId = tabs.find((tab) => tab.url === url)?.id;
+  if (tabId === undefined) throw new Error(`No tab shows ${url}: ${JSON.stringify(tabs)}`);
+  return tabId;
+}

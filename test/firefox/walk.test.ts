@@ -27,6 +27,7 @@ import {
   launchFirefox,
   navigate,
   policiesBlocked,
+  tabIdShowing,
   twoTabs,
   waitFor,
   type FirefoxWithExtension,
@@ -99,13 +100,7 @@ describe.skipIf(missing !== undefined)(
 
       // The background (an event page) read the tab and gave it its own sidebar page.
       await navigate(bidi, panelTab, `${EXTENSION_BASE}/options.html`);
-      const tabs = (await evaluate(
-        bidi,
-        panelTab,
-        'chrome.tabs.query({}).then((all) => all.map(({ id, url }) => ({ id, url })))',
-      )) as { id: number; url: string }[];
-      const tabId = tabs.find((tab) => tab.url === address)?.id;
-      expect(tabId, JSON.stringify(tabs)).toBeTypeOf('number');
+      const tabId = await tabIdShowing(bidi, panelTab, address);
       await waitFor(
         () => evaluate(bidi, panelTab, `browser.sidebarAction.getPanel({ tabId: ${tabId} })`),
         (panel) => panel === `${EXTENSION_BASE}/panel.html?tab=${tabId}`,
@@ -217,13 +212,7 @@ describe.skipIf(missing !== undefined)(
         const [crmTab] = await twoTabs(bidi);
         const home = 'https://acme.lightning.force.com/lightning/page/home';
         await navigate(bidi, crmTab, home);
-        const tabs = (await evaluate(
-          bidi,
-          optionsTab,
-          'chrome.tabs.query({}).then((all) => all.map(({ id, url }) => ({ id, url })))',
-        )) as { id: number; url: string }[];
-        const tabId = tabs.find((tab) => tab.url === home)?.id;
-        expect(tabId, JSON.stringify(tabs)).toBeTypeOf('number');
+        const tabId = await tabIdShowing(bidi, optionsTab, home);
         await navigate(bidi, optionsTab, `${EXTENSION_BASE}/panel.html?tab=${tabId}`);
         const panel = await waitFor(
           () => evaluate(bidi, optionsTab, 'document.body.innerText'),
