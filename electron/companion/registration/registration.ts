@@ -6,8 +6,9 @@
 // key points at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten
 // when it is already right, so a start costs a few reads.
 import { randomBytes } from 'node:crypto';
-import { chmod, lstat, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { CREATE_NEW_NO_FOLLOW, openNoFollow } from '../../core/storage/private-files';
+import { replaceFile } from '../../core/storage/replace-file';
 import { FIREFOX_EXTENSION_ID } from './extension-ids';
 import {
   FIREFOX_MANIFEST_FILE,
@@ -199,7 +200,7 @@ export async function writeAtomically(
   }
   try {
     await chmod(temporary, mode);
-    await rename(temporary, path);
+    await replaceFile(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
+import { replaceFile } from './replace-file';
 import {
   CREATE_NEW_NO_FOLLOW,
   isRefusedLink,
@@ -46,7 +47,7 @@ export async function writeFileAtomic(path: string, contents: string | Uint8Arra
   await makePrivateDir(dirname(path));
   const temporary = await writeTemporaryBeside(path, contents);
   try {
-    await rename(temporary, path);
+    await replaceFile(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

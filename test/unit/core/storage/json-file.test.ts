@@ -20,6 +20,27 @@ describe('json files in the data directory', () => {
     expect(await readdir(join(dir, 'nested'))).toEqual(['settings.json']);
   });
 
+  it('replaces a file while another handle keeps reading it (Windows refuses that for a moment)', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'meta.json');
+    await writeJsonFileAtomic(path, { theme: 'light' });
+    let reading = true;
+    // The app's own readers (the retention pass, a run's page) may hold the file as it is replaced.
+    const reader = (async () => {
+      while (reading) await readJsonFile(path, Settings);
+    })();
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        await writeJsonFileAtomic(path, { theme: i % 2 === 0 ? 'dark' : 'light' });
+      }
+    } finally {
+      reading = false;
+      await reader;
+    }
+    expect(await readJsonFile(path, Settings)).toEqual({ status: 'ok', value: { theme: 'light' } });
+    expect(await readdir(dir)).toEqual(['meta.json']);
+  });
+
   it('reports a missing file as missing', async () => {
     expect(await readJsonFile(join(await tempDir(), 'none.json'), Settings)).toEqual({
       status: 'missing',
