@@ -2,8 +2,8 @@
 // each update: once a block is followed by another block it can no longer change, so it is
 // committed once and its token object is kept (stable identity lets React memoise it). This keeps
 // the cost per update proportional to the tail, not to the whole answer.
+import { Lexer } from 'marked';
 import type { Token } from 'marked';
-import { lexMarkdown } from './lexer';
 
 export type Block = Token;
 
@@ -16,6 +16,12 @@ export interface BlockSnapshot {
   readonly tail: readonly Block[];
   /** Length of the normalised text the snapshot covers. */
   readonly length: number;
+}
+
+const lexerOptions = { gfm: true, breaks: false } as const;
+
+function lex(src: string): Block[] {
+  return Lexer.lex(src, lexerOptions);
 }
 
 export class BlockSplitter {
@@ -62,7 +68,7 @@ export class BlockSplitter {
 
   private relex(): void {
     this.dirty = false;
-    const tokens = lexMarkdown(this.tail);
+    const tokens = lex(this.tail);
     let lastContent = -1;
     for (let i = tokens.length - 1; i >= 0; i -= 1) {
       if (tokens[i]?.type !== 'space') {
@@ -86,5 +92,5 @@ export class BlockSplitter {
 
 /** Splits a whole text at once (for stored transcripts and briefings). */
 export function splitBlocks(text: string): Block[] {
-  return lexMarkdown(text.replace(/\r\n?/g, '\n')).filter((t) => t.type !== 'space');
+  return lex(text.replace(/\r\n?/g, '\n')).filter((t) => t.type !== 'space');
 }

@@ -2,9 +2,9 @@
 // editors, and HTML for mail and documents, both from marked's tokens and read the way the
 // screen shows them: raw HTML in an answer stays text, only web links stay links. The question,
 // where the answer opens by quoting it, is left out.
+import { Lexer } from 'marked';
 import type { Token, Tokens } from 'marked';
 import { decodeEntities, safeExternalUrl } from './inline';
-import { lexMarkdown } from './lexer';
 
 export interface PasteReady {
   text: string;
@@ -239,7 +239,7 @@ const QUESTION_WITHIN = 3;
  * `question` it may open with.
  */
 export function pasteReady(markdown: string, question?: string): PasteReady {
-  let tokens: Token[] = lexMarkdown(markdown);
+  let tokens: Token[] = Lexer.lex(markdown, { gfm: true, breaks: false });
   if (question !== undefined) {
     const blocks = tokens.filter((t) => t.type !== 'space');
     const quote = blocks.slice(0, QUESTION_WITHIN).find((t) => quotesQuestion(t, question));
