@@ -1,7 +1,7 @@
 // What the next-meeting card says about the prep that runs by itself: when it will be prepared
 // (quietly), that it is being prepared, the ready answer's first lines with "Read the prep", or
 // in one line why it was not prepared. Opening the answer marks it read. A prep the card already
-// shows in full (its Prepare was pressed here) needs no line of its own, and is read as it shows.
+// shows in full (its Prepare was pressed here) needs no line of its own.
 import { useEffect } from 'react';
 import type { AutoPrepMeeting, AutoPrepStatus } from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
@@ -75,16 +75,11 @@ function ReadyPrep({ prep }: { prep: Extract<AutoPrepStatus, { status: 'ready' }
 export function AutoPrepOnCard({ meeting }: { meeting: MeetingInfo }) {
   const { t, locale } = useTranslator();
   const entry = useAutoPrep((s) => autoPrepFor(s.preps.value?.meetings, meeting));
-  const shownOnCard = useBriefings((s) => s.prepared[meeting.key]);
-  const prepRun = entry !== undefined && 'runId' in entry.prep ? entry.prep.runId : undefined;
-  const unreadShown =
-    prepRun !== undefined &&
-    prepRun === shownOnCard &&
-    entry?.prep.status === 'ready' &&
-    !entry.prep.read;
-  useEffect(() => {
-    if (unreadShown && entry !== undefined) void useAutoPrep.getState().markRead(entry.meetingKey);
-  }, [unreadShown, entry]);
+  // The prep the card shows in full already (./markPrepRead marks it read).
+  const shownOnCard = useBriefings(
+    (s) =>
+      entry !== undefined && 'runId' in entry.prep && s.prepared[meeting.key] === entry.prep.runId,
+  );
   const usage = useUsage((s) => s.summary.value);
   // The quota's line says how many runs are left: read usage if Today has not yet.
   const quotaSkipped = entry?.prep.status === 'skipped' && entry.prep.reason === 'quota';
@@ -92,7 +87,7 @@ export function AutoPrepOnCard({ meeting }: { meeting: MeetingInfo }) {
     const { summary, load } = useUsage.getState();
     if (quotaSkipped && summary.value === undefined && !summary.loading) void load();
   }, [quotaSkipped]);
-  if (entry === undefined || (prepRun !== undefined && prepRun === shownOnCard)) return null;
+  if (entry === undefined || shownOnCard) return null;
   const { prep } = entry;
   switch (prep.status) {
     case 'ready':

@@ -1,9 +1,11 @@
 // A prep counts as read once its answer is open, however it was opened: "Read the prep" on
-// Today, the notification, the inbox, the answers list. Watching the route catches them all, and
-// watching the list too catches an answer opened before the list arrived.
+// Today, the notification, the inbox, the answers list, or Prepare on Today's card, which shows
+// the answer there. Watching the route and the card catches them all, and watching the list too
+// catches an answer opened before the list arrived.
 import { useRouter } from '../../platform/router';
 import { useAutoPrep } from './autoPrepStore';
 import { unreadPrepShown } from './prepShown';
+import { useBriefings } from './store';
 
 let started = false;
 
@@ -14,10 +16,14 @@ export function startMarkingPrepsRead(): void {
     const meetingKey = unreadPrepShown(
       useRouter.getState().route,
       useAutoPrep.getState().preps.value,
+      Object.values(useBriefings.getState().prepared),
     );
     if (meetingKey !== undefined) void useAutoPrep.getState().markRead(meetingKey);
   };
   useRouter.subscribe(check);
   useAutoPrep.subscribe(check);
+  useBriefings.subscribe((state, previous) => {
+    if (state.prepared !== previous.prepared) check();
+  });
   check();
 }

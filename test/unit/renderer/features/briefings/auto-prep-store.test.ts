@@ -89,4 +89,9 @@ describe('which prep an open answer is', () => {
     expect(unreadPrepShown({ name: 'runs' }, preps)).toBeUndefined();
     expect(unreadPrepShown({ name: 'today' }, preps)).toBeUndefined();
   });
+  it('is the unread prep Today’s card shows, while Today is the screen', () => {
+    expect(unreadPrepShown({ name: 'today' }, preps, ['run_a'])).toBe('a');
+    expect(unreadPrepShown({ name: 'today' }, preps, ['run_b', 'run_x'])).toBeUndefined();
+    expect(unreadPrepShown({ name: 'deals' }, preps, ['run_a'])).toBeUndefined();
+  });
 });
