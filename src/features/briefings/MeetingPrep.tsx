@@ -25,8 +25,7 @@ import { DealLink } from './MeetingList';
 import { usePrepare } from './usePrepare';
 import { PrepBrief } from './PrepBrief';
 import { useNamedDeal } from './useNamedDeal';
-import { AutoPrepOnCard, autoPrepFor } from './AutoPrepOnCard';
-import { useAutoPrep } from './autoPrepStore';
+import { AutoPrepOnCard } from './AutoPrepOnCard';
 
 // Loaded on the first Prepare: the run panel (and its markdown) stays out of Today's first paint.
 const RunPanel = lazy(() => import('../runs/views').then((m) => ({ default: m.RunPanel })));
@@ -178,9 +177,7 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
   const prepare = usePrepare(prep.meeting);
   // A prep that ran by itself counts as one: pressing the button again prepares afresh. One
   // being written now is shown here as it streams (Prepare gets the meeting's one prep).
-  const autoStatus = useAutoPrep(
-    (s) => autoPrepFor(s.preps.value?.meetings, prep.meeting)?.prep.status,
-  );
+  const { autoStatus } = prepare;
   const autoReady = autoStatus === 'ready';
   return (
     <div className="prep-action">

@@ -4,7 +4,7 @@
 // through core's claim, as the browser companion's Prepare does, so the automatic prep finds the
 // meeting prepared at its time instead of starting a second run; "Prepare again" asks afresh.
 import { useState } from 'react';
-import type { ErrorData } from '../../../electron/contract';
+import type { AutoPrepStatus, ErrorData } from '../../../electron/contract';
 import { prepAgentOf, prepareMessage } from '../../../electron/domain/briefings/prepare';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
 import { RequestError, toErrorData } from '../../platform/api';
@@ -22,6 +22,8 @@ export interface Prepare {
   start?: () => Promise<void>;
   /** The prep answer already started for this meeting. */
   runId?: string;
+  /** Where the meeting's automatic prep (core's, the one Prepare claims) stands. */
+  autoStatus?: AutoPrepStatus['status'];
   agentName?: string;
   busy: boolean;
   error?: ErrorData;
@@ -54,10 +56,8 @@ export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
   const agents = useAgents((s) => s.agents.value);
   const chosen = useSettings((s) => s.settings.value?.notifications.prepAgentId);
   const runId = useBriefings((s) => (meeting ? s.prepared[meeting.key] : undefined));
-  const autoReady = useAutoPrep(
-    (s) =>
-      meeting !== undefined &&
-      autoPrepFor(s.preps.value?.meetings, meeting)?.prep.status === 'ready',
+  const autoStatus = useAutoPrep((s) =>
+    meeting === undefined ? undefined : autoPrepFor(s.preps.value?.meetings, meeting)?.prep.status,
   );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ErrorData>();
@@ -67,6 +67,7 @@ export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
   const base = {
     busy,
     ...(runId === undefined ? {} : { runId }),
+    ...(autoStatus === undefined ? {} : { autoStatus }),
     ...(agentName === undefined ? {} : { agentName }),
     ...(error === undefined ? {} : { error }),
   };
@@ -77,7 +78,9 @@ export function usePrepare(meeting: MeetingInfo | undefined): Prepare {
     try {
       // With a prep shown or ready, pressing again is asking for a fresh one.
       const claimed =
-        runId === undefined && !autoReady ? await claimPrep(meeting.key, dealId) : undefined;
+        runId === undefined && autoStatus !== 'ready'
+          ? await claimPrep(meeting.key, dealId)
+          : undefined;
       if (claimed?.kind === 'not-started') return;
       const shown =
         claimed?.kind === 'run'
