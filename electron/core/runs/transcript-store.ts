@@ -293,8 +293,6 @@ export class TranscriptWriter {
   private timer: TimerHandle | undefined;
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
-  /** The first write failure, reported by flush() and close(). */
-  private failure: unknown;
 
   constructor(init: WriterInit) {
     this.handle = init.handle;
@@ -341,7 +339,11 @@ export class TranscriptWriter {
     this.schedule();
   }
 
-  /** Writes buffered events, then the meta if it changed. */
+  /**
+   * Writes buffered events, then the meta if it changed. Rejects when this flush's writes failed.
+   * A meta that could not be written (a file held by another program, on Windows) is written
+   * again at the next flush, so the run's last state still reaches the disk.
+   */
   flush(forceMeta = false): Promise<void> {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
@@ -351,7 +353,7 @@ export class TranscriptWriter {
     const writeMeta = this.metaDirty || forceMeta;
     this.metaDirty = false;
     const meta = writeMeta ? { ...this.meta, updatedAt: this.now().toISOString() } : undefined;
-    this.chain = this.chain.then(async () => {
+    const written = this.chain.then(async () => {
       try {
         if (lines !== '') {
           const { bytesWritten } = await this.handle.write(lines);
@@ -359,12 +361,19 @@ export class TranscriptWriter {
         }
         if (meta !== undefined) await writeJsonFileAtomic(this.metaPath, meta);
       } catch (error) {
-        this.failure ??= error;
+        if (meta !== undefined) this.retryMeta();
+        throw error;
       }
     });
-    return this.chain.then(() => {
-      if (this.failure !== undefined) throw this.failure;
-    });
+    this.chain = written.catch(() => undefined);
+    return written;
+  }
+
+  /** The meta is written again with the next flush, which comes by itself while the run is open. */
+  private retryMeta(): void {
+    if (this.closed) return;
+    this.metaDirty = true;
+    this.schedule();
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
-import { appendFile, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   TranscriptStore,
   lastIdOf,
@@ -97,6 +97,27 @@ describe('run transcripts on disk', () => {
     const resumed = await transcripts.read('run_crash');
     expect(resumed?.text).toBe('kept and more');
     expect(resumed?.damagedLines).toBe(1);
+  });
+
+  it('writes the meta again at the next flush when a write of it failed', async () => {
+    const transcripts = await store();
+    const { writer } = await transcripts.open({ runId: 'run_held' });
+    const metaPath = join(transcripts.root, 'run_held', 'meta.json');
+    // Something else holds the meta's place (as another program can on Windows): the move of
+    // the new meta over it fails.
+    await rm(metaPath);
+    await mkdir(join(metaPath, 'held'), { recursive: true });
+    writer.append({ type: 'output', text: 'done', eventId: '1' }, '1');
+    writer.update({ status: 'succeeded', done: true });
+    await expect(writer.flush()).rejects.toThrow();
+    await rm(metaPath, { recursive: true });
+
+    await vi.waitFor(async () => {
+      const read = await transcripts.read('run_held');
+      expect(read?.meta).toMatchObject({ status: 'succeeded', done: true, eventCount: 1 });
+    });
+    await writer.close();
+    expect((await transcripts.read('run_held'))?.text).toBe('done');
   });
 
   it('sets a damaged meta file aside instead of failing', async () => {
