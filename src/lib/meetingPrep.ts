@@ -115,14 +115,15 @@ function briefIn(records: JsonRecord[]): string | undefined {
   return undefined;
 }
 
-/** The meeting briefing as a prep card; undefined when it is about no meeting. */
-export function meetingPrepOf(
-  data: JsonRecord,
-  deal?: Pick<Deal, 'data'>,
-): MeetingPrep | undefined {
-  const meeting = meetingsOf(data)[0];
-  if (meeting === undefined) return undefined;
-  const records = sources(data);
+/**
+ * Who comes to the meeting briefing's meeting (its first), theirs first: they are who the meeting
+ * is about. With the deal, each of theirs carries when the deal's activities last name them.
+ */
+export function attendeesOf(data: JsonRecord, deal?: Pick<Deal, 'data'>): PrepAttendee[] {
+  return attendeesIn(sources(data), deal);
+}
+
+function attendeesIn(records: JsonRecord[], deal?: Pick<Deal, 'data'>): PrepAttendee[] {
   const activities = activitiesOf(deal);
   const people = firstOf(records, 'attendees');
   const attendees = (Array.isArray(people) ? people : []).flatMap((person) => {
@@ -133,14 +134,24 @@ export function meetingPrepOf(
       : activities.find((a) => a.text.includes(attendee.name));
     return [last === undefined ? attendee : { ...attendee, lastContactAt: last.at }];
   });
+  return [...attendees.filter((a) => !a.internal), ...attendees.filter((a) => a.internal)];
+}
+
+/** The meeting briefing as a prep card; undefined when it is about no meeting. */
+export function meetingPrepOf(
+  data: JsonRecord,
+  deal?: Pick<Deal, 'data'>,
+): MeetingPrep | undefined {
+  const meeting = meetingsOf(data)[0];
+  if (meeting === undefined) return undefined;
+  const records = sources(data);
   const dealName = pickString(data, ['dealName', 'dealTitle', 'deal_name']);
   const brief = briefIn(records);
   return {
     meeting,
     ...(dealName === undefined ? {} : { dealName }),
     ...(brief === undefined ? {} : { brief }),
-    // Theirs first: they are who the meeting is about.
-    attendees: [...attendees.filter((a) => !a.internal), ...attendees.filter((a) => a.internal)],
+    attendees: attendeesIn(records, deal),
     risks: strings(firstOf(records, 'risks')),
     agenda: strings(firstOf(records, 'agenda')),
     talkingPoints: strings(firstOf(records, 'talkingPoints') ?? firstOf(records, 'talking_points')),

@@ -1,5 +1,6 @@
 // "Prepare" for a meeting: which agent it starts and what it asks. Shared by Today's meeting card,
 // meeting notifications and the tray, so all three start the same agent with the same question.
+import type { AutoPrepStatus } from '../../contract/auto-prep';
 import type { Translator } from '../i18n/translator';
 
 /** The message Prepare starts the prep agent with, in the interface language: it is the answer's question. */
@@ -53,4 +54,9 @@ export function prepAgentOf(
   agents: readonly AgentLike[],
 ): string | undefined {
   return chosen ?? suggestedPrepAgent(agents);
+}
+
+/** The answer of a meeting's prep, once there is one to show: running or ready. */
+export function prepRunOf(prep: AutoPrepStatus): string | undefined {
+  return prep.status === 'running' || prep.status === 'ready' ? prep.runId : undefined;
 }

@@ -7,6 +7,7 @@
 import { useEffect, useId } from 'react';
 import type { AutoPrepStatus } from '../../../electron/contract';
 import { timeUntil, type MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import { prepRunOf } from '../../../electron/domain/briefings/prepare';
 import { formatDay, formatTime } from '../../../src/lib/format';
 import { useT, useTranslator } from '../../../src/platform/i18n';
 import { Button } from '../../../src/ui/Button';
@@ -63,7 +64,7 @@ function PrepareAction({ prep }: { prep: AutoPrepStatus | undefined }) {
   const t = useT();
   const actions = useActions();
   const state = usePanel((s) => s.preparing);
-  if (prep?.status === 'running' || prep?.status === 'ready') return null;
+  if (prep !== undefined && prepRunOf(prep) !== undefined) return null;
   return (
     <div className="panel-prepare">
       <Button size="sm" variant="primary" busy={state.busy} onClick={() => void actions.prepare()}>

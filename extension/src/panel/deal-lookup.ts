@@ -3,7 +3,7 @@
 // read by the typed call with the contract's schemas; one that fails them shows as an error.
 import { MAX_LOOKUP_TITLE_UNITS, type Deal, type FoundDeal } from '../../../electron/contract';
 import { meetingsOf, upcomingMeeting } from '../../../electron/domain/briefings/meetings';
-import { meetingPrepOf } from '../../../src/lib/meetingPrep';
+import { attendeesOf } from '../../../src/lib/meetingPrep';
 import { outcomeOf } from '../bridge/call';
 import { sameDeal } from '../background/panel-options';
 import { cutText } from '../background/cut-text';
@@ -172,11 +172,13 @@ export async function loadMeeting(ctx: PanelContext, dealId: string): Promise<vo
   ]);
   const lookup = ctx.get().lookup;
   if (!briefing.ok || lookup.status !== 'found' || lookup.deal.id !== dealId) return;
-  const about = meetingsOf(briefing.data.value.data).filter((m) => m.dealId === dealId);
+  const data = briefing.data.value.data;
+  const meetings = meetingsOf(data);
+  const about = meetings.filter((m) => m.dealId === dealId);
   const meeting = upcomingMeeting(about, new Date()) ?? null;
-  // The briefing's attendees are its own meeting's: shown only when that is the deal's next one.
-  const read = meetingPrepOf(briefing.data.value.data);
-  const attendees = meeting !== null && read?.meeting.key === meeting.key ? read.attendees : [];
+  // The briefing's attendees are its own meeting's (its first): shown only when that is the
+  // deal's next one.
+  const attendees = meeting !== null && meetings[0]?.key === meeting.key ? attendeesOf(data) : [];
   const prep =
     meeting === null || !preps.ok
       ? undefined

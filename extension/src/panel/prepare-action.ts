@@ -3,6 +3,7 @@
 // claim: one prep per meeting occurrence, so a second Prepare (here, on Today, or the timer's)
 // answers the prep running or ready instead of starting another. The answer then streams in the
 // panel as an asked question's does; Today shows the same prep.
+import { prepRunOf } from '../../../electron/domain/briefings/prepare';
 import { outcomeOf } from '../bridge/call';
 import { sameDeal } from '../background/panel-options';
 import { follow } from './answer-actions';
@@ -27,7 +28,8 @@ export async function prepare(ctx: PanelContext): Promise<void> {
   }
   const { started, meeting: prepared } = answer.data;
   const prep = prepared.prep;
-  if (prep.status !== 'running' && prep.status !== 'ready') {
+  const runId = prepRunOf(prep);
+  if (runId === undefined) {
     ctx.set({ prep: prepared, preparing: { busy: false, notStarted: prep.status === 'skipped' } });
     return;
   }
@@ -35,16 +37,16 @@ export async function prepare(ctx: PanelContext): Promise<void> {
     prep: prepared,
     preparing: IDLE_PREPARE,
     asked: {
-      runId: prep.runId,
+      runId,
       // Started by this press: the app lets this connection stop it (subset.ts), as an Ask.
       startedHere: started,
       agentId: '',
       message: '',
-      output: new RunOutput(prep.runId),
+      output: new RunOutput(runId),
       status: '',
       done: false,
       error: undefined,
     },
   });
-  await follow(ctx, prep.runId);
+  await follow(ctx, runId);
 }

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import type { AutoPrepMeeting, AutoPrepStatus } from '../../../electron/contract';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import { prepRunOf } from '../../../electron/domain/briefings/prepare';
 import { openAndFocus } from '../../platform/focusWhenShown';
 import { useTranslator } from '../../platform/i18n';
 import { formatTime } from '../../lib/format';
@@ -76,9 +77,9 @@ export function AutoPrepOnCard({ meeting }: { meeting: MeetingInfo }) {
   const { t, locale } = useTranslator();
   const entry = useAutoPrep((s) => autoPrepFor(s.preps.value?.meetings, meeting));
   // The prep the card shows in full already (./markPrepRead marks it read).
+  const prepRun = entry === undefined ? undefined : prepRunOf(entry.prep);
   const shownOnCard = useBriefings(
-    (s) =>
-      entry !== undefined && 'runId' in entry.prep && s.prepared[meeting.key] === entry.prep.runId,
+    (s) => prepRun !== undefined && s.prepared[meeting.key] === prepRun,
   );
   const usage = useUsage((s) => s.summary.value);
   // The quota's line says how many runs are left: read usage if Today has not yet.

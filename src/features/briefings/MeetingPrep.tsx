@@ -3,7 +3,7 @@
 // last contact), risks. A meeting naming no deal id is linked to the deal its title names.
 // A briefing about no recognisable meeting is shown as any briefing is.
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import type { AutoPrepStatus, Briefing } from '../../../electron/contract';
+import type { Briefing } from '../../../electron/contract';
 import { formatDate, formatRelative, formatTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { InlineError, Skeleton } from '../../ui/Feedback';
@@ -22,7 +22,7 @@ import { NameList } from '../../ui/NameList';
 import { Sentence } from '../../ui/Sentence';
 import { useRichT } from '../../ui/richText';
 import { DealLink } from './MeetingList';
-import { usePrepare } from './usePrepare';
+import { prepareLabel, usePrepare } from './usePrepare';
 import { PrepBrief } from './PrepBrief';
 import { useNamedDeal } from './useNamedDeal';
 import { AutoPrepOnCard } from './AutoPrepOnCard';
@@ -163,15 +163,6 @@ function TextList({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-function prepareLabel(
-  t: ReturnType<typeof useT>,
-  shown: boolean,
-  autoStatus: AutoPrepStatus['status'] | undefined,
-): string {
-  if (shown || autoStatus === 'ready') return t('briefings.prep.prepareAgain');
-  return autoStatus === 'running' ? t('briefings.autoPrep.read') : t('briefings.prep.prepare');
-}
-
 function PrepareAction({ prep }: { prep: MeetingPrep }) {
   const t = useT();
   const prepare = usePrepare(prep.meeting);
@@ -189,7 +180,7 @@ function PrepareAction({ prep }: { prep: MeetingPrep }) {
           disabled={prepare.busy}
           onClick={() => void prepare.start?.()}
         >
-          {prepareLabel(t, prepare.runId !== undefined, autoStatus)}
+          {prepareLabel(t, prepare)}
         </Button>
       ) : null}
       {prepare.agentName !== undefined && prepare.start !== undefined ? (

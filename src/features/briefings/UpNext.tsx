@@ -15,7 +15,7 @@ import { formatTime } from '../../lib/format';
 import { useTicking } from '../../ui/Time';
 import { Button } from '../../ui/Button';
 import { InlineError } from '../../ui/Feedback';
-import { usePrepare } from './usePrepare';
+import { prepareLabel, usePrepare } from './usePrepare';
 import { useNamedDeal } from './useNamedDeal';
 import { DealLink } from './MeetingList';
 import { dealNamesIn } from './layout';
@@ -110,7 +110,7 @@ export function UpNext() {
             disabled={prepare.busy}
             onClick={() => void prepare.start?.()}
           >
-            {t('briefings.prep.prepare')}
+            {prepareLabel(t, prepare)}
           </Button>
         ) : null}
         {next.dealId !== undefined && dealName === undefined ? (

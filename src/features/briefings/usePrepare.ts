@@ -5,8 +5,9 @@
 // meeting prepared at its time instead of starting a second run; "Prepare again" asks afresh.
 import { useState } from 'react';
 import type { AutoPrepStatus, ErrorData } from '../../../electron/contract';
-import { prepAgentOf, prepareMessage } from '../../../electron/domain/briefings/prepare';
+import { prepAgentOf, prepareMessage, prepRunOf } from '../../../electron/domain/briefings/prepare';
 import type { MeetingInfo } from '../../../electron/domain/briefings/meetings';
+import type { Translator } from '../../../electron/domain/i18n/translator';
 import { RequestError, toErrorData } from '../../platform/api';
 import { focusWhenShown, runPanel } from '../../platform/focusWhenShown';
 import { useT } from '../../platform/i18n';
@@ -29,6 +30,22 @@ export interface Prepare {
   error?: ErrorData;
 }
 
+/**
+ * The words on a meeting's Prepare button, the same on its card and in "Up next": reading the
+ * prep being written, or preparing again once one is shown or ready.
+ */
+export function prepareLabel(
+  t: Translator['t'],
+  prepare: Pick<Prepare, 'runId' | 'autoStatus'>,
+): string {
+  if (prepare.runId !== undefined || prepare.autoStatus === 'ready') {
+    return t('briefings.prep.prepareAgain');
+  }
+  return prepare.autoStatus === 'running'
+    ? t('briefings.autoPrep.read')
+    : t('briefings.prep.prepare');
+}
+
 /** What core's Prepare did for the meeting: the prep's run to show, or why there is none. */
 type Claimed =
   | { kind: 'run'; runId: string }
@@ -40,9 +57,8 @@ type Claimed =
 async function claimPrep(meetingKey: string, dealId: string): Promise<Claimed> {
   try {
     const { prep } = (await useAutoPrep.getState().prepare(meetingKey, dealId)).meeting;
-    return prep.status === 'running' || prep.status === 'ready'
-      ? { kind: 'run', runId: prep.runId }
-      : { kind: 'not-started' };
+    const runId = prepRunOf(prep);
+    return runId === undefined ? { kind: 'not-started' } : { kind: 'run', runId };
   } catch (failure) {
     if (failure instanceof RequestError && failure.data.kind === 'invalid_input') {
       return { kind: 'unknown-meeting' };

@@ -92,6 +92,10 @@ test('Prepare on Today starts the prep agent on the meeting’s deal, its answer
   await page.reload();
   await expect(card.getByText('Preparing this meeting for you now…')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Prepare', exact: true })).toHaveCount(0);
+  // "Up next" at the top says the same as the card.
+  const upNext = page.getByRole('region', { name: `Up next ${meeting.title}` });
+  await expect(upNext.getByRole('button', { name: 'Read the prep' })).toBeVisible();
+  await expect(upNext.getByRole('button', { name: 'Prepare', exact: true })).toHaveCount(0);
   await card.getByRole('button', { name: 'Read the prep' }).click();
   await expect(answer).toHaveAttribute('data-run-id', runId);
   await expect(card.getByText('Preparing this meeting for you now…')).toHaveCount(0);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   prepAgentOf,
   prepareMessage,
+  prepRunOf,
   prepSuggestion,
   suggestedPrepAgent,
 } from '../../../../electron/domain/briefings/prepare';
@@ -54,5 +55,17 @@ describe('the question Prepare asks', () => {
       'Prepare me for this meeting: key facts, open questions and risks.',
     );
     expect(prepareMessage(translatorFor('fr').t)).toMatch(/^Préparez-moi à cette réunion/);
+  });
+});
+
+describe("a meeting's prep to show", () => {
+  it('is the run of a prep running or ready, and none before or without one', () => {
+    const at = '2026-11-30T10:00:00.000Z';
+    expect(prepRunOf({ status: 'running', runId: 'run_1', startedAt: at })).toBe('run_1');
+    expect(
+      prepRunOf({ status: 'ready', runId: 'run_2', finishedAt: at, firstLines: '', read: false }),
+    ).toBe('run_2');
+    expect(prepRunOf({ status: 'scheduled', at })).toBeUndefined();
+    expect(prepRunOf({ status: 'skipped', reason: 'quota' })).toBeUndefined();
   });
 });
