@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { pathsOf } from '../core/platform/paths';
 import { READ_NO_FOLLOW } from '../core/storage/private-files';
 import { ADDRESS_FILE, MAX_SOCKET_PATH, PIPE_PREFIX, SOCKET_NAME } from './places';
-import { ensurePrivateFolder, writeAtomically } from './registration/registration';
+import { replaceContents } from '../core/storage/json-file';
+import { ensurePrivateFolder } from './registration/registration';
 
 /** Larger files are refused unread: an address is a few dozen bytes. */
 const MAX_BYTES = 4096;
@@ -47,7 +48,7 @@ export async function writeAddressFile(
   platform: NodeJS.Platform = process.platform,
 ): Promise<void> {
   await ensurePrivateFolder(companionDir);
-  await writeAtomically(
+  await replaceContents(
     addressFilePath(companionDir, platform),
     addressFileText(address, platform),
     0o600,

@@ -5,10 +5,8 @@
 // Chromium browsers' HKCU registry keys point at, and Firefox's own file beside it that Mozilla's
 // key points at, set through the relay's `--registry`: relay-registry.ts). Nothing is rewritten
 // when it is already right, so a start costs a few reads.
-import { randomBytes } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rm, stat } from 'node:fs/promises';
-import { CREATE_NEW_NO_FOLLOW, openNoFollow } from '../../core/storage/private-files';
-import { replaceFile } from '../../core/storage/replace-file';
+import { replaceContents } from '../../core/storage/json-file';
 import { FIREFOX_EXTENSION_ID } from './extension-ids';
 import {
   FIREFOX_MANIFEST_FILE,
@@ -183,30 +181,6 @@ async function alreadyWritten(
   }
 }
 
-/** Temporary file + rename: the browser or the relay reads the old file or the new, never half.
- * Also how the address file is written (address-file.ts). */
-export async function writeAtomically(
-  path: string,
-  text: string | Buffer,
-  mode: number,
-): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await openNoFollow(temporary, CREATE_NEW_NO_FOLLOW);
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await chmod(temporary, mode);
-    await replaceFile(temporary, path);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}
-
 /**
  * The companion folder, 0700: the relay runs the launch file it finds there, so nobody else may
  * write in it. A folder of another user's is refused rather than trusted.
@@ -248,7 +222,7 @@ export async function applyRegistration(
       report.unchanged.push(path);
       return;
     }
-    await writeAtomically(path, text, mode);
+    await replaceContents(path, text, mode);
     report.written.push(path);
   };
 

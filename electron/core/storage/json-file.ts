@@ -2,7 +2,7 @@
 // never leaves half a file), validated on read, and a corrupt file set aside rather than
 // silently dropped, so the user can be told and support can look at it.
 import { randomBytes } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { chmod, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { replaceFile } from './replace-file';
@@ -43,10 +43,25 @@ export async function writeTemporaryBeside(
   return temporary;
 }
 
+/** Writes `contents` to `path` (in a private folder, made if missing), old file or new, never half. */
 export async function writeFileAtomic(path: string, contents: string | Uint8Array): Promise<void> {
   await makePrivateDir(dirname(path));
+  await replaceContents(path, contents);
+}
+
+/**
+ * Writes `contents` whole to a new file beside `path` and moves it over `path`, so that readers
+ * (this app, a browser, the relay) see the old file or the new one, never half. `mode`, when
+ * given, is the new file's before it takes the old one's place. The folder must exist.
+ */
+export async function replaceContents(
+  path: string,
+  contents: string | Uint8Array,
+  mode?: number,
+): Promise<void> {
   const temporary = await writeTemporaryBeside(path, contents);
   try {
+    if (mode !== undefined) await chmod(temporary, mode);
     await replaceFile(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
