@@ -61,7 +61,7 @@ export interface BriefingPlan {
   others: JsonRecord;
   refGroups: { key: string; refs: DealRef[] }[];
   /** Every deal the briefing names, for links elsewhere on the card. */
-  dealNames: Map<string, string>;
+  dealNames: ReadonlyMap<string, string>;
 }
 
 function stringOf(record: JsonRecord, keys: readonly string[]): string | undefined {
@@ -94,10 +94,18 @@ function isSection(value: Json): value is JsonRecord {
   );
 }
 
+/** Each briefing's deal names, walked once: Today's layout and "Up next" both need them. */
+const dealNamesByBriefing = new WeakMap<JsonRecord, ReadonlyMap<string, string>>();
+
 /** Every deal the briefing names (id → name), without laying the briefing out. */
-export function dealNamesIn(data: JsonRecord): Map<string, string> {
-  const names = new Map<string, string>();
-  collectDealNames(data, names);
+export function dealNamesIn(data: JsonRecord): ReadonlyMap<string, string> {
+  let names = dealNamesByBriefing.get(data);
+  if (names === undefined) {
+    const found = new Map<string, string>();
+    collectDealNames(data, found);
+    dealNamesByBriefing.set(data, found);
+    names = found;
+  }
   return names;
 }
 
@@ -140,7 +148,7 @@ interface TextTools {
 
 function textTools(
   data: JsonRecord,
-  dealNames: Map<string, string>,
+  dealNames: ReadonlyMap<string, string>,
   unnamed: string,
   locale: string,
   firstRows: number | undefined,
