@@ -10,7 +10,8 @@ import type { RunFollow } from '../stream/follow';
 import type { UpdateCoalescer } from './coalescer';
 import { errorData, withDefined } from './live-summary';
 import { answerTooLong } from './run-bound';
-import { runFolderName, type TranscriptWriter } from './transcript-store';
+import { runFolderName } from './transcript-store';
+import type { TranscriptWriter } from './transcript-writer';
 
 export interface LiveEntry {
   summary: LiveRunSummary;

@@ -4,7 +4,8 @@ import type { ErrorData } from '../../contract/common';
 import type { LiveRunSummary } from '../../contract/runs';
 import type { AssistantError } from '../errors';
 import type { AttachInit } from './attach-init';
-import type { StoredTranscript, TranscriptMeta } from './transcript-store';
+import type { StoredTranscript } from './transcript-store';
+import type { TranscriptMeta } from './transcript-meta';
 
 /** The fields every summary has, and those it has only when known. */
 export type SummaryFields = Pick<

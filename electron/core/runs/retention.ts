@@ -8,7 +8,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TranscriptRetention } from '../../contract/settings';
-import { TranscriptMeta } from './transcript-store';
+import { TranscriptMeta } from './transcript-meta';
 
 export type RetentionPolicy = TranscriptRetention;
 

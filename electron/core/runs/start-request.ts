@@ -5,7 +5,7 @@ import { checkCreateRunInput } from '../api/validate-input';
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
 import { jsonObject, type AttachInit } from './attach-init';
-import type { TranscriptMeta } from './transcript-store';
+import type { TranscriptMeta } from './transcript-meta';
 
 export interface StartRunRequest {
   agentId: string;

@@ -13,12 +13,11 @@
 // it past is refused (`append` says so) and the run manager stops following the run. Every write
 // is reported (`onWritten`), so the retention budget is checked as transcripts grow.
 import { createHash } from 'node:crypto';
-import { readdir, stat, type FileHandle } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ErrorData, JsonObject, Timestamp } from '../../contract/common';
-import { RunEventSchema, UsageSchema, type RunEvent } from '../stream/events';
-import { readJsonFile, writeJsonFileAtomic } from '../storage/json-file';
+import { RunEventSchema, type RunEvent } from '../stream/events';
+import { readJsonFile } from '../storage/json-file';
 import {
   APPEND_NO_FOLLOW,
   READ_NO_FOLLOW,
@@ -26,36 +25,11 @@ import {
   openNoFollow,
   readFileNoFollow,
 } from '../storage/private-files';
-import { systemClock, type Clock, type TimerHandle } from '../clock';
-import { anchorOf, NOT_AN_ID } from '../stream/positions';
-import { DEFAULT_ANSWER_LIMITS, runEventLine } from '../limits';
-
-export const TranscriptMeta = z.object({
-  version: z.literal(1),
-  runId: z.string().min(1),
-  /** The origin of the service the run belongs to (absent in transcripts from before). */
-  service: z.string().optional(),
-  agentId: z.string().optional(),
-  dealId: z.string().optional(),
-  message: z.string().optional(),
-  /** The rest of the run's `input` and `context` as sent (other keys are "not shown"). */
-  input: JsonObject.optional(),
-  context: JsonObject.optional(),
-  status: z.string().optional(),
-  /** The run reached a final state; it will not be followed again. */
-  done: z.boolean(),
-  /** Following stopped for good (e.g. the run no longer exists); not resumed on restart. */
-  abandoned: z.boolean().optional(),
-  lastEventId: z.string().optional(),
-  startedAt: Timestamp,
-  updatedAt: Timestamp,
-  finishedAt: Timestamp.optional(),
-  usage: UsageSchema.optional(),
-  error: ErrorData.optional(),
-  eventCount: z.number().int().nonnegative(),
-  textLength: z.number().int().nonnegative(),
-});
-export type TranscriptMeta = z.infer<typeof TranscriptMeta>;
+import { systemClock, type Clock } from '../clock';
+import { anchorOf } from '../stream/positions';
+import { DEFAULT_ANSWER_LIMITS } from '../limits';
+import { TranscriptMeta } from './transcript-meta';
+import { definedOnly, TranscriptWriter } from './transcript-writer';
 
 export const TranscriptLine = z.object({
   /** The follower's position of the event: its id, or a `\0`-prefixed place (stream/positions.ts). */
@@ -92,9 +66,6 @@ export interface TranscriptStoreOptions {
 }
 
 export const DEFAULT_TRANSCRIPT_FLUSH_MS = 100;
-/** Buffered bytes that trigger a write before the interval is up. */
-const FLUSH_BYTES = 64 * 1024;
-
 const SAFE_ID = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
 
 /** A folder name for a run id: the id itself when harmless, else a hash (the meta keeps the id). */
@@ -194,7 +165,13 @@ export class TranscriptStore {
       flushIntervalMs: this.flushIntervalMs,
       bytes: { written: size, max: this.maxRunBytes, onWritten: this.onWritten },
     });
-    await writer.flush(true);
+    try {
+      await writer.flush(true);
+    } catch (error) {
+      // Not started: no retry of its meta later, and the file is not left open.
+      await writer.discard().catch(() => undefined);
+      throw error;
+    }
     return { writer, existing };
   }
 
@@ -256,141 +233,5 @@ export class TranscriptStore {
       if (result.status === 'ok') metas.push(result.value);
     }
     return metas.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-  }
-}
-
-function definedOnly<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-interface WriterInit {
-  handle: FileHandle;
-  metaPath: string;
-  meta: TranscriptMeta;
-  clock: Clock;
-  now: () => Date;
-  flushIntervalMs: number;
-  /** The events file's size so far, its bound and who hears of writes. */
-  bytes: { written: number; max: number; onWritten: ((bytes: number) => void) | undefined };
-}
-
-/** Appends one run's events; writes are serialised and batched. */
-export class TranscriptWriter {
-  private readonly handle: FileHandle;
-  private readonly metaPath: string;
-  private readonly clock: Clock;
-  private readonly now: () => Date;
-  private readonly flushIntervalMs: number;
-  private meta: TranscriptMeta;
-  private buffer: string[] = [];
-  private bufferBytes = 0;
-  /** The events file's size once what is buffered is written. */
-  private totalBytes: number;
-  private readonly onWritten: ((bytes: number) => void) | undefined;
-  /** The events file's bound: an event that would pass it is refused. */
-  readonly maxBytes: number;
-  private metaDirty = false;
-  private timer: TimerHandle | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  private closed = false;
-
-  constructor(init: WriterInit) {
-    this.handle = init.handle;
-    this.metaPath = init.metaPath;
-    this.meta = init.meta;
-    this.clock = init.clock;
-    this.now = init.now;
-    this.flushIntervalMs = init.flushIntervalMs;
-    this.totalBytes = init.bytes.written;
-    this.maxBytes = init.bytes.max;
-    this.onWritten = init.bytes.onWritten;
-  }
-
-  get current(): Readonly<TranscriptMeta> {
-    return this.meta;
-  }
-
-  /**
-   * Buffers one event for the next write. False (nothing kept) when it would take the events file
-   * past its bound; once closed, events are dropped quietly.
-   */
-  append(event: RunEvent, position: string): boolean {
-    if (this.closed) return true;
-    const line = runEventLine(event, position);
-    const bytes = Buffer.byteLength(line);
-    if (this.totalBytes + bytes > this.maxBytes) return false;
-    this.totalBytes += bytes;
-    this.buffer.push(line);
-    this.bufferBytes += line.length;
-    this.meta.eventCount += 1;
-    if (event.type === 'output') this.meta.textLength += event.text.length;
-    if (!position.startsWith(NOT_AN_ID)) this.meta.lastEventId = position;
-    this.metaDirty = true;
-    if (this.bufferBytes >= FLUSH_BYTES) void this.flush().catch(() => undefined);
-    else this.schedule();
-    return true;
-  }
-
-  /** Changes the meta; written with the next flush (after the events before it). */
-  update(patch: Partial<Omit<TranscriptMeta, 'version' | 'runId'>>): void {
-    if (this.closed) return;
-    this.meta = { ...this.meta, ...definedOnly(patch) };
-    this.metaDirty = true;
-    this.schedule();
-  }
-
-  /**
-   * Writes buffered events, then the meta if it changed. Rejects when this flush's writes failed.
-   * A meta that could not be written (a file held by another program, on Windows) is written
-   * again at the next flush, so the run's last state still reaches the disk.
-   */
-  flush(forceMeta = false): Promise<void> {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    const lines = this.buffer.join('');
-    this.buffer = [];
-    this.bufferBytes = 0;
-    const writeMeta = this.metaDirty || forceMeta;
-    this.metaDirty = false;
-    const meta = writeMeta ? { ...this.meta, updatedAt: this.now().toISOString() } : undefined;
-    const written = this.chain.then(async () => {
-      try {
-        if (lines !== '') {
-          const { bytesWritten } = await this.handle.write(lines);
-          this.onWritten?.(bytesWritten);
-        }
-        if (meta !== undefined) await writeJsonFileAtomic(this.metaPath, meta);
-      } catch (error) {
-        if (meta !== undefined) this.retryMeta();
-        throw error;
-      }
-    });
-    this.chain = written.catch(() => undefined);
-    return written;
-  }
-
-  /** The meta is written again with the next flush, which comes by itself while the run is open. */
-  private retryMeta(): void {
-    if (this.closed) return;
-    this.metaDirty = true;
-    this.schedule();
-  }
-
-  async close(): Promise<void> {
-    if (this.closed) return;
-    try {
-      await this.flush();
-    } finally {
-      this.closed = true;
-      await this.handle.close();
-    }
-  }
-
-  private schedule(): void {
-    if (this.timer !== undefined) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.flush().catch(() => undefined);
-    }, this.flushIntervalMs);
   }
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pruneTranscripts, type RetentionPolicy } from '../../../../electron/core/runs/retention';
-import type { TranscriptMeta } from '../../../../electron/core/runs/transcript-store';
+import type { TranscriptMeta } from '../../../../electron/core/runs/transcript-meta';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;

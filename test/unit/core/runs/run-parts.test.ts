@@ -10,10 +10,8 @@ import { AssistantError } from '../../../../electron/core/errors';
 import { CANCEL_POSITION } from '../../../../electron/core/runs/cancel';
 import { detachedSummary, storedSummary } from '../../../../electron/core/runs/live-summary';
 import { createdRunInit, retryRequest } from '../../../../electron/core/runs/start-request';
-import type {
-  StoredTranscript,
-  TranscriptMeta,
-} from '../../../../electron/core/runs/transcript-store';
+import type { TranscriptMeta } from '../../../../electron/core/runs/transcript-meta';
+import type { StoredTranscript } from '../../../../electron/core/runs/transcript-store';
 import { transcriptView } from '../../../../electron/core/runs/transcript-view';
 
 const meta: TranscriptMeta = {
