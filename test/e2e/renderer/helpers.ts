@@ -102,7 +102,19 @@ export async function openAdvanced(page: Page): Promise<void> {
   }
 }
 
-/** The settings as the host saved them in the data folder: what the next start reads. */
+/**
+ * The settings as the host saved them in the data folder: what the next start reads, the defaults
+ * while nothing is saved yet (so a poll waiting for a first save polls on instead of failing).
+ */
 export async function savedSettings(app: RunningApp): Promise<Settings> {
-  return Settings.parse(JSON.parse(await readFile(join(app.dataDir, 'settings.json'), 'utf8')));
+  let text: string;
+  try {
+    text = await readFile(join(app.dataDir, 'settings.json'), 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
+      return Settings.parse({});
+    }
+    throw error;
+  }
+  return Settings.parse(JSON.parse(text));
 }
