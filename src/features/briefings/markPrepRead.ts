@@ -4,7 +4,7 @@
 // catches an answer opened before the list arrived.
 import { useRouter } from '../../platform/router';
 import { useAutoPrep } from './autoPrepStore';
-import { unreadPrepShown } from './prepShown';
+import { runOnCard, unreadPrepShown } from './prepShown';
 import { useBriefings } from './store';
 
 let started = false;
@@ -16,14 +16,17 @@ export function startMarkingPrepsRead(): void {
     const meetingKey = unreadPrepShown(
       useRouter.getState().route,
       useAutoPrep.getState().preps.value,
-      Object.values(useBriefings.getState().prepared),
+      runOnCard(useBriefings.getState()),
     );
     if (meetingKey !== undefined) void useAutoPrep.getState().markRead(meetingKey);
   };
   useRouter.subscribe(check);
   useAutoPrep.subscribe(check);
   useBriefings.subscribe((state, previous) => {
-    if (state.prepared !== previous.prepared) check();
+    // A prep brought to the card, or the card moved on to another meeting.
+    if (state.prepared !== previous.prepared || state.meeting.value !== previous.meeting.value) {
+      check();
+    }
   });
   check();
 }

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoPrepMeeting, AutoPreps } from '../../../../../electron/contract';
 import { createAutoPrepStore } from '../../../../../src/features/briefings/createAutoPrepStore';
-import { unreadPrepShown } from '../../../../../src/features/briefings/prepShown';
+import { meetingsOf } from '../../../../../electron/domain/briefings/meetings';
+import { runOnCard, unreadPrepShown } from '../../../../../src/features/briefings/prepShown';
 import { fail, fakeBridge, ok } from '../../support/fake-bridge';
 import { at } from '../../support/host-fixtures';
 
@@ -90,8 +91,30 @@ describe('which prep an open answer is', () => {
     expect(unreadPrepShown({ name: 'today' }, preps)).toBeUndefined();
   });
   it('is the unread prep Today’s card shows, while Today is the screen', () => {
-    expect(unreadPrepShown({ name: 'today' }, preps, ['run_a'])).toBe('a');
-    expect(unreadPrepShown({ name: 'today' }, preps, ['run_b', 'run_x'])).toBeUndefined();
-    expect(unreadPrepShown({ name: 'deals' }, preps, ['run_a'])).toBeUndefined();
+    expect(unreadPrepShown({ name: 'today' }, preps, 'run_a')).toBe('a');
+    expect(unreadPrepShown({ name: 'today' }, preps, 'run_b')).toBeUndefined();
+    expect(unreadPrepShown({ name: 'deals' }, preps, 'run_a')).toBeUndefined();
+  });
+});
+
+describe('the answer on Today’s meeting card', () => {
+  const briefing = (title: string) => ({
+    id: 'briefing_next',
+    title: 'Next meeting',
+    data: { meeting: { id: title, title, startsAt: at } },
+  });
+  const keyOf = (title: string) => meetingsOf(briefing(title).data)[0]?.key ?? '';
+  const loaded = (title: string) => ({ value: briefing(title), loading: false, stale: false });
+
+  it('is the run prepared for the meeting the card is about', () => {
+    const prepared = { [keyOf('Acme review')]: 'run_acme' };
+    expect(runOnCard({ meeting: loaded('Acme review'), prepared })).toBe('run_acme');
+  });
+
+  it('is none once the card has moved on to the next meeting, though that one ran', () => {
+    // Prepared while Acme was next; its answer is no longer on the card, so it is not read.
+    const prepared = { [keyOf('Acme review')]: 'run_acme' };
+    expect(runOnCard({ meeting: loaded('Globex intro'), prepared })).toBeUndefined();
+    expect(runOnCard({ meeting: { loading: true, stale: false }, prepared })).toBeUndefined();
   });
 });
