@@ -27,6 +27,14 @@ export type DealRef = NamedDeal;
  */
 const LONG_TEXT = 8_000;
 
+/**
+ * A first plan holds a briefing's first section only: on a 1280×800 window the briefing's top
+ * (its facts, summary, meetings and first section) fills the card, and rendering the sections,
+ * lists and records below it (their markdown lexed, their React elements built) was about 50 ms
+ * of a cold start's first paint. They follow with the whole plan as the page goes idle.
+ */
+const FIRST_PLAN_SECTIONS = 1;
+
 /** A text cut to its first rows for the first paint: the rows and items it has in all. */
 export interface Cut {
   total: number;
@@ -47,9 +55,9 @@ export interface SectionPlan {
 
 export interface BriefingPlan {
   /**
-   * A first plan, made quickly for the first paint: long texts hold their first rows only, and
-   * chips and deal groups, which depend on what the whole text links, are left out until the
-   * whole plan is made.
+   * A first plan, made quickly for the first paint: long texts hold their first rows only, what
+   * lies below the first section waits, and chips and deal groups, which depend on what the whole
+   * text links, are left out until the whole plan is made.
    */
   partial: boolean;
   mainDeal: DealRef | null;
@@ -266,6 +274,7 @@ export function planBriefing(
     };
   }
   const sections: JsonRecord[] = [];
+  const lists: { key: string; items: string[] }[] = [];
   const groups: { key: string; refs: DealRef[] }[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (key === 'id' || (typeof value === 'string' && value === title)) continue;
@@ -292,15 +301,25 @@ export function planBriefing(
       value.length > 0 &&
       value.every((v) => typeof v === 'string')
     ) {
-      plan.lists.push({ key, items: (value as string[]).map((item) => tools.prepare(item)) });
+      lists.push({ key, items: value as string[] });
     } else plan.others[key] = value;
   }
+  const later =
+    options.firstRows !== undefined &&
+    (sections.length > FIRST_PLAN_SECTIONS ||
+      lists.length > 0 ||
+      Object.keys(plan.others).length > 0);
   const shown = new Set<string>(plan.mainDeal ? [plan.mainDeal.dealId] : []);
-  plan.sections = sections.map((section) => planSection(section, tools, plan.meetings, shown));
-  if (plan.sections.some((s) => s.meetings !== undefined)) plan.meetings = [];
+  const planned = sections.map((section) => planSection(section, tools, plan.meetings, shown));
+  // The section that lists the meetings shows them, in the whole plan as in this one, even when
+  // it waits: they never show in one place first and move to another.
+  if (planned.some((s) => s.meetings !== undefined)) plan.meetings = [];
+  plan.sections = later ? planned.slice(0, FIRST_PLAN_SECTIONS) : planned;
+  if (later) plan.others = {};
+  else plan.lists = lists.map(({ key, items }) => ({ key, items: items.map(tools.prepare) }));
   for (const m of plan.meetings) if (m.dealId !== undefined) shown.add(m.dealId);
   for (const id of tools.linked) shown.add(id);
-  plan.partial = tools.cut;
+  plan.partial = tools.cut || later;
   // A group that only repeats deals shown above ("all deals in this briefing") adds nothing; what
   // a cut text links is not known, so a first plan leaves the groups to the whole one.
   if (plan.partial) return plan;

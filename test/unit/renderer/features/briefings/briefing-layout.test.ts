@@ -131,9 +131,36 @@ describe('the first plan of a big book’s briefing', () => {
     expect(whole.sections[0]?.chips).toEqual([unnamed]);
   });
 
-  it('is the whole plan when no text is long', () => {
-    const first = planBriefing(morning, 'Good morning', english, { firstRows: 8 });
+  it('is the whole plan for a briefing of one section with no long text', () => {
+    const short = { ...morning, sections: morning.sections.slice(0, 1) };
+    const first = planBriefing(short, 'Good morning', english, { firstRows: 8 });
     expect(first.partial).toBe(false);
-    expect(first).toEqual(planBriefing(morning, 'Good morning', english));
+    expect(first).toEqual(planBriefing(short, 'Good morning', english));
+  });
+});
+
+describe('the first plan of a briefing with more than the first screen', () => {
+  const withLists = { ...morning, risks: ['Pricing is open', 'A new stakeholder'] };
+
+  it('holds the top and the first section; the sections and lists below it wait', () => {
+    const first = planBriefing(withLists, 'Good morning', english, { firstRows: 8 });
+    const whole = planBriefing(withLists, 'Good morning', english);
+    expect(first.partial).toBe(true);
+    expect(first.bodies).toEqual(whole.bodies);
+    expect(first.sections.map((s) => s.title)).toEqual(['Today’s meetings']);
+    expect(first.sections[0]).toEqual(whole.sections[0]);
+    expect(first.lists).toEqual([]);
+    expect(whole.sections.map((s) => s.title)).toEqual(['Today’s meetings', 'Closing soon']);
+    expect(whole.lists.map((l) => l.key)).toEqual(['risks']);
+  });
+
+  it('shows the meetings only where the whole plan does, when the section listing them waits', () => {
+    const later = { ...morning, sections: [...morning.sections].reverse() };
+    const first = planBriefing(later, 'Good morning', english, { firstRows: 8 });
+    const whole = planBriefing(later, 'Good morning', english);
+    expect(first.sections.map((s) => s.title)).toEqual(['Closing soon']);
+    expect(first.meetings).toEqual([]);
+    expect(whole.meetings).toEqual([]);
+    expect(whole.sections[1]?.meetings).toHaveLength(1);
   });
 });
