@@ -30,8 +30,8 @@ const LONG_TEXT = 8_000;
 /**
  * A first plan holds a briefing's first section only: on a 1280×800 window the briefing's top
  * (its facts, summary, meetings and first section) fills the card, and rendering the sections,
- * lists and records below it (their markdown lexed, their React elements built) was about 50 ms
- * of a cold start's first paint. They follow with the whole plan as the page goes idle.
+ * lists and records below it (their markdown lexed, their React elements built) was about a
+ * quarter of a cold start's first render. They follow with the whole plan as the page goes idle.
  */
 const FIRST_PLAN_SECTIONS = 1;
 
