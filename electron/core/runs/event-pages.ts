@@ -13,6 +13,7 @@
 // event saying what is wrong, so neither the page nor the indices after it shift.
 import { open, type FileHandle } from 'node:fs/promises';
 import { READ_NO_FOLLOW } from '../storage/private-files';
+import { isNotFound } from '../storage/not-found';
 import type { RunEventsPage } from '../../contract/runs';
 import { AssistantError } from '../errors';
 import { coreWords } from '../i18n/words';
@@ -227,10 +228,6 @@ function isBlank(bytes: Uint8Array, from: number, to: number): boolean {
     if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
   }
   return true;
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }
 
 function unreadable(error: unknown): AssistantError {

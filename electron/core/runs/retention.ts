@@ -8,6 +8,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TranscriptRetention } from '../../contract/settings';
+import { isNotFound } from '../storage/not-found';
 import { TranscriptMeta } from './transcript-meta';
 
 export type RetentionPolicy = TranscriptRetention;
@@ -71,7 +72,7 @@ async function readFolders(root: string): Promise<Folder[]> {
   try {
     names = await readdir(root);
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    if (isNotFound(error)) return [];
     throw error;
   }
   const folders: Folder[] = [];

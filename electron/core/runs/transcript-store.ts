@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { RunEventSchema, type RunEvent } from '../stream/events';
 import { readJsonFile } from '../storage/json-file';
+import { isNotFound } from '../storage/not-found';
 import {
   APPEND_NO_FOLLOW,
   READ_NO_FOLLOW,
@@ -184,7 +185,7 @@ export class TranscriptStore {
     try {
       raw = await readFileNoFollow(this.eventsPath(runId));
     } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === 'ENOENT')) throw error;
+      if (!isNotFound(error)) throw error;
     }
     const events: RunEvent[] = [];
     const positions: string[] = [];
@@ -224,7 +225,7 @@ export class TranscriptStore {
     try {
       names = await readdir(this.root);
     } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+      if (isNotFound(error)) return [];
       throw error;
     }
     const metas: TranscriptMeta[] = [];

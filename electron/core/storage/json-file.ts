@@ -6,6 +6,7 @@ import { chmod, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { replaceFile } from './replace-file';
+import { isNotFound } from './not-found';
 import {
   CREATE_NEW_NO_FOLLOW,
   isRefusedLink,
@@ -103,8 +104,4 @@ export async function readJsonFile<S extends z.ZodType>(
   const setAsidePath = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}`;
   await rename(path, setAsidePath);
   return { status: 'corrupt', reason, setAsidePath };
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
 }

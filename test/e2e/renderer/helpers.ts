@@ -8,6 +8,7 @@ import { expect } from '../support/fixtures';
 import type { RunningApp } from '../support/app';
 import { askOnService, type AskedRun } from '../../support/ask-on-service';
 import { Settings } from '../../../electron/contract';
+import { isNotFound } from '../../../electron/core/storage/not-found';
 
 /** Finds a deal by typing in the picker and opens it with the keyboard. */
 export async function openDealByKeyboard(page: Page, query: string): Promise<void> {
@@ -111,9 +112,7 @@ export async function savedSettings(app: RunningApp): Promise<Settings> {
   try {
     text = await readFile(join(app.dataDir, 'settings.json'), 'utf8');
   } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') {
-      return Settings.parse({});
-    }
+    if (isNotFound(error)) return Settings.parse({});
     throw error;
   }
   return Settings.parse(JSON.parse(text));
