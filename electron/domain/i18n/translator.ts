@@ -48,8 +48,22 @@ export function createTranslator(options: TranslatorOptions): Translator {
     locale,
     direction: textDirection(language),
     intl,
-    t: (id, values) => intl.formatMessage({ id, defaultMessage: fallback[id] }, values),
+    t: (id, values) => {
+      // Most messages are plain words ("Deals", "Refresh"): FormatJS would parse each into a
+      // formatter of its own (with its locale resolved) only to give the same words back.
+      const own = Object.hasOwn(messages, id) ? messages[id] : undefined;
+      if (own !== undefined && isPlainText(own)) return own;
+      return intl.formatMessage({ id, defaultMessage: fallback[id] }, values);
+    },
   };
+}
+
+/**
+ * Whether an ICU message is its own text: nothing ICU reads in it (no argument, tag or quote; `#`
+ * means something only inside a plural). An empty message is not: FormatJS treats it as missing.
+ */
+export function isPlainText(message: string): boolean {
+  return message !== '' && !/[{}<>']/.test(message);
 }
 
 /**
