@@ -120,4 +120,19 @@ test('opened without the printed address, the page holds no key: it says which a
   expect(page.url()).toBe(`${app.mode.origin}/#/usage`);
   expect(page.url()).not.toContain('token');
   expect(sockets).toHaveLength(1);
+
+  // A new tab reloaded the moment the secret has left its address (the page still starting, not
+  // yet idle): the tab kept it, and the app opens again.
+  const tab = await page.context().newPage();
+  await tab.goto(app.url, { waitUntil: 'commit' });
+  await tab.waitForFunction(
+    () =>
+      !(globalThis as unknown as { location: { hash: string } }).location.hash.includes('token='),
+  );
+  await tab.reload();
+  await expect(
+    tab.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }),
+  ).toBeVisible();
+  await expect(tab.getByText('Open the address printed by the app')).toHaveCount(0);
+  await tab.close();
 });
