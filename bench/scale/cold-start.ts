@@ -1,12 +1,13 @@
 // Cold start: a fresh browser context (no HTTP cache, no storage) opens browser mode's page, and
-// the time from navigation start to the morning briefing painted is compared with a minimal React
-// page (./minimal-briefing) served by another browser-mode host of the same code, which asks the
-// host for the same JSON over the same socket and renders it. Both hosts' caches are warm (a
-// first load fetched the briefing), as on a morning after yesterday's use. "Painted": the
-// `.briefing` element is in the page and one animation frame has passed.
-// A third page, the floor (./floor-briefing), is the minimal page plus what the project's rules
-// require before any briefing may show (the contract's check of the answer, the markdown lexed).
-// It is printed beside the goal so that the figure says how much of the gap is the app's own.
+// the time from navigation start to the morning briefing painted is compared with two pages served
+// by other browser-mode hosts of the same code, which ask their host for the same JSON over the
+// same socket and render it. All hosts' caches are warm (a first load fetched the briefing), as on
+// a morning after yesterday's use. "Painted": the `.briefing` element is in the page and one
+// animation frame has passed.
+// - The floor (./floor-briefing), the goal's reference: the least a page may do before a briefing
+//   shows under the project's rules (the contract's check of the answer, its text lexed as
+//   markdown), rendered as plain fields with React.
+// - The minimal page (./minimal-briefing): the same without the rules' work, printed beside it.
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,8 @@ import type { Report } from '../renderer/lib/report';
 import { fmt, median, middleSpread, STEADY_MIDDLE_SPREAD } from '../renderer/lib/stats';
 import { startBenchHost } from './host';
 
-const ROUNDS = 15;
+// 21 rounds: with 15, quiet runs of the same code put the app at 1.37-1.54x the floor.
+const ROUNDS = 21;
 
 /**
  * The floor page's script, built as the app is (Vite, with its tree-shaking of zod), into
@@ -134,23 +136,27 @@ export async function measureColdStart(report: Report): Promise<void> {
     }
     const ratio = median(appTimes) / median(minimalTimes);
     const floorRatio = median(floorTimes) / median(minimalTimes);
+    const overFloor = median(appTimes) / median(floorTimes);
+    // Judged against the floor: #17 ended blocked on "1.5x the minimal page", which the floor alone
+    // (the rules' own work) nearly uses up (1.28-1.54x), and #40 counts the cold start's goal as
+    // the app against the floor. The minimal page's ratio is still printed beside it.
     // A busy machine's figure says more about the machine than the app (one such run printed
     // 1.34x "met" with the minimal page's loads at 136-434 ms), so it is not judged.
-    const spread = middleSpread(minimalTimes);
+    const spread = middleSpread(floorTimes);
     const steady = spread.ratio <= STEADY_MIDDLE_SPREAD;
     report.goal({
       name: 'Cold start: briefing painted from cache',
-      figure: `${fmt(ratio, 2)}x the minimal page (${fmt(median(appTimes))} vs ${fmt(median(minimalTimes))} ms)`,
-      goal: '<= 1.5x',
-      met: steady ? ratio <= 1.5 : null,
+      figure: `${fmt(overFloor, 2)}x the floor (${fmt(median(appTimes))} vs ${fmt(median(floorTimes))} ms); ${fmt(ratio, 2)}x the minimal page`,
+      goal: '<= 1.5x the floor',
+      met: steady ? overFloor <= 1.5 : null,
       ...(steady
         ? {}
         : {
-            note: `not judged: the middle half of the minimal page's loads spread ${fmt(spread.low)}-${fmt(spread.high)} ms (${fmt(spread.ratio, 2)}x, more than ${STEADY_MIDDLE_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
+            note: `not judged: the middle half of the floor's loads spread ${fmt(spread.low)}-${fmt(spread.high)} ms (${fmt(spread.ratio, 2)}x, more than ${STEADY_MIDDLE_SPREAD}x), so the machine was busy; run it again when it is quiet.`,
           }),
     });
     report.detail(
-      `Cold start, floor (the minimal page + the contract's check of the answer + its text lexed as markdown): ${fmt(floorRatio, 2)}x the minimal page (${fmt(median(floorTimes))} ms); the app is ${fmt(median(appTimes) / median(floorTimes), 2)}x the floor.`,
+      `Cold start, floor (the minimal page + the contract's check of the answer + its text lexed as markdown): ${fmt(floorRatio, 2)}x the minimal page (${fmt(median(floorTimes))} vs ${fmt(median(minimalTimes))} ms).`,
     );
     report.detail(
       `Cold start, ${ROUNDS} alternating loads each: app ${appTimes.map((t) => fmt(t)).join(', ')} ms; minimal ${minimalTimes.map((t) => fmt(t)).join(', ')} ms; floor ${floorTimes.map((t) => fmt(t)).join(', ')} ms.`,
