@@ -101,7 +101,10 @@ function createLanguage(
     choice: settings.get().language,
     systemLanguages: options.systemLanguages?.() ?? environmentLanguages(),
   });
-  base.lifecycle.cleanups.push(settings.subscribe((next) => language.choose(next.language)));
+  base.lifecycle.cleanups.push(
+    settings.subscribe((next) => language.choose(next.language)),
+    () => language.release(),
+  );
   return language;
 }
 

@@ -8,7 +8,7 @@ import { resolveLanguage, type LanguageChoice } from '../../domain/i18n/language
 import { nodeTranslator } from '../../domain/i18n/node-translator';
 import type { Translator } from '../../domain/i18n/translator';
 import { weekLocale, weekOf, type Week } from '../../domain/week/week-info';
-import { setCoreWords } from './words';
+import { releaseCoreWords, setCoreWords } from './words';
 
 export interface CoreLanguage {
   translator(): Translator;
@@ -26,6 +26,8 @@ export interface CoreLanguage {
   /** Follows the setting; an unchanged choice changes nothing. */
   choose(choice: LanguageChoice): void;
   subscribe(listener: (translator: Translator) => void): () => void;
+  /** Core's own sentences go back to English: the backend has stopped. */
+  release(): void;
 }
 
 export function createCoreLanguage(options: {
@@ -72,6 +74,9 @@ export function createCoreLanguage(options: {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    release() {
+      releaseCoreWords(translator);
     },
   };
 }

@@ -15,3 +15,12 @@ export function coreWords(): Translator {
 export function setCoreWords(translator: Translator): void {
   current = translator;
 }
+
+/**
+ * Back to English once the backend that set `translator` stops, unless another has set its own
+ * since: a process that runs backends one after another (the tests' worker) must not keep a
+ * stopped one's language.
+ */
+export function releaseCoreWords(translator: Translator): void {
+  if (current === translator) current = undefined;
+}

@@ -25,6 +25,19 @@ describe('createCoreLanguage', () => {
     expect(coreWords().language).toBe('ja');
   });
 
+  it("gives core's words back to English once released, unless another language took them since", () => {
+    const german = createCoreLanguage({ choice: 'de', systemLanguages: ['en'] });
+    expect(coreWords().language).toBe('de');
+    german.release();
+    expect(coreWords().language).toBe('en');
+
+    const japanese = createCoreLanguage({ choice: 'ja', systemLanguages: ['en'] });
+    german.release();
+    expect(coreWords().language).toBe('ja');
+    japanese.release();
+    expect(coreWords().language).toBe('en');
+  });
+
   it("knows the week of the system's region, and follows the languages a page brings", () => {
     const language = createCoreLanguage({ choice: 'de', systemLanguages: ['ar-SA'] });
     // A German interface in Riyadh: Riyadh's week.
