@@ -20,7 +20,8 @@ import type { Report } from '../renderer/lib/report';
 import { fmt, median, middleSpread, STEADY_MIDDLE_SPREAD } from '../renderer/lib/stats';
 import { startBenchHost } from './host';
 
-// 21 rounds: with 15, quiet runs of the same code put the app at 1.37-1.54x the floor.
+// 21 rounds rather than 15: with 15, the app's figure moved between one day's runs by more than
+// the goal's margin (1.37-1.66x the floor).
 const ROUNDS = 21;
 
 /**
