@@ -5,6 +5,7 @@
 // bookmark or a copied link. In Electron there is none to take (the preload is the bridge).
 // The zod-free part of the contract: this runs before the schemas are built (./early-socket.ts).
 import { readHostSecretFragment } from '../../../electron/contract/page-entry';
+import { onIdle } from '../idle';
 
 const STORAGE_KEY = 'assistant-host-secret';
 
@@ -26,7 +27,7 @@ function keepForReload(value: string): void {
       // Storage refused (a private window's quota): this page load still works.
     }
   };
-  requestIdleCallback(keep, { timeout: 2000 });
+  onIdle(keep, 2000);
   addEventListener('pagehide', keep, { once: true });
 }
 
