@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AutoPrepSkipReason } from '../../contract';
 import { readFileNoFollow, makePrivateDir } from '../storage/private-files';
 import { writeJsonFileAtomic, writeTemporaryBeside } from '../storage/json-file';
+import { isNotFound } from '../storage/not-found';
 
 export const AUTO_PREP_DIR = 'auto-prep';
 
@@ -169,7 +170,7 @@ export function dirPrepRecords(dir: string): PrepRecords {
     try {
       names = await readdir(dir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if (isNotFound(error)) return [];
       throw error;
     }
     const records = await Promise.all(
