@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { SESSION_COOKIE, startDemoService, type DemoService } from '../../../electron/demo-service';
 import { startBrowserMode, type BrowserMode } from '../../../electron/web/browser-mode';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { expect, test } from '../support/fixtures';
@@ -24,8 +24,12 @@ let demo: DemoService;
 let relay: FaultProxy;
 let mode: BrowserMode;
 let dataDir: string;
-/** The deal the relay renamed: the first of the first page of the list. */
-let renamedId: string | undefined;
+/**
+ * The deal the relay renames: the first of the list's first page, asked of the demo before the app
+ * starts, so that every answer naming it is renamed whichever the app asks first (Today's meeting
+ * prep loads the same deal, sometimes before the list).
+ */
+let renamedId: string;
 
 type Envelope = Record<string, unknown> & { data: Record<string, unknown> };
 
@@ -38,8 +42,6 @@ function renameInAnswer(envelope: Envelope): Envelope {
   }
   if (Array.isArray(data.items)) {
     const items = data.items as Record<string, unknown>[];
-    if (data.offset !== 0 || items[0] === undefined) return envelope;
-    renamedId ??= String(items[0].id);
     const renamed = items.map((item) =>
       item.id === renamedId ? { ...item, name: DEAL_NAME } : item,
     );
@@ -48,9 +50,20 @@ function renameInAnswer(envelope: Envelope): Envelope {
   return data.id === renamedId ? { ...envelope, data: { ...data, name: DEAL_NAME } } : envelope;
 }
 
+/** The id of the first deal of the demo's list, asked of it directly. */
+async function firstDealId(service: DemoService): Promise<string> {
+  const answer = await fetch(`${service.baseUrl}/deals?limit=1`, {
+    headers: { cookie: `${SESSION_COOKIE}=${service.token}` },
+  });
+  const body = (await answer.json()) as { data: { items: { id: string }[] } };
+  const first = body.data.items[0];
+  if (first === undefined) throw new Error('the demo service listed no deals');
+  return first.id;
+}
+
 test.beforeEach(async () => {
-  renamedId = undefined;
   demo = await startDemoService({ pacing: 'instant' });
+  renamedId = await firstDealId(demo);
   const base = new URL(demo.baseUrl).pathname.replace(/\/$/, '');
   relay = await startFaultProxy({
     target: demo.baseUrl,
