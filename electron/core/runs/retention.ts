@@ -5,10 +5,11 @@
 //
 // "Last active" is when the run finished, else when its transcript was last written (meta's
 // updatedAt). A folder whose meta cannot be read counts from its newest file's modification time.
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TranscriptRetention } from '../../contract/settings';
 import { isNotFound } from '../storage/not-found';
+import { readFileNoFollow } from '../storage/private-files';
 import { TranscriptMeta } from './transcript-meta';
 
 export type RetentionPolicy = TranscriptRetention;
@@ -93,10 +94,14 @@ async function readFolders(root: string): Promise<Folder[]> {
   return folders;
 }
 
-/** The meta when readable. Read-only: a damaged one is left for the store to set aside. */
+/**
+ * The meta when readable. Read-only: a damaged one (or a link planted in its place) is left for
+ * the store to set aside. Read in turn with the writer's replacing it, which Windows refuses
+ * while the file is open.
+ */
 async function readMeta(path: string): Promise<TranscriptMeta | undefined> {
   try {
-    const parsed = TranscriptMeta.safeParse(JSON.parse(await readFile(path, 'utf8')));
+    const parsed = TranscriptMeta.safeParse(JSON.parse(await readFileNoFollow(path)));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -4,6 +4,7 @@
 import { constants, lstatSync, mkdirSync, openSync, closeSync } from 'node:fs';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import { AssistantError } from '../errors';
+import { inTurn } from './file-turns';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -31,14 +32,19 @@ export function openNoFollow(path: string, flags: number): Promise<FileHandle> {
   return open(path, flags, PRIVATE_FILE_MODE);
 }
 
-/** Reads a whole file as UTF-8 without following a link at `path`. */
-export async function readFileNoFollow(path: string): Promise<string> {
-  const handle = await open(path, READ_NO_FOLLOW);
-  try {
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
+/**
+ * Reads a whole file as UTF-8 without following a link at `path`, in turn with this process's
+ * moves over it (file-turns.ts), so that it never holds the file as the app replaces it.
+ */
+export function readFileNoFollow(path: string): Promise<string> {
+  return inTurn(path, async () => {
+    const handle = await open(path, READ_NO_FOLLOW);
+    try {
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  });
 }
 
 /** True for the error a no-follow open gives when the path is a symbolic link. */

@@ -3,8 +3,10 @@
 // scan, the search indexer, a backup; under Wine, any reader: 1,723 of 2,000 renames failed beside
 // a loop reading the file), and rename fails with EPERM, EACCES or EBUSY for as long as that lasts,
 // moments as a rule. There the move is tried again, soon and then every 50 ms, for up to 2 s before
-// the error stands: graceful-fs waits up to a minute, more than a write the app waits on can.
+// the error stands: graceful-fs waits up to a minute, more than a write the app waits on can. The
+// app's own readers take turns with the move (file-turns.ts), so it waits only on other processes.
 import { rename } from 'node:fs/promises';
+import { inTurn } from './file-turns';
 
 /** The codes Windows gives for a file in use. */
 const IN_USE_CODES = new Set(['EPERM', 'EACCES', 'EBUSY']);
@@ -19,7 +21,7 @@ export interface ReplaceFileDeps {
 }
 
 const system: ReplaceFileDeps = {
-  rename,
+  rename: (from, to) => inTurn(to, () => rename(from, to)),
   platform: process.platform,
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   now: () => Date.now(),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +20,16 @@ describe('json files in the data directory', () => {
     expect(await readdir(join(dir, 'nested'))).toEqual(['settings.json']);
   });
 
-  it('replaces a file while another handle keeps reading it (Windows refuses that for a moment)', async () => {
+  it('replaces a file while the app keeps reading it, and every read sees a whole file', async () => {
     const dir = await tempDir();
     const path = join(dir, 'meta.json');
     await writeJsonFileAtomic(path, { theme: 'light' });
     let reading = true;
-    // The app's own readers (the retention pass, a run's page) may hold the file as it is replaced.
+    const seen = new Set<string>();
+    // The app's own readers (the retention pass, a run's page) read files as they are replaced:
+    // Windows refuses the move while a read holds the file, so the two take turns.
     const reader = (async () => {
-      while (reading) await readJsonFile(path, Settings);
+      while (reading) seen.add(JSON.stringify(await readJsonFile(path, Settings)));
     })();
     try {
       for (let i = 0; i < 40; i += 1) {
@@ -38,7 +40,24 @@ describe('json files in the data directory', () => {
       await reader;
     }
     expect(await readJsonFile(path, Settings)).toEqual({ status: 'ok', value: { theme: 'light' } });
+    expect([...seen].every((read) => read.startsWith('{"status":"ok"'))).toBe(true);
     expect(await readdir(dir)).toEqual(['meta.json']);
+  });
+
+  it('replaces a file another program holds open for a moment (Windows refuses until it lets go)', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'settings.json');
+    await writeJsonFileAtomic(path, { theme: 'light' });
+    // A handle that is not the app's (an antivirus scan, the search indexer) takes no turns.
+    const scan = await open(path, 'r');
+    const letGo = new Promise((done) => setTimeout(done, 300)).then(() => scan.close());
+    try {
+      await writeJsonFileAtomic(path, { theme: 'dark' });
+    } finally {
+      await letGo;
+    }
+    expect(await readJsonFile(path, Settings)).toEqual({ status: 'ok', value: { theme: 'dark' } });
+    expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
   it('reports a missing file as missing', async () => {
