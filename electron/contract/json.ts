@@ -19,6 +19,10 @@ interface Walk {
 
 /** zod's own test (util.isPlainObject): objects from another realm and null-prototype ones pass. */
 function isPlainObject(value: object): boolean {
+  // What JSON.parse and a structured clone make, answered at once: its constructor is Object's.
+  if (Object.getPrototypeOf(value) === Object.prototype && !Object.hasOwn(value, 'constructor')) {
+    return true;
+  }
   const ctor = (value as { constructor?: unknown }).constructor;
   if (ctor === undefined || typeof ctor !== 'function') return true;
   const prototype = (ctor as { prototype?: unknown }).prototype;

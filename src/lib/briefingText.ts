@@ -12,43 +12,36 @@ const MIN_NAME_LENGTH = 4;
 
 export type DealLinker = (text: string) => { text: string; linked: Set<string> };
 
-interface Target {
-  dealId: string;
-  /** The name as markdown link text (brackets escaped). */
-  label: string;
-  href: string;
-}
-
 // A bold run of text, unless it is already a link's text ("[**…**](…)").
 const BOLD = /(?<!\[)\*\*([^*\n]+?)\*\*/g;
+
+/** A deal's name as markdown link text (which cannot hold an unescaped bracket) and its address. */
+function linkParts(name: string, dealId: string): { label: string; href: string } {
+  return { label: name.replace(/([[\]])/g, '\\$1'), href: `#/deals/${encodeURIComponent(dealId)}` };
+}
 
 /**
  * Links each deal the text names in bold (`**Name**`) or as a whole table cell (`| Name |`), the
  * two ways a briefing singles a deal out. Each bold run and cell is looked up by its exact text,
  * so the time is the text's length whatever the number of deals (a big book's briefing names
- * hundreds). Built once for every text of a briefing; each call returns its text and the deals
- * it now links.
+ * hundreds), and a link is built only for a name found. Built once for every text of a briefing
+ * from its deal names (id → name); each call returns its text and the deals it now links.
  */
-export function dealLinker(deals: readonly NamedDeal[]): DealLinker {
-  const byName = new Map<string, Target>();
-  for (const deal of deals) {
-    const name = deal.name.trim();
-    if (name.length < MIN_NAME_LENGTH || byName.has(name)) continue;
-    byName.set(name, {
-      dealId: deal.dealId,
-      // Markdown link text cannot hold an unescaped bracket.
-      label: name.replace(/([[\]])/g, '\\$1'),
-      href: `#/deals/${encodeURIComponent(deal.dealId)}`,
-    });
+export function dealLinker(names: Iterable<readonly [dealId: string, name: string]>): DealLinker {
+  const byName = new Map<string, string>();
+  for (const [dealId, raw] of names) {
+    const name = raw.trim();
+    if (name.length >= MIN_NAME_LENGTH && !byName.has(name)) byName.set(name, dealId);
   }
   return (text) => {
     const linked = new Set<string>();
     if (byName.size === 0) return { text, linked };
     const bolded = text.replace(BOLD, (match, inner: string) => {
-      const target = byName.get(inner);
-      if (target === undefined) return match;
-      linked.add(target.dealId);
-      return `[**${target.label}**](${target.href})`;
+      const dealId = byName.get(inner);
+      if (dealId === undefined) return match;
+      linked.add(dealId);
+      const { label, href } = linkParts(inner, dealId);
+      return `[**${label}**](${href})`;
     });
     const out = bolded.includes('|') ? linkCells(bolded, byName, linked) : bolded;
     return { text: out, linked };
@@ -64,14 +57,16 @@ export function dealLinker(deals: readonly NamedDeal[]): DealLinker {
 const CELL = /(?<=^|[|\n])[^|\n]*(?=\|)/g;
 
 /** Each table cell that is exactly a deal's name, linked. */
-function linkCells(text: string, byName: ReadonlyMap<string, Target>, linked: Set<string>) {
+function linkCells(text: string, byName: ReadonlyMap<string, string>, linked: Set<string>) {
   return text.replace(CELL, (cell) => {
-    const target = byName.get(cell.trim());
-    if (target === undefined) return cell;
+    const name = cell.trim();
+    const dealId = byName.get(name);
+    if (dealId === undefined) return cell;
     const before = /^[ \t]*/.exec(cell)?.[0] ?? '';
     const after = /[ \t]*$/.exec(cell)?.[0] ?? '';
-    linked.add(target.dealId);
-    return `${before}[${target.label}](${target.href})${after}`;
+    linked.add(dealId);
+    const { label, href } = linkParts(name, dealId);
+    return `${before}[${label}](${href})${after}`;
   });
 }
 
@@ -79,7 +74,7 @@ export function linkDealNames(
   text: string,
   deals: readonly NamedDeal[],
 ): { text: string; linked: Set<string> } {
-  return dealLinker(deals)(text);
+  return dealLinker(deals.map((deal) => [deal.dealId, deal.name] as const))(text);
 }
 
 /**

@@ -94,6 +94,12 @@ function asDealRefs(value: Json, unnamed: string): DealRef[] | null {
   return refs.every((r) => r !== null) ? (refs as DealRef[]) : null;
 }
 
+/** A deal reference or a list of them, as the deals they name; null for anything else. */
+function dealRefsOf(value: Json, unnamed: string): DealRef[] | null {
+  const one = asDealRef(value, unnamed);
+  return one ? [one] : asDealRefs(value, unnamed);
+}
+
 function isSection(value: Json): value is JsonRecord {
   return (
     isJsonRecord(value) &&
@@ -121,14 +127,18 @@ export function dealNamesIn(data: JsonRecord): ReadonlyMap<string, string> {
 function collectDealNames(value: Json, into: Map<string, string>, depth = 0): void {
   if (depth > 6) return;
   if (Array.isArray(value)) {
-    for (const item of value) collectDealNames(item, into, depth + 1);
+    for (const item of value) {
+      if (typeof item === 'object' && item !== null) collectDealNames(item, into, depth + 1);
+    }
   } else if (isJsonRecord(value)) {
     const id = value.dealId;
-    const name = stringOf(value, NAMED_DEAL_KEYS);
-    if (typeof id === 'string' && id !== '' && name !== undefined && !into.has(id)) {
-      into.set(id, name);
+    if (typeof id === 'string' && id !== '' && !into.has(id)) {
+      const name = stringOf(value, NAMED_DEAL_KEYS);
+      if (name !== undefined) into.set(id, name);
     }
-    for (const child of Object.values(value)) collectDealNames(child, into, depth + 1);
+    for (const child of Object.values(value)) {
+      if (typeof child === 'object' && child !== null) collectDealNames(child, into, depth + 1);
+    }
   }
 }
 
@@ -162,7 +172,7 @@ function textTools(
   firstRows: number | undefined,
 ): TextTools {
   const day = briefingDay(data);
-  const link = dealLinker([...dealNames].map(([dealId, name]) => ({ dealId, name })));
+  const link = dealLinker(dealNames);
   const linked = new Set<string>();
   // Linking and localising work line by line, so cutting before preparing gives the same first
   // rows as preparing the whole and cutting after (as the view does with a whole plan).
@@ -189,6 +199,13 @@ function textTools(
   return tools;
 }
 
+/** Whether the section is the one that lists the briefing's meetings (they stand in for its text). */
+function listsMeetings(section: JsonRecord, meetings: readonly MeetingInfo[]): boolean {
+  const title = stringOf(section, TITLE_KEYS) ?? '';
+  const sectionId = typeof section.id === 'string' ? section.id : '';
+  return meetings.length > 0 && MEETINGS_SECTION.test(`${sectionId} ${title}`);
+}
+
 function planSection(
   section: JsonRecord,
   tools: TextTools,
@@ -197,15 +214,14 @@ function planSection(
 ): SectionPlan {
   const title = stringOf(section, TITLE_KEYS) ?? '';
   const plan: SectionPlan = { title, rest: {}, chips: [] };
-  const sectionId = typeof section.id === 'string' ? section.id : '';
-  const listsMeetings = meetings.length > 0 && MEETINGS_SECTION.test(`${sectionId} ${title}`);
+  const showsMeetings = listsMeetings(section, meetings);
   let bodySeen = false;
   let refs: DealRef[] = [];
   for (const [key, value] of Object.entries(section)) {
     if (TITLE_KEYS.includes(key) || key === 'id') continue;
     if (!bodySeen && SECTION_BODY_KEYS.includes(key)) {
       bodySeen = true;
-      if (listsMeetings) plan.meetings = meetings;
+      if (showsMeetings) plan.meetings = meetings;
       else if (typeof value === 'string') {
         const first = tools.prepareFirst(value);
         plan.body = first.text;
@@ -213,7 +229,10 @@ function planSection(
       } else if (Array.isArray(value) && value.every((b) => typeof b === 'string')) {
         plan.items = value.map((item) => tools.prepare(item as string));
       }
-    } else if (asDealRefs(value, tools.unnamed)) refs = asDealRefs(value, tools.unnamed) ?? [];
+      continue;
+    }
+    const dealRefs = asDealRefs(value, tools.unnamed);
+    if (dealRefs) refs = dealRefs;
     else if (!(Array.isArray(value) && value.length === 0)) plan.rest[key] = value;
   }
   // Which deals a cut text links is not known: its chips wait for the whole plan.
@@ -276,6 +295,12 @@ export function planBriefing(
   const sections: JsonRecord[] = [];
   const lists: { key: string; items: string[] }[] = [];
   const groups: { key: string; refs: DealRef[] }[] = [];
+  /** Takes a field that only names deals as a group of them. */
+  const refsIn = (key: string, value: Json): boolean => {
+    const refs = dealRefsOf(value, unnamed);
+    if (refs) groups.push({ key, refs });
+    return refs !== null;
+  };
   for (const [key, value] of Object.entries(data)) {
     if (key === 'id' || (typeof value === 'string' && value === title)) continue;
     // An identifier means nothing to a salesperson: "meetingId", "event_id" are not shown.
@@ -290,11 +315,8 @@ export function planBriefing(
       const first = tools.prepareFirst(value);
       plan.bodies.push({ key, text: first.text, ...(first.cut ? { cut: first.cut } : {}) });
     } else if (value === null || typeof value !== 'object') plan.facts[key] = value;
-    else if (asDealRef(value, unnamed)) {
-      groups.push({ key, refs: [asDealRef(value, unnamed) as DealRef] });
-    } else if (asDealRefs(value, unnamed)) {
-      groups.push({ key, refs: asDealRefs(value, unnamed) as DealRef[] });
-    } else if (Array.isArray(value) && value.length > 0 && value.every(isSection)) {
+    else if (refsIn(key, value)) continue;
+    else if (Array.isArray(value) && value.length > 0 && value.every(isSection)) {
       sections.push(...(value as JsonRecord[]));
     } else if (
       Array.isArray(value) &&
@@ -310,11 +332,13 @@ export function planBriefing(
       lists.length > 0 ||
       Object.keys(plan.others).length > 0);
   const shown = new Set<string>(plan.mainDeal ? [plan.mainDeal.dealId] : []);
-  const planned = sections.map((section) => planSection(section, tools, plan.meetings, shown));
+  // A first plan prepares only the sections it shows: a big book's second one is a 64 KB table.
+  plan.sections = (later ? sections.slice(0, FIRST_PLAN_SECTIONS) : sections).map((section) =>
+    planSection(section, tools, plan.meetings, shown),
+  );
   // The section that lists the meetings shows them, in the whole plan as in this one, even when
   // it waits: they never show in one place first and move to another.
-  if (planned.some((s) => s.meetings !== undefined)) plan.meetings = [];
-  plan.sections = later ? planned.slice(0, FIRST_PLAN_SECTIONS) : planned;
+  if (sections.some((section) => listsMeetings(section, plan.meetings))) plan.meetings = [];
   if (later) plan.others = {};
   else plan.lists = lists.map(({ key, items }) => ({ key, items: items.map(tools.prepare) }));
   for (const m of plan.meetings) if (m.dealId !== undefined) shown.add(m.dealId);
