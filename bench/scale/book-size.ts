@@ -8,9 +8,10 @@
 //   bench's: a service stands for a remote one, a host for the app's own process. In the bench's
 //   process they shared its event loop with each other and with Playwright's client, so the big
 //   book's host answering its page held up the small book's page as much as its own.
-// - A load ends once its page's calls are all answered, not at the paint: after the briefing the
-//   page reads the deal list for the palette (a 5,000-deal book is 2 MB), and a page closed at
-//   the paint left its host still working on that through the next load, which was timed with it.
+// - A load ends once its page's calls are all answered and the page is idle, not at the paint:
+//   after the briefing the page reads the deal list for the palette (a 5,000-deal book is 2 MB),
+//   and a page closed at the paint left its host still working on that through the next load,
+//   which was timed with it; a page closed once answered could still be checking the list.
 // The paint is still what is timed (./cold-start.ts's probe); waiting after it only keeps one
 // load's tail out of the next.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -136,6 +137,13 @@ async function loadAndSettle(browser: Browser, url: string): Promise<number> {
       Promise.all(sockets.map((s) => s.settled())),
       page.waitForTimeout(SETTLE_LIMIT_MS),
     ]);
+    // And the page's own work on those answers done (checking the big book's 2 MB deal list).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          requestIdleCallback(() => resolve(), { timeout: 5_000 });
+        }),
+    );
     return paintedAt;
   } finally {
     await context.close();
