@@ -142,7 +142,11 @@ async function loadAndSettle(browser: Browser, url: string): Promise<number> {
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
-          requestIdleCallback(() => resolve(), { timeout: 5_000 });
+          // A page function: it runs in the page, whose globals this file's types do not know.
+          const page = globalThis as unknown as {
+            requestIdleCallback(callback: () => void, options: { timeout: number }): void;
+          };
+          page.requestIdleCallback(() => resolve(), { timeout: 5_000 });
         }),
     );
     return paintedAt;
